@@ -1,0 +1,129 @@
+use super::*;
+use std::cell::Cell;
+use std::time::Duration;
+
+fn tiny_config() -> Config {
+    Config {
+        warmup: Duration::from_millis(5),
+        target_sample: Duration::from_micros(200),
+        min_samples: 10,
+        max_samples: 12,
+        group_budget: Duration::from_millis(20),
+        resolution_factor: 1000,
+    }
+}
+
+fn spin(n: u64) {
+    for i in 0..n {
+        std::hint::black_box(i);
+    }
+}
+
+#[test]
+fn timer_probe_is_sane() {
+    let t = probe_timer();
+    assert!(t.resolution_ns > 0.0 && t.resolution_ns < 1e6, "{t:?}");
+    assert!(t.cost_ns > 0.0 && t.cost_ns < 1e5, "{t:?}");
+}
+
+#[test]
+fn samples_are_taken_for_every_variant_and_batches_meet_the_floor() {
+    let timer = probe_timer();
+    let config = tiny_config();
+    let mut variants = vec![
+        Variant::new("a", repeat(|| std::hint::black_box(3u64).pow(3))),
+        Variant::new("b", repeat(|| std::hint::black_box(5u64).pow(5))),
+    ];
+    let out = measure_interleaved(&mut variants, &config, &timer, None, &mut |_| {});
+    assert_eq!(out.len(), 2);
+    for m in out {
+        let m = m.expect("measured");
+        assert!(m.per_op_ns.len() >= config.min_samples);
+        assert!(m.per_op_ns.len() <= config.max_samples);
+        // Batch was grown well past 1 for such a cheap body.
+        assert!(m.batch > 100, "batch {}", m.batch);
+        assert!(m.warmup_iters >= m.batch);
+    }
+}
+
+#[test]
+fn variants_are_interleaved_not_run_in_blocks() {
+    let timer = probe_timer();
+    let config = tiny_config();
+    let log = std::cell::RefCell::new(Vec::new());
+    let mut variants = vec![
+        Variant::new(
+            "a",
+            Box::new(|n: u64| {
+                spin(n);
+                log.borrow_mut().push('a');
+                Ok(())
+            }) as Routine,
+        ),
+        Variant::new(
+            "b",
+            Box::new(|n: u64| {
+                spin(n);
+                log.borrow_mut().push('b');
+                Ok(())
+            }) as Routine,
+        ),
+    ];
+    let _ = measure_interleaved(&mut variants, &config, &timer, Some(4), &mut |_| {});
+    drop(variants);
+    let log = log.into_inner();
+    // After the warm-up phase (all a's, then all b's) the samples alternate.
+    let tail: String = log[log.len() - 8..].iter().collect();
+    assert_eq!(tail, "abbaabba");
+}
+
+#[test]
+fn a_failing_variant_reports_its_error_and_the_others_go_on() {
+    let timer = probe_timer();
+    let config = tiny_config();
+    let calls = Cell::new(0);
+    let mut variants = vec![
+        Variant::new("ok", repeat(|| 1 + 1)),
+        Variant::new(
+            "flaky",
+            Box::new(|_n: u64| {
+                calls.set(calls.get() + 1);
+                if calls.get() > 3 {
+                    Err("went bad".to_string())
+                } else {
+                    std::thread::sleep(Duration::from_micros(300));
+                    Ok(())
+                }
+            }) as Routine,
+        ),
+    ];
+    let out = measure_interleaved(&mut variants, &config, &timer, None, &mut |_| {});
+    assert!(out[0].is_ok());
+    let err = out[1].as_ref().expect_err("flaky must fail");
+    assert!(err.contains("flaky") && err.contains("went bad"), "{err}");
+}
+
+#[test]
+fn samples_override_sets_the_count() {
+    let timer = probe_timer();
+    let mut variants = vec![Variant::new("a", repeat(|| 0u8))];
+    let out = measure_interleaved(&mut variants, &tiny_config(), &timer, Some(3), &mut |_| {});
+    assert_eq!(out[0].as_ref().map(|m| m.per_op_ns.len()), Ok(3));
+}
+
+#[test]
+fn empty_body_costs_about_nothing() {
+    // Loose bound: a debug build is slower, but an engine charging the timer
+    // to every iteration would show tens of ns.
+    let timer = probe_timer();
+    let overhead = measure_overhead(&tiny_config(), &timer);
+    assert!(overhead.empty_body_ns < 15.0, "{overhead:?}");
+}
+
+#[test]
+fn a_routine_that_ignores_iters_still_terminates() {
+    let timer = probe_timer();
+    let mut variants = vec![Variant::new("lazy", Box::new(|_n: u64| Ok(())) as Routine)];
+    let out = measure_interleaved(&mut variants, &tiny_config(), &timer, Some(2), &mut |_| {});
+    assert_eq!(out[0].as_ref().map(|m| m.batch), Ok(1 << 40));
+}

@@ -1,0 +1,248 @@
+//! The results record: the one document every exporter, plot and history
+//! store reads. Its JSON form is documented field by field in the README
+//! ("The results record"); change both together.
+
+mod environment;
+
+pub use environment::{BuildInfo, EngineInfo, Environment};
+
+use encbench_stats::Summary;
+use serde::{Deserialize, Serialize};
+
+/// Version of the record layout; bumped when a field changes meaning.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One run of encbench: where it ran, and everything it measured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunDocument {
+    /// The encbench version that produced the document.
+    pub encbench: String,
+    /// Layout version of this document ([`SCHEMA_VERSION`]).
+    pub schema: u32,
+    /// Machine, toolchain and engine facts.
+    pub environment: Environment,
+    /// Timed rows; each was verified before it was timed.
+    pub results: Vec<Record>,
+    /// Rows that failed verification or timing, with why. Never timed.
+    #[serde(default)]
+    pub failures: Vec<Failure>,
+    /// Derived figures (ratios, speed-ups) computed from this run's rows.
+    #[serde(default)]
+    pub comparisons: Vec<Comparison>,
+    /// Plain statements a reader needs (data missing, substitutions made).
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+/// Where the bytes came from while timing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Medium {
+    /// Bytes already in memory.
+    Memory,
+    /// A real file whose pages are in the page cache.
+    FileWarm,
+    /// A real file evicted from the page cache (verified).
+    FileCold,
+}
+
+impl Medium {
+    /// The id used in JSON, CSV and tables.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Medium::Memory => "memory",
+            Medium::FileWarm => "file-warm",
+            Medium::FileCold => "file-cold",
+        }
+    }
+}
+
+/// A published figure a row mirrors, shown beside this run's figure.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeedReference {
+    /// Seed experiment number, e.g. "000".
+    pub seed: String,
+    /// The seed's figure.
+    pub value: f64,
+    /// Its unit, e.g. "ms" or "ns/op".
+    pub unit: String,
+    /// What it measured and on what machine.
+    pub note: String,
+}
+
+/// One timed row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// Scenario name, e.g. `ints`.
+    pub scenario: String,
+    /// Dataset name, e.g. `uniform-1m`.
+    pub dataset: String,
+    /// Stable codec id, e.g. `text/fscanf`.
+    pub codec: String,
+    /// What one operation does: `encode`, `decode`, `roundtrip`, `read`, …
+    pub operation: String,
+    /// Where the input bytes lived.
+    pub medium: Medium,
+    /// Compression applied on top of the codec (`none` until the compression layer lands).
+    pub compression: String,
+    /// Implementation language of the measured code.
+    pub language: String,
+    /// Items processed by one operation.
+    pub items: u64,
+    /// In-memory size of those items (their typed, native form), bytes.
+    pub logical_bytes: u64,
+    /// Size of their encoded form, bytes.
+    pub encoded_bytes: u64,
+    /// Iterations per sample chosen by calibration.
+    pub batch: u64,
+    /// Number of samples.
+    pub samples: usize,
+    /// Median time of one operation, ns.
+    pub median_ns: f64,
+    /// Lower bound of the median's 95 % confidence interval, ns.
+    pub ci95_low_ns: f64,
+    /// Upper bound of the median's 95 % confidence interval, ns.
+    pub ci95_high_ns: f64,
+    /// Median absolute deviation, ns.
+    pub mad_ns: f64,
+    /// Mean, ns.
+    pub mean_ns: f64,
+    /// Fastest sample, ns.
+    pub min_ns: f64,
+    /// Slowest sample, ns.
+    pub max_ns: f64,
+    /// Samples beyond Tukey's fences (1.5 IQR); reported, not removed.
+    pub outliers: usize,
+    /// The CI reaches further than ±5 % from the median.
+    pub noisy: bool,
+    /// The output was checked against the expected value before timing.
+    pub verified: bool,
+    /// Items per second at the median.
+    pub items_per_sec: f64,
+    /// Logical (typed) MB/s at the median (MB = 10⁶ bytes).
+    pub logical_mb_per_s: f64,
+    /// Encoded MB/s at the median.
+    pub encoded_mb_per_s: f64,
+    /// The seed's figure this row mirrors, if any.
+    pub seed_reference: Option<SeedReference>,
+    /// Every sample, per operation, ns, in the order taken.
+    pub samples_ns: Vec<f64>,
+}
+
+/// Threshold of [`Record::noisy`]: CI half-width as a fraction of the median.
+pub const NOISY_THRESHOLD: f64 = 0.05;
+
+/// What identifies a row before it is measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowMeta {
+    /// Scenario name.
+    pub scenario: String,
+    /// Dataset name.
+    pub dataset: String,
+    /// Codec id.
+    pub codec: String,
+    /// Operation.
+    pub operation: String,
+    /// Medium.
+    pub medium: Medium,
+    /// Items per operation.
+    pub items: u64,
+    /// Logical bytes per operation.
+    pub logical_bytes: u64,
+    /// Encoded bytes per operation.
+    pub encoded_bytes: u64,
+    /// The seed figure this row mirrors.
+    pub seed_reference: Option<SeedReference>,
+}
+
+impl Record {
+    /// Builds a verified row from its identity, a summary, and the raw samples.
+    pub fn new(meta: RowMeta, summary: &Summary, batch: u64, samples_ns: Vec<f64>) -> Self {
+        let per_sec = |amount: u64| amount as f64 * 1e9 / summary.median;
+        Record {
+            scenario: meta.scenario,
+            dataset: meta.dataset,
+            codec: meta.codec,
+            operation: meta.operation,
+            medium: meta.medium,
+            compression: "none".to_string(),
+            language: "rust".to_string(),
+            items: meta.items,
+            logical_bytes: meta.logical_bytes,
+            encoded_bytes: meta.encoded_bytes,
+            batch,
+            samples: summary.n,
+            median_ns: summary.median,
+            ci95_low_ns: summary.ci.low,
+            ci95_high_ns: summary.ci.high,
+            mad_ns: summary.mad,
+            mean_ns: summary.mean,
+            min_ns: summary.min,
+            max_ns: summary.max,
+            outliers: summary.outliers.total(),
+            noisy: summary.is_noisy(NOISY_THRESHOLD),
+            verified: true,
+            items_per_sec: per_sec(meta.items),
+            logical_mb_per_s: per_sec(meta.logical_bytes) / 1e6,
+            encoded_mb_per_s: per_sec(meta.encoded_bytes) / 1e6,
+            seed_reference: meta.seed_reference,
+            samples_ns,
+        }
+    }
+
+    /// Median time per item, ns.
+    pub fn ns_per_item(&self) -> f64 {
+        self.median_ns / self.items.max(1) as f64
+    }
+}
+
+/// A row that could not be timed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Failure {
+    /// Scenario name.
+    pub scenario: String,
+    /// Dataset name.
+    pub dataset: String,
+    /// Codec id.
+    pub codec: String,
+    /// Operation.
+    pub operation: String,
+    /// Medium.
+    pub medium: Medium,
+    /// What went wrong (verification mismatch, codec error, …).
+    pub error: String,
+}
+
+impl Failure {
+    /// A failure for the row described by `meta`.
+    pub fn new(meta: &RowMeta, error: impl Into<String>) -> Self {
+        Failure {
+            scenario: meta.scenario.clone(),
+            dataset: meta.dataset.clone(),
+            codec: meta.codec.clone(),
+            operation: meta.operation.clone(),
+            medium: meta.medium,
+            error: error.into(),
+        }
+    }
+}
+
+/// A figure derived from two or more rows of this run, with the seed's claim beside it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// Scenario name.
+    pub scenario: String,
+    /// What is compared, e.g. "text/fscanf ÷ binary/read-chunked (file-warm)".
+    pub label: String,
+    /// This run's figure.
+    pub value: f64,
+    /// Its unit, e.g. "×" or "% less time".
+    pub unit: String,
+    /// The seed's figure, when it made one.
+    pub seed_value: Option<f64>,
+    /// How to read it.
+    pub note: String,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,71 @@
+use super::*;
+use encbench_stats::Sample;
+
+fn meta() -> RowMeta {
+    RowMeta {
+        scenario: "ints".into(),
+        dataset: "uniform".into(),
+        codec: "binary/read-whole".into(),
+        operation: "read".into(),
+        medium: Medium::FileWarm,
+        items: 1000,
+        logical_bytes: 4000,
+        encoded_bytes: 4000,
+        seed_reference: None,
+    }
+}
+
+#[test]
+fn record_derives_throughput_from_the_median() {
+    let samples = vec![1000.0, 1000.0, 1000.0, 1000.0];
+    let summary = Sample::new(&samples).unwrap().summarize();
+    let r = Record::new(meta(), &summary, 7, samples.clone());
+    assert_eq!(r.median_ns, 1000.0);
+    // 1000 items per µs = 1e9 items/s; 4000 B per µs = 4000 MB/s.
+    assert!((r.items_per_sec - 1e9).abs() < 1e-3);
+    assert!((r.logical_mb_per_s - 4000.0).abs() < 1e-9);
+    assert_eq!(r.ns_per_item(), 1.0);
+    assert_eq!(r.batch, 7);
+    assert!(!r.noisy);
+    assert!(r.verified);
+    assert_eq!(r.samples_ns, samples);
+}
+
+#[test]
+fn medium_serializes_as_documented() {
+    assert_eq!(
+        serde_json::to_string(&Medium::FileWarm).unwrap(),
+        "\"file-warm\""
+    );
+    assert_eq!(
+        serde_json::to_string(&Medium::Memory).unwrap(),
+        "\"memory\""
+    );
+    assert_eq!(Medium::FileCold.as_str(), "file-cold");
+}
+
+#[test]
+fn document_round_trips_through_json() {
+    let samples = vec![10.0, 12.0, 11.0];
+    let summary = Sample::new(&samples).unwrap().summarize();
+    let engine = EngineInfo {
+        timer_resolution_ns: 20.0,
+        timer_cost_ns: 20.0,
+        empty_body_ns: 0.3,
+        min_sample_ns: 2e6,
+    };
+    let doc = RunDocument {
+        encbench: "0.1.0".into(),
+        schema: SCHEMA_VERSION,
+        environment: Environment::capture(&BuildInfo::default(), "quick", engine, None),
+        results: vec![Record::new(meta(), &summary, 1, samples)],
+        failures: vec![Failure::new(&meta(), "mismatch")],
+        comparisons: vec![],
+        notes: vec!["a note".into()],
+    };
+    let json = serde_json::to_string(&doc).unwrap();
+    let back: RunDocument = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, doc);
+    assert!(json.contains("\"ci95_low_ns\""));
+    assert!(json.contains("\"seed_reference\":null"));
+}
