@@ -1,0 +1,228 @@
+//! The one list of codecs, read top to bottom. Adding a codec: write its
+//! file, add one line here. A line with `feature = "…"` compiles the codec
+//! only with that cargo feature; without it the codec still shows in
+//! `list`, marked disabled.
+
+use crate::intfile::{binary, text, IntSumReader};
+use crate::wkb::{generic::GenericReadWkb, slice::SliceWkb, Geometry};
+use crate::{int64, Codec, CodecInfo, Family};
+
+/// A codec's description and, when compiled in, its constructor.
+pub struct Entry<C: ?Sized> {
+    /// What `list` shows.
+    pub info: CodecInfo,
+    /// `None` when its cargo feature is off.
+    pub build: Option<fn() -> Box<C>>,
+}
+
+impl<C: ?Sized> Entry<C> {
+    /// True when the codec is compiled in.
+    pub fn enabled(&self) -> bool {
+        self.build.is_some()
+    }
+}
+
+macro_rules! entry {
+    ($make:ident, $id:literal, $family:ident, $summary:literal, $ty:path $(, feature = $feature:literal)?) => {{
+        let info = CodecInfo {
+            id: $id,
+            family: Family::$family,
+            summary: $summary,
+            feature: None $(.or(Some($feature)))?,
+        };
+        $(#[cfg(not(feature = $feature))] let build: Option<fn() -> Box<_>> = None;)?
+        $(#[cfg(feature = $feature)])? let build: Option<fn() -> Box<_>> = Some($make::<$ty>);
+        Entry { info, build }
+    }};
+}
+
+fn int64_codec<T: Codec<i64> + Default + 'static>() -> Box<dyn Codec<i64>> {
+    Box::new(T::default())
+}
+
+fn wkb_codec<T: Codec<Geometry> + Default + 'static>() -> Box<dyn Codec<Geometry>> {
+    Box::new(T::default())
+}
+
+fn int_reader<T: IntSumReader + Default + 'static>() -> Box<dyn IntSumReader> {
+    Box::new(T::default())
+}
+
+/// One int64 per operation (seed 003).
+pub fn int64_codecs() -> Vec<Entry<dyn Codec<i64>>> {
+    vec![
+        entry!(
+            int64_codec,
+            "int64/serde-dyn-write",
+            SchemaBinary,
+            "serde+bincode through dyn Write/Read, fresh buffer per call (Go binary.Write)",
+            int64::serde_dyn::SerdeDynWrite
+        ),
+        entry!(
+            int64_codec,
+            "int64/le-bytes",
+            RawBinary,
+            "to_le_bytes into a reused buffer (Go PutUint64)",
+            int64::le_bytes::LeBytes
+        ),
+        entry!(
+            int64_codec,
+            "int64/decimal-itoa",
+            Text,
+            "itoa into a reused buffer, str::parse back (Go strconv)",
+            int64::decimal::DecimalItoa
+        ),
+        entry!(
+            int64_codec,
+            "int64/decimal-alloc",
+            Text,
+            "to_string + owned String per parse, allocating like Go strconv",
+            int64::decimal::DecimalAlloc
+        ),
+        entry!(
+            int64_codec,
+            "int64/cbor-per-call",
+            SchemalessBinary,
+            "CBOR (ciborium), encoder built per value (Go gob)",
+            int64::self_describing::CborPerCall,
+            feature = "self-describing"
+        ),
+        entry!(
+            int64_codec,
+            "int64/msgpack-per-call",
+            SchemalessBinary,
+            "MessagePack (rmp-serde), serializer built per value",
+            int64::self_describing::MsgpackPerCall,
+            feature = "self-describing"
+        ),
+        entry!(
+            int64_codec,
+            "int64/zigzag-leb128",
+            SchemaBinary,
+            "zigzag + LEB128 varint (protobuf sint64)",
+            int64::varint::ZigzagLeb128
+        ),
+    ]
+}
+
+/// WKB parsers (seed 003).
+pub fn wkb_codecs() -> Vec<Entry<dyn Codec<Geometry>>> {
+    vec![
+        entry!(
+            wkb_codec,
+            "wkb/read-generic",
+            Geometry,
+            "field by field through dyn Read + byteorder (Go binary.Read)",
+            GenericReadWkb
+        ),
+        entry!(
+            wkb_codec,
+            "wkb/slice",
+            Geometry,
+            "direct bounds-checked slice reads",
+            SliceWkb
+        ),
+    ]
+}
+
+/// Integer-file readers (seed 000).
+pub fn int_readers() -> Vec<Entry<dyn IntSumReader>> {
+    vec![
+        entry!(
+            int_reader,
+            "text/fscanf",
+            Text,
+            "C fscanf(\"%i\") per value on a FILE*",
+            text::Fscanf
+        ),
+        entry!(
+            int_reader,
+            "text/bufread-parse",
+            Text,
+            "BufReader::read_line + str::parse per line",
+            text::BufReadParse
+        ),
+        entry!(
+            int_reader,
+            "text/strtol",
+            Text,
+            "whole-file read, C strtol loop",
+            text::Strtol
+        ),
+        entry!(
+            int_reader,
+            "text/atoi",
+            Text,
+            "whole-file read, C atoi per line, unchecked (the seed's variant)",
+            text::Atoi
+        ),
+        entry!(
+            int_reader,
+            "text/hand-rolled",
+            Text,
+            "whole-file read, the seed's digit loop (checked)",
+            text::HandRolled
+        ),
+        entry!(
+            int_reader,
+            "text/atoi-simd",
+            Text,
+            "whole-file read, atoi_simd per line",
+            text::AtoiSimd,
+            feature = "fast-int"
+        ),
+        entry!(
+            int_reader,
+            "binary/read-per-int",
+            RawBinary,
+            "one read(2) per value (the seed's 12 s loop)",
+            binary::ReadPerInt
+        ),
+        entry!(
+            int_reader,
+            "binary/fread",
+            RawBinary,
+            "stdio fread of one value at a time",
+            binary::FreadPerInt
+        ),
+        entry!(
+            int_reader,
+            "binary/read-chunked",
+            RawBinary,
+            "read(2) in 40 KB chunks (the seed's 25 ms loop)",
+            binary::ReadChunked
+        ),
+        entry!(
+            int_reader,
+            "binary/read-whole",
+            RawBinary,
+            "one read of the whole file, then sum",
+            binary::ReadWhole
+        ),
+        entry!(
+            int_reader,
+            "binary/mmap",
+            RawBinary,
+            "mmap the file, sum the mapping",
+            binary::Mmap
+        ),
+    ]
+}
+
+/// Reference points measured beside codecs; not encodings.
+pub const REFERENCES: &[CodecInfo] = &[CodecInfo {
+    id: "reference/memcpy",
+    family: Family::Reference,
+    summary: "copy the binary bytes into a reused buffer: the memory-bandwidth ceiling",
+    feature: None,
+}];
+
+/// Every codec's description, compiled in or not, with whether it is enabled.
+pub fn catalog() -> Vec<(CodecInfo, bool)> {
+    let mut all: Vec<(CodecInfo, bool)> = Vec::new();
+    all.extend(int_readers().iter().map(|e| (e.info, e.enabled())));
+    all.extend(int64_codecs().iter().map(|e| (e.info, e.enabled())));
+    all.extend(wkb_codecs().iter().map(|e| (e.info, e.enabled())));
+    all.extend(REFERENCES.iter().map(|i| (*i, true)));
+    all
+}
