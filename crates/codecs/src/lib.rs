@@ -47,6 +47,34 @@ pub trait Codec<T>: Send + Sync {
         Ok(())
     }
 
+    /// Encodes `iters` values, cycling through `values`, into the reused buffer.
+    fn encode_batch(&self, values: &[T], buf: &mut Vec<u8>, iters: u64) -> Result<(), CodecError> {
+        let mut index = 0;
+        for _ in 0..iters {
+            buf.clear();
+            self.encode(&values[index], buf)?;
+            black_box(&buf);
+            index += 1;
+            if index == values.len() {
+                index = 0;
+            }
+        }
+        Ok(())
+    }
+
+    /// Decodes `iters` inputs, cycling through `inputs`.
+    fn decode_batch(&self, inputs: &[Vec<u8>], iters: u64) -> Result<(), CodecError> {
+        let mut index = 0;
+        for _ in 0..iters {
+            black_box(self.decode(black_box(&inputs[index]))?);
+            index += 1;
+            if index == inputs.len() {
+                index = 0;
+            }
+        }
+        Ok(())
+    }
+
     /// Decodes every input once.
     fn decode_each(&self, inputs: &[Vec<u8>]) -> Result<(), CodecError> {
         for bytes in inputs {

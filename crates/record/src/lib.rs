@@ -68,6 +68,24 @@ pub struct SeedReference {
     pub unit: String,
     /// What it measured and on what machine.
     pub note: String,
+    /// How many items the seed's figure covers, when it is a total (lets a
+    /// reader compare per item when this run's dataset is smaller).
+    #[serde(default)]
+    pub items: Option<u64>,
+}
+
+impl SeedReference {
+    /// The seed's figure per item in ns, when it is a total time over known items.
+    pub fn ns_per_item(&self) -> Option<f64> {
+        let scale = match self.unit.as_str() {
+            "ns" | "ns/op" => 1.0,
+            "µs" => 1e3,
+            "ms" => 1e6,
+            "s" => 1e9,
+            _ => return None,
+        };
+        self.items.map(|n| self.value * scale / n.max(1) as f64)
+    }
 }
 
 /// One timed row.

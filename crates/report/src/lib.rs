@@ -1,1 +1,47 @@
-//! placeholder
+//! Views of the results record: exporters that turn a [`RunDocument`] into
+//! bytes (JSON, CSV, Markdown) and the terminal table. Every view is a pure
+//! function of the document, so it can be snapshot-tested and so a stored
+//! run can be re-rendered later exactly as it was first shown.
+
+mod csv_export;
+mod markdown;
+mod table;
+pub mod terminal;
+pub mod units;
+
+use encbench_record::RunDocument;
+use thiserror::Error;
+
+pub use csv_export::Csv;
+pub use markdown::Markdown;
+
+/// Why an export failed.
+#[derive(Debug, Error)]
+pub enum ExportError {
+    /// JSON serialization failed.
+    #[error("JSON export: {0}")]
+    Json(#[from] serde_json::Error),
+    /// CSV serialization failed.
+    #[error("CSV export: {0}")]
+    Csv(#[from] csv::Error),
+}
+
+/// Turns a run into the bytes of one file format.
+pub trait Exporter {
+    /// Serializes the whole run.
+    fn serialize(&self, doc: &RunDocument) -> Result<Vec<u8>, ExportError>;
+}
+
+/// The results record as pretty JSON (the documented contract).
+pub struct Json;
+
+impl Exporter for Json {
+    fn serialize(&self, doc: &RunDocument) -> Result<Vec<u8>, ExportError> {
+        let mut bytes = serde_json::to_vec_pretty(doc)?;
+        bytes.push(b'\n');
+        Ok(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests;

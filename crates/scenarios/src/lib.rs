@@ -1,1 +1,135 @@
-//! placeholder
+//! The named scenarios: each reproduces one seed experiment (and goes past
+//! it) by generating or loading a dataset, verifying every codec on it, and
+//! handing the verified variants to the timing engine. The registry is
+//! [`all`]; a scenario returns records, never prints.
+
+mod bench;
+pub mod data;
+mod int_codecs;
+mod ints;
+pub mod seeds;
+mod wkb;
+
+use encbench_measure::{Config, TimerInfo};
+use encbench_record::{Comparison, Failure, Record};
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// How much to measure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Default: small datasets, ≥ 10 samples, each scenario well under a minute.
+    Quick,
+    /// The seeds' sizes, ≥ 30 samples.
+    Full,
+}
+
+impl Mode {
+    /// `quick` or `full`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Quick => "quick",
+            Mode::Full => "full",
+        }
+    }
+
+    /// The engine configuration for this mode.
+    pub fn config(self) -> Config {
+        match self {
+            Mode::Quick => Config::quick(),
+            Mode::Full => Config::full(),
+        }
+    }
+}
+
+/// Everything a scenario needs from the caller.
+pub struct Context<'a> {
+    /// Quick or full.
+    pub mode: Mode,
+    /// Engine configuration (from the mode).
+    pub config: Config,
+    /// Timer properties, probed once per run.
+    pub timer: TimerInfo,
+    /// Overrides the number of samples (tests, quick looks).
+    pub samples: Option<usize>,
+    /// Overrides the dataset size (items).
+    pub items: Option<usize>,
+    /// Directory holding the shared real-data files, if found.
+    pub data_dir: Option<PathBuf>,
+    /// Only these codec ids, when set.
+    pub codecs: Option<Vec<String>>,
+    /// Receives short progress messages.
+    pub progress: &'a mut dyn FnMut(&str),
+}
+
+impl Context<'_> {
+    /// Whether the codec filter lets `id` through.
+    pub fn wants(&self, id: &str) -> bool {
+        self.codecs
+            .as_ref()
+            .is_none_or(|ids| ids.iter().any(|c| c == id))
+    }
+
+    /// `quick` or `full` size, unless overridden.
+    pub fn size(&self, quick: usize, full: usize) -> usize {
+        self.items.unwrap_or(match self.mode {
+            Mode::Quick => quick,
+            Mode::Full => full,
+        })
+    }
+}
+
+/// What a scenario produced.
+#[derive(Debug, Default)]
+pub struct Output {
+    /// Timed rows.
+    pub records: Vec<Record>,
+    /// Rows that failed verification or timing.
+    pub failures: Vec<Failure>,
+    /// Derived comparisons with the seed's claims.
+    pub comparisons: Vec<Comparison>,
+    /// Plain statements for the reader.
+    pub notes: Vec<String>,
+}
+
+/// Why a scenario could not run at all.
+#[derive(Debug, Error)]
+pub enum ScenarioError {
+    /// Setting up its files failed.
+    #[error("{scenario}: {action}: {source}")]
+    Io {
+        /// Scenario name.
+        scenario: &'static str,
+        /// What it was doing.
+        action: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+}
+
+/// A named experiment.
+pub trait Scenario {
+    /// Name used on the command line.
+    fn name(&self) -> &'static str;
+    /// The seed it reproduces, if any.
+    fn seed(&self) -> Option<&'static str>;
+    /// One line on what it measures.
+    fn summary(&self) -> &'static str;
+    /// The codec ids it can measure.
+    fn codec_ids(&self) -> Vec<&'static str>;
+    /// Runs it.
+    fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError>;
+}
+
+/// Every scenario, in the order `run` runs them.
+pub fn all() -> Vec<Box<dyn Scenario>> {
+    vec![
+        Box::new(ints::Ints),
+        Box::new(int_codecs::IntCodecs),
+        Box::new(wkb::Wkb),
+    ]
+}
+
+/// Every codec's description, compiled in or not (for `list` and flag checks).
+pub use encbench_codecs::registry::catalog as codec_catalog;
+pub use encbench_codecs::{CodecInfo, Family};

@@ -85,14 +85,44 @@ impl Cursor<'_> {
         })
     }
 
+    /// Reads a whole run of coordinates from one bounds check.
     fn line(&mut self, order: ByteOrder) -> Result<Line, CodecError> {
         let n = self.count(order, COORD_SIZE)?;
-        (0..n).map(|_| self.coord(order)).collect()
+        let end = self.pos + n * COORD_SIZE; // `count` proved these bytes exist
+        let raw = &self.buf[self.pos..end];
+        self.pos = end;
+        let read = match order {
+            ByteOrder::Little => f64::from_le_bytes,
+            ByteOrder::Big => f64::from_be_bytes,
+        };
+        let word = |b: &[u8]| read([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        Ok(raw
+            .chunks_exact(COORD_SIZE)
+            .map(|c| Coord {
+                x: word(&c[..8]),
+                y: word(&c[8..]),
+            })
+            .collect())
+    }
+
+    /// Reads a count, then that many items into a vector sized once
+    /// (safe: `count` bounded it by the bytes that remain).
+    fn many<T>(
+        &mut self,
+        order: ByteOrder,
+        min_size: usize,
+        mut item: impl FnMut(&mut Self) -> Result<T, CodecError>,
+    ) -> Result<Vec<T>, CodecError> {
+        let n = self.count(order, min_size)?;
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            out.push(item(self)?);
+        }
+        Ok(out)
     }
 
     fn rings(&mut self, order: ByteOrder) -> Result<Vec<Line>, CodecError> {
-        let n = self.count(order, 4)?;
-        (0..n).map(|_| self.line(order)).collect()
+        self.many(order, 4, |c| c.line(order))
     }
 
     /// Byte order and type code of the geometry starting here.
@@ -119,30 +149,18 @@ impl Cursor<'_> {
             1 => Geometry::Point(self.coord(order)?),
             2 => Geometry::LineString(self.line(order)?),
             3 => Geometry::Polygon(self.rings(order)?),
-            4 => {
-                let n = self.count(order, NESTED_POINT)?;
-                let points = (0..n).map(|_| {
-                    let o = self.member(1)?;
-                    self.coord(o)
-                });
-                Geometry::MultiPoint(points.collect::<Result<_, _>>()?)
-            }
-            5 => {
-                let n = self.count(order, NESTED_MIN)?;
-                let lines = (0..n).map(|_| {
-                    let o = self.member(2)?;
-                    self.line(o)
-                });
-                Geometry::MultiLineString(lines.collect::<Result<_, _>>()?)
-            }
-            _ => {
-                let n = self.count(order, NESTED_MIN)?;
-                let polys = (0..n).map(|_| {
-                    let o = self.member(3)?;
-                    self.rings(o)
-                });
-                Geometry::MultiPolygon(polys.collect::<Result<_, _>>()?)
-            }
+            4 => Geometry::MultiPoint(self.many(order, NESTED_POINT, |c| {
+                let o = c.member(1)?;
+                c.coord(o)
+            })?),
+            5 => Geometry::MultiLineString(self.many(order, NESTED_MIN, |c| {
+                let o = c.member(2)?;
+                c.line(o)
+            })?),
+            _ => Geometry::MultiPolygon(self.many(order, NESTED_MIN, |c| {
+                let o = c.member(3)?;
+                c.rings(o)
+            })?),
         })
     }
 }

@@ -1,0 +1,35 @@
+//! Records what the binary was built from, for the environment block of every run.
+
+use std::process::Command;
+
+fn output(cmd: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(cmd).args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+fn main() {
+    let commit =
+        output("git", &["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    let dirty = output("git", &["status", "--porcelain", "--untracked-files=no"])
+        .is_some_and(|s| !s.is_empty());
+    let commit = if dirty {
+        format!("{commit}-dirty")
+    } else {
+        commit
+    };
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let rustc_version = output(&rustc, &["--version"]).unwrap_or_else(|| "unknown".into());
+    let profile = std::env::var("PROFILE").unwrap_or_else(|_| "unknown".into());
+    println!("cargo:rustc-env=ENCBENCH_GIT_COMMIT={commit}");
+    println!("cargo:rustc-env=ENCBENCH_RUSTC={rustc_version}");
+    println!("cargo:rustc-env=ENCBENCH_PROFILE={profile}");
+    // Rebuild when the checked-out commit or the index moves.
+    for path in [".git/HEAD", ".git/index"] {
+        if std::path::Path::new(path).exists() {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
+    println!("cargo:rerun-if-changed=build.rs");
+}

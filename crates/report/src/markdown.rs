@@ -1,0 +1,78 @@
+//! The run as a Markdown document: environment, tables, comparisons.
+
+use crate::table::results_table;
+use crate::terminal::environment;
+use crate::units;
+use crate::{ExportError, Exporter};
+use encbench_record::{Record, RunDocument};
+
+/// Markdown view of a run.
+pub struct Markdown;
+
+impl Exporter for Markdown {
+    fn serialize(&self, doc: &RunDocument) -> Result<Vec<u8>, ExportError> {
+        let mut out = String::from("# encbench results\n\n```text\n");
+        out.push_str(&environment(&doc.environment));
+        out.push_str("```\n");
+        let mut scenarios: Vec<&str> = Vec::new();
+        for r in &doc.results {
+            if !scenarios.contains(&r.scenario.as_str()) {
+                scenarios.push(&r.scenario);
+            }
+        }
+        for scenario in scenarios {
+            out.push_str(&format!("\n## {scenario}\n\n"));
+            let rows: Vec<&Record> = doc
+                .results
+                .iter()
+                .filter(|r| r.scenario == scenario)
+                .collect();
+            let mut datasets: Vec<&str> = Vec::new();
+            for r in &rows {
+                if !datasets.contains(&r.dataset.as_str()) {
+                    datasets.push(&r.dataset);
+                }
+            }
+            for dataset in datasets {
+                let group: Vec<&Record> = rows
+                    .iter()
+                    .copied()
+                    .filter(|r| r.dataset == dataset)
+                    .collect();
+                out.push_str(&format!("### dataset `{dataset}`\n\n"));
+                out.push_str(&results_table(&group).markdown());
+                out.push('\n');
+            }
+            for c in doc.comparisons.iter().filter(|c| c.scenario == scenario) {
+                let seed = c
+                    .seed_value
+                    .map(|v| format!(" (seed: {}{})", units::significant(v), c.unit))
+                    .unwrap_or_default();
+                out.push_str(&format!(
+                    "- {}: **{}{}**{seed} — {}\n",
+                    c.label,
+                    units::significant(c.value),
+                    c.unit,
+                    c.note
+                ));
+            }
+        }
+        if !doc.failures.is_empty() {
+            out.push_str("\n## Failures\n\n");
+            for f in &doc.failures {
+                out.push_str(&format!(
+                    "- `{}` {} {} ({}): {}\n",
+                    f.codec,
+                    f.operation,
+                    f.medium.as_str(),
+                    f.dataset,
+                    f.error
+                ));
+            }
+        }
+        for note in &doc.notes {
+            out.push_str(&format!("\n> {note}\n"));
+        }
+        Ok(out.into_bytes())
+    }
+}

@@ -1,0 +1,140 @@
+//! A small aligned table, rendered as plain text or as Markdown, and the
+//! one definition of which columns a result row shows.
+
+use crate::units;
+use encbench_record::Record;
+
+/// Rows of cells under a header; numeric columns are right-aligned.
+pub(crate) struct Table {
+    pub headers: Vec<&'static str>,
+    pub right: Vec<bool>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn widths(&self) -> Vec<usize> {
+        let mut widths: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
+        for row in &self.rows {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        widths
+    }
+
+    /// Space-aligned text with a rule under the header.
+    pub fn plain(&self, indent: &str) -> String {
+        let widths = self.widths();
+        let line = |cells: Vec<&str>| {
+            let parts: Vec<String> = cells
+                .iter()
+                .zip(&widths)
+                .zip(&self.right)
+                .map(|((c, w), right)| {
+                    if *right {
+                        format!("{c:>w$}")
+                    } else {
+                        format!("{c:<w$}")
+                    }
+                })
+                .collect();
+            format!("{indent}{}\n", parts.join("  ").trim_end())
+        };
+        let mut out = line(self.headers.clone());
+        let rule: Vec<String> = widths.iter().map(|w| "─".repeat(*w)).collect();
+        out.push_str(&line(rule.iter().map(String::as_str).collect()));
+        for row in &self.rows {
+            out.push_str(&line(row.iter().map(String::as_str).collect()));
+        }
+        out
+    }
+
+    /// A GitHub-flavoured Markdown table.
+    pub fn markdown(&self) -> String {
+        let escape = |s: &str| s.replace('|', "\\|");
+        let mut out = format!("| {} |\n", self.headers.join(" | "));
+        let align: Vec<&str> = self
+            .right
+            .iter()
+            .map(|r| if *r { "---:" } else { "---" })
+            .collect();
+        out.push_str(&format!("| {} |\n", align.join(" | ")));
+        for row in &self.rows {
+            let cells: Vec<String> = row.iter().map(|c| escape(c)).collect();
+            out.push_str(&format!("| {} |\n", cells.join(" | ")));
+        }
+        out
+    }
+}
+
+/// The columns every result table shows.
+pub(crate) fn results_table(records: &[&Record]) -> Table {
+    let headers = vec![
+        "codec",
+        "op",
+        "medium",
+        "median",
+        "95% CI",
+        "per item",
+        "throughput",
+        "encoded",
+        "seed",
+        "flags",
+    ];
+    let right = vec![
+        false, false, false, true, true, true, true, true, true, false,
+    ];
+    let rows = records
+        .iter()
+        .map(|r| {
+            let half = (r.median_ns - r.ci95_low_ns).max(r.ci95_high_ns - r.median_ns);
+            let mut flags = Vec::new();
+            if r.noisy {
+                flags.push("noisy".to_string());
+            }
+            if r.outliers > 0 {
+                flags.push(format!(
+                    "{} outlier{}",
+                    r.outliers,
+                    if r.outliers == 1 { "" } else { "s" }
+                ));
+            }
+            vec![
+                r.codec.clone(),
+                r.operation.clone(),
+                r.medium.as_str().to_string(),
+                units::duration(r.median_ns),
+                format!("±{}%", units::significant(half / r.median_ns * 100.0)),
+                if r.items > 1 {
+                    units::duration(r.ns_per_item())
+                } else {
+                    "".into()
+                },
+                if r.encoded_bytes > 0 {
+                    units::rate(r.encoded_mb_per_s)
+                } else {
+                    "".into()
+                },
+                units::bytes(r.encoded_bytes as f64),
+                r.seed_reference
+                    .as_ref()
+                    .map(|s| match s.ns_per_item() {
+                        Some(per) => format!(
+                            "{} {} ({}/item)",
+                            units::significant(s.value),
+                            s.unit,
+                            units::duration(per)
+                        ),
+                        None => format!("{} {}", units::significant(s.value), s.unit),
+                    })
+                    .unwrap_or_default(),
+                flags.join(", "),
+            ]
+        })
+        .collect();
+    Table {
+        headers,
+        right,
+        rows,
+    }
+}

@@ -1,0 +1,126 @@
+//! The run as a person reads it in a terminal: environment, one table per
+//! scenario and dataset, the seed's claims beside this run's, failures.
+
+use crate::table::results_table;
+use crate::units;
+use encbench_record::{Environment, Record, RunDocument};
+
+/// Renders the environment header.
+pub fn environment(env: &Environment) -> String {
+    let e = &env.engine;
+    let features = if env.target_features.is_empty() {
+        "baseline".to_string()
+    } else {
+        env.target_features.join(",")
+    };
+    format!(
+        "encbench {} ({}, {} build) · {} mode · {}\n\
+         {} · {} logical cores · {} · kernel {} · {} [{}]\n\
+         timer: resolution {}, read cost {}; empty body {} per op; samples last ≥ {}\n",
+        env.encbench_version,
+        env.git_commit,
+        env.profile,
+        env.mode,
+        env.date,
+        env.cpu_model,
+        env.logical_cores,
+        env.os,
+        env.kernel,
+        env.rustc,
+        features,
+        units::duration(e.timer_resolution_ns),
+        units::duration(e.timer_cost_ns),
+        units::duration(e.empty_body_ns),
+        units::duration(e.min_sample_ns),
+    )
+}
+
+/// Distinct values in first-seen order.
+fn distinct<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for s in items {
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// Renders the whole run.
+pub fn render(doc: &RunDocument) -> String {
+    let mut out = environment(&doc.environment);
+    if doc.environment.profile != "release" {
+        out.push_str(
+            "warning: this is a debug build; its timings are not representative (use --release)\n",
+        );
+    }
+    let scenarios = distinct(
+        doc.results
+            .iter()
+            .map(|r| r.scenario.as_str())
+            .chain(doc.failures.iter().map(|f| f.scenario.as_str())),
+    );
+    for scenario in scenarios {
+        out.push_str(&format!("\n━━ {scenario} ━━\n"));
+        let rows: Vec<&Record> = doc
+            .results
+            .iter()
+            .filter(|r| r.scenario == scenario)
+            .collect();
+        for dataset in distinct(rows.iter().map(|r| r.dataset.as_str())) {
+            let group: Vec<&Record> = rows
+                .iter()
+                .copied()
+                .filter(|r| r.dataset == dataset)
+                .collect();
+            let first = group[0];
+            out.push_str(&format!(
+                "dataset {dataset}: {} items per op, {} logical\n",
+                first.items,
+                units::bytes(first.logical_bytes as f64)
+            ));
+            out.push_str(&results_table(&group).plain("  "));
+        }
+        if let Some(note) = rows.iter().find_map(|r| r.seed_reference.as_ref()) {
+            out.push_str(&format!(
+                "  seed column: seed {}'s published figure ({}), not measured here\n",
+                note.seed,
+                note.note.split("; ").last().unwrap_or("")
+            ));
+        }
+        for c in doc.comparisons.iter().filter(|c| c.scenario == scenario) {
+            let seed = c
+                .seed_value
+                .map(|v| format!("  (seed: {}{})", units::significant(v), c.unit))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "  ▸ {}: {}{}{seed} — {}\n",
+                c.label,
+                units::significant(c.value),
+                c.unit,
+                c.note
+            ));
+        }
+        for f in doc.failures.iter().filter(|f| f.scenario == scenario) {
+            out.push_str(&format!(
+                "  ✗ FAILED {} {} ({}, {}): {}\n",
+                f.codec,
+                f.operation,
+                f.medium.as_str(),
+                f.dataset,
+                f.error
+            ));
+        }
+    }
+    for note in &doc.notes {
+        out.push_str(&format!("\nnote: {note}\n"));
+    }
+    let noisy = doc.results.iter().filter(|r| r.noisy).count();
+    if noisy > 0 {
+        out.push_str(&format!(
+            "\n{noisy} of {} rows are noisy (95% CI wider than ±5% of the median): rerun with --full or on a quieter machine before trusting them\n",
+            doc.results.len()
+        ));
+    }
+    out
+}

@@ -1,0 +1,135 @@
+use super::*;
+use encbench_record::*;
+use encbench_stats::Sample;
+
+pub(crate) fn document() -> RunDocument {
+    let samples = vec![
+        1_000_000.0,
+        1_010_000.0,
+        990_000.0,
+        1_000_000.0,
+        1_005_000.0,
+        995_000.0,
+    ];
+    let summary = Sample::new(&samples).unwrap().summarize();
+    let meta = RowMeta {
+        scenario: "ints".into(),
+        dataset: "uniform-1000".into(),
+        codec: "text/fscanf".into(),
+        operation: "read".into(),
+        medium: Medium::FileWarm,
+        items: 1000,
+        logical_bytes: 4000,
+        encoded_bytes: 6890,
+        seed_reference: Some(SeedReference {
+            seed: "000".into(),
+            value: 6000.0,
+            unit: "ms".into(),
+            note: "fscanf; Pentium 4".into(),
+            items: Some(10_000_000),
+        }),
+    };
+    let engine = EngineInfo {
+        timer_resolution_ns: 10.0,
+        timer_cost_ns: 20.0,
+        empty_body_ns: 0.25,
+        min_sample_ns: 2e6,
+    };
+    let environment = Environment {
+        cpu_model: "Test CPU".into(),
+        logical_cores: 2,
+        os: "TestOS".into(),
+        kernel: "1.0".into(),
+        arch: "x86_64".into(),
+        target_features: vec!["sse2".into()],
+        rustc: "rustc 1.0".into(),
+        profile: "release".into(),
+        encbench_version: "0.1.0".into(),
+        git_commit: "abc1234".into(),
+        date: "2026-11-22T00:00:00Z".into(),
+        mode: "quick".into(),
+        engine,
+        data_dir: None,
+    };
+    RunDocument {
+        encbench: "0.1.0".into(),
+        schema: SCHEMA_VERSION,
+        environment,
+        results: vec![Record::new(meta.clone(), &summary, 3, samples)],
+        failures: vec![Failure::new(
+            &RowMeta {
+                codec: "text/atoi".into(),
+                ..meta
+            },
+            "verification failed: sum 1, expected 2",
+        )],
+        comparisons: vec![Comparison {
+            scenario: "ints".into(),
+            label: "a ÷ b".into(),
+            value: 12.5,
+            unit: "×".into(),
+            seed_value: Some(240.0),
+            note: "why".into(),
+        }],
+        notes: vec!["wkb: corpus missing".into()],
+    }
+}
+
+#[test]
+fn json_export_round_trips() {
+    let doc = document();
+    let bytes = Json.serialize(&doc).unwrap();
+    let back: RunDocument = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(back, doc);
+}
+
+#[test]
+fn csv_has_a_header_and_one_row_per_result() {
+    let text = String::from_utf8(Csv.serialize(&document()).unwrap()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with("scenario,dataset,codec,operation,medium"));
+    assert!(
+        lines[1].starts_with(
+            "ints,uniform-1000,text/fscanf,read,file-warm,none,rust,1000,4000,6890,3,6,1000000,"
+        ),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[1].ends_with(",000,6000,ms,fscanf; Pentium 4,abc1234"),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
+fn markdown_and_terminal_show_rows_seed_comparisons_and_failures() {
+    let doc = document();
+    let md = String::from_utf8(Markdown.serialize(&doc).unwrap()).unwrap();
+    let term = terminal::render(&doc);
+    for text in [&md, &term] {
+        assert!(text.contains("text/fscanf"), "{text}");
+        assert!(text.contains("1.00 ms"), "{text}");
+        assert!(text.contains("6000 ms"), "{text}");
+        assert!(text.contains("(600 ns/item)"), "{text}");
+        assert!(text.contains("12.5×"), "{text}");
+        assert!(text.contains("(seed: 240×)"), "{text}");
+        assert!(text.contains("text/atoi"), "{text}");
+        assert!(text.contains("corpus missing"), "{text}");
+        assert!(text.contains("Test CPU"), "{text}");
+    }
+    assert!(md.contains("| codec | op | medium |"));
+}
+
+#[test]
+fn units_pick_the_right_magnitude() {
+    assert_eq!(units::duration(0.314), "0.314 ns");
+    assert_eq!(units::duration(1234.0), "1.23 µs");
+    assert_eq!(units::duration(61_234_567.0), "61.2 ms");
+    assert_eq!(units::duration(6.0e9), "6.00 s");
+    assert_eq!(units::bytes(999.0), "999 B");
+    assert_eq!(units::bytes(6_890_000.0), "6.89 MB");
+    assert_eq!(units::rate(5200.0), "5.20 GB/s");
+    assert_eq!(units::rate(112.0), "112 MB/s");
+}

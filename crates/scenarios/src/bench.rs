@@ -1,0 +1,67 @@
+//! The path every scenario shares from verified variants to records:
+//! interleaved measurement, statistics, and failure reporting.
+
+use crate::{Context, Output};
+use encbench_measure::{measure_interleaved, Progress, Routine, Variant};
+use encbench_record::{Failure, Record, RowMeta};
+use encbench_stats::Sample;
+
+/// A verified row waiting to be timed.
+pub(crate) struct Pending<'a> {
+    pub meta: RowMeta,
+    pub routine: Routine<'a>,
+}
+
+/// Times `rows` as one interleaved group and appends records (or failures) to `out`.
+pub(crate) fn measure_group(
+    ctx: &mut Context<'_>,
+    group: &str,
+    rows: Vec<Pending<'_>>,
+    out: &mut Output,
+) {
+    if rows.is_empty() {
+        return;
+    }
+    let (metas, mut variants): (Vec<RowMeta>, Vec<Variant<'_>>) = rows
+        .into_iter()
+        .map(|p| {
+            let label = format!("{} ({})", p.meta.codec, p.meta.medium.as_str());
+            (p.meta, Variant::new(label, p.routine))
+        })
+        .unzip();
+    let progress = &mut *ctx.progress;
+    let mut observe = |p: Progress<'_>| match p {
+        Progress::Warmup { label } => progress(&format!("{group}: warming up {label}")),
+        Progress::Round { round, rounds } => progress(&format!("{group}: sample {round}/{rounds}")),
+    };
+    let results = measure_interleaved(
+        &mut variants,
+        &ctx.config,
+        &ctx.timer,
+        ctx.samples,
+        &mut observe,
+    );
+    for (meta, result) in metas.into_iter().zip(results) {
+        match result.and_then(|m| {
+            let summary = Sample::new(&m.per_op_ns)
+                .map_err(|e| e.to_string())?
+                .summarize();
+            Ok(Record::new(meta.clone(), &summary, m.batch, m.per_op_ns))
+        }) {
+            Ok(record) => out.records.push(record),
+            Err(e) => out.failures.push(Failure::new(&meta, e)),
+        }
+    }
+}
+
+/// The median of the record with this codec and medium, if it was measured.
+pub(crate) fn median_of(
+    records: &[Record],
+    codec: &str,
+    medium: encbench_record::Medium,
+) -> Option<f64> {
+    records
+        .iter()
+        .find(|r| r.codec == codec && r.medium == medium)
+        .map(|r| r.median_ns)
+}

@@ -1,0 +1,156 @@
+//! Deterministic datasets (seeded, sized by mode) and the directory of real
+//! data files shared beside the repository.
+
+use encbench_codecs::wkb::{ByteOrder, Coord, Geometry};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::path::{Path, PathBuf};
+
+/// Seed of every generator, so two runs (and two machines) measure the same bytes.
+pub const SEED: u64 = 0x5eed_000e_bc4e_7c42;
+
+fn rng(stream: u64) -> ChaCha8Rng {
+    let mut r = ChaCha8Rng::seed_from_u64(SEED);
+    r.set_stream(stream);
+    r
+}
+
+/// `n` values uniform in `[0, 1_000_000)`, as in seed 000.
+pub fn uniform_ints(n: usize) -> Vec<i32> {
+    let mut r = rng(0);
+    (0..n).map(|_| r.random_range(0..1_000_000)).collect()
+}
+
+/// `n` i64 with magnitudes spread over 1 to 19 digits and both signs, so
+/// variable-length codecs see every length.
+pub fn mixed_i64(n: usize) -> Vec<i64> {
+    let mut r = rng(1);
+    (0..n)
+        .map(|_| {
+            let bits = r.random_range(1..=63);
+            let magnitude = r.random::<u64>() >> (64 - bits);
+            let v = magnitude as i64;
+            if r.random_bool(0.5) {
+                -v
+            } else {
+                v
+            }
+        })
+        .collect()
+}
+
+/// `n` geometries, mostly polygons (as in the seed's WKB benchmark), with
+/// some of every other type; each comes with the byte order to write it in
+/// (a third big-endian).
+pub fn geometries(n: usize) -> Vec<(Geometry, ByteOrder)> {
+    let mut r = rng(2);
+    (0..n)
+        .map(|i| {
+            let order = if i % 3 == 2 {
+                ByteOrder::Big
+            } else {
+                ByteOrder::Little
+            };
+            let g = match r.random_range(0..10) {
+                0 => Geometry::Point(coord(&mut r)),
+                1 => Geometry::LineString(line(&mut r, 2, 64)),
+                2 => Geometry::MultiPoint(line(&mut r, 1, 16)),
+                3 => Geometry::MultiLineString(
+                    (0..r.random_range(1..4))
+                        .map(|_| line(&mut r, 2, 32))
+                        .collect(),
+                ),
+                4 => Geometry::MultiPolygon(
+                    (0..r.random_range(1..4)).map(|_| polygon(&mut r)).collect(),
+                ),
+                _ => Geometry::Polygon(polygon(&mut r)),
+            };
+            (g, order)
+        })
+        .collect()
+}
+
+fn coord(r: &mut ChaCha8Rng) -> Coord {
+    Coord {
+        x: r.random_range(-180.0..180.0),
+        y: r.random_range(-90.0..90.0),
+    }
+}
+
+fn line(r: &mut ChaCha8Rng, min: usize, max: usize) -> Vec<Coord> {
+    (0..r.random_range(min..=max)).map(|_| coord(r)).collect()
+}
+
+/// A closed outer ring and up to two closed holes.
+fn polygon(r: &mut ChaCha8Rng) -> Vec<Vec<Coord>> {
+    (0..r.random_range(1..=3))
+        .map(|_| {
+            let mut ring = line(r, 3, 96);
+            ring.push(ring[0]);
+            ring
+        })
+        .collect()
+}
+
+/// Where the shared real-data directory was looked for, and where it was found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataDir {
+    /// The directory in use, if any candidate exists.
+    pub found: Option<PathBuf>,
+    /// Every candidate tried, in order.
+    pub tried: Vec<PathBuf>,
+}
+
+/// Default location, relative to the working directory (the repository root).
+pub const DEFAULT_DATA_DIR: &str = "../shared/data";
+
+/// Picks the data directory: an explicit choice (flag or `ENCBENCH_DATA_DIR`)
+/// is used alone; otherwise `../shared/data` from the working directory, then
+/// beside the source tree encbench was built from.
+pub fn resolve_data_dir(explicit: Option<&Path>) -> DataDir {
+    let tried: Vec<PathBuf> = match explicit {
+        Some(p) => vec![p.to_path_buf()],
+        None => vec![
+            PathBuf::from(DEFAULT_DATA_DIR),
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
+        ],
+    };
+    let found = tried.iter().find(|p| p.is_dir()).cloned();
+    DataDir { found, tried }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generators_are_deterministic_and_in_range() {
+        assert_eq!(uniform_ints(1000), uniform_ints(1000));
+        assert!(uniform_ints(10_000)
+            .iter()
+            .all(|v| (0..1_000_000).contains(v)));
+        let ints = mixed_i64(4096);
+        assert_eq!(ints, mixed_i64(4096));
+        assert!(ints.iter().any(|v| *v < 0) && ints.iter().any(|v| v.unsigned_abs() > 1 << 60));
+        assert_eq!(geometries(50), geometries(50));
+    }
+
+    #[test]
+    fn generated_polygons_have_closed_rings() {
+        for (g, _) in geometries(200) {
+            if let Geometry::Polygon(rings) = g {
+                for ring in rings {
+                    assert_eq!(ring.first(), ring.last());
+                    assert!(ring.len() >= 4);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_explicit_missing_dir_is_reported_not_replaced() {
+        let d = resolve_data_dir(Some(Path::new("/no/such/dir")));
+        assert_eq!(d.found, None);
+        assert_eq!(d.tried, vec![PathBuf::from("/no/such/dir")]);
+    }
+}

@@ -1,0 +1,73 @@
+//! The command line, as typed options.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Text or binary? Compressed or not? Which library? Measured on this machine.
+#[derive(Debug, Parser)]
+#[command(name = "encbench", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List scenarios and codecs, with what each measures.
+    List,
+    /// Run scenarios (all of them when none is named) and print the results.
+    Run(RunArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Scenarios to run, by name (see `encbench list`); all when omitted.
+    pub scenarios: Vec<String>,
+
+    /// Small datasets, ≥ 10 samples (the default).
+    #[arg(long, conflicts_with = "full")]
+    pub quick: bool,
+
+    /// The seeds' dataset sizes, ≥ 30 samples, longer warm-up.
+    #[arg(long)]
+    pub full: bool,
+
+    /// Only these codec ids (repeat the flag or separate with commas).
+    #[arg(long = "codec", value_name = "ID", value_delimiter = ',')]
+    pub codecs: Vec<String>,
+
+    /// Override the dataset size (number of items) of every scenario.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub items: Option<u64>,
+
+    /// Override the number of samples per row (at least 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    pub samples: Option<u64>,
+
+    /// Directory of the shared real data [default: ../shared/data].
+    #[arg(long, value_name = "DIR", env = "ENCBENCH_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub export: ExportArgs,
+
+    /// No progress messages on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Export flags, shared by every command that produces results.
+#[derive(Debug, Args, Default)]
+pub struct ExportArgs {
+    /// Write the results record as JSON.
+    #[arg(long, value_name = "PATH")]
+    pub json: Option<PathBuf>,
+
+    /// Write the results as CSV (one row per result).
+    #[arg(long, value_name = "PATH")]
+    pub csv: Option<PathBuf>,
+
+    /// Write the results as a Markdown report.
+    #[arg(long, value_name = "PATH")]
+    pub markdown: Option<PathBuf>,
+}

@@ -1,0 +1,206 @@
+//! `encbench run`: validate the request, measure, print, export.
+
+use crate::cli::{ExportArgs, RunArgs};
+use crate::progress::Progress;
+use anyhow::{bail, Context as _};
+use encbench_measure::{measure_overhead, probe_timer};
+use encbench_record::{BuildInfo, EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
+use encbench_report::{terminal, Csv, Exporter, Json, Markdown};
+use encbench_scenarios::{all, codec_catalog, data, Context, Mode, Scenario};
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn execute(args: RunArgs) -> anyhow::Result<ExitCode> {
+    let mode = if args.full { Mode::Full } else { Mode::Quick };
+    let scenarios = select_scenarios(&args.scenarios)?;
+    let codecs = check_codecs(&args.codecs, &scenarios)?;
+    check_export_paths(&args.export)?;
+
+    let mut progress = Progress::new(args.quiet);
+    let data_dir = data::resolve_data_dir(args.data_dir.as_deref());
+    let mut notes = Vec::new();
+    if data_dir.found.is_none() {
+        let tried: Vec<String> = data_dir
+            .tried
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        notes.push(format!(
+            "no shared data directory (tried {}); set --data-dir or ENCBENCH_DATA_DIR. Real-data rows were skipped; generated data was used",
+            tried.join(", ")
+        ));
+    }
+
+    let config = mode.config();
+    progress.milestone(&format!(
+        "encbench: measuring the timer and the engine's own overhead ({} mode)",
+        mode.as_str()
+    ));
+    let timer = probe_timer();
+    let overhead = measure_overhead(&config, &timer);
+    let engine = EngineInfo {
+        timer_resolution_ns: timer.resolution_ns,
+        timer_cost_ns: timer.cost_ns,
+        empty_body_ns: overhead.empty_body_ns,
+        min_sample_ns: config.min_sample_time(&timer).as_nanos() as f64,
+    };
+    let build = BuildInfo {
+        version: env!("CARGO_PKG_VERSION").into(),
+        git_commit: env!("ENCBENCH_GIT_COMMIT").into(),
+        rustc: env!("ENCBENCH_RUSTC").into(),
+        profile: env!("ENCBENCH_PROFILE").into(),
+    };
+    let environment = Environment::capture(
+        &build,
+        mode.as_str(),
+        engine,
+        data_dir.found.as_ref().map(|p| p.display().to_string()),
+    );
+
+    let mut doc = RunDocument {
+        encbench: build.version.clone(),
+        schema: SCHEMA_VERSION,
+        environment,
+        results: Vec::new(),
+        failures: Vec::new(),
+        comparisons: Vec::new(),
+        notes,
+    };
+    let mut scenario_errors = 0;
+    for scenario in &scenarios {
+        progress.milestone(&format!("▸ {} …", scenario.name()));
+        let mut report = |m: &str| progress.update(m);
+        let mut ctx = Context {
+            mode,
+            config: config.clone(),
+            timer,
+            samples: args.samples.map(|n| n as usize),
+            items: args.items.map(|n| n as usize),
+            data_dir: data_dir.found.clone(),
+            codecs: codecs.clone(),
+            progress: &mut report,
+        };
+        match scenario.run(&mut ctx) {
+            Ok(out) => {
+                doc.results.extend(out.records);
+                doc.failures.extend(out.failures);
+                doc.comparisons.extend(out.comparisons);
+                doc.notes.extend(out.notes);
+            }
+            Err(e) => {
+                scenario_errors += 1;
+                doc.notes
+                    .push(format!("scenario {} could not run: {e}", scenario.name()));
+            }
+        }
+        progress.clear();
+    }
+
+    print!("{}", terminal::render(&doc));
+    export(&doc, &args.export)?;
+    Ok(if doc.failures.is_empty() && scenario_errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "error: {} row(s) failed verification or timing, {} scenario(s) could not run",
+            doc.failures.len(),
+            scenario_errors
+        );
+        ExitCode::from(1)
+    })
+}
+
+fn select_scenarios(names: &[String]) -> anyhow::Result<Vec<Box<dyn Scenario>>> {
+    let available = all();
+    if names.is_empty() {
+        return Ok(available);
+    }
+    let known: Vec<&str> = available.iter().map(|s| s.name()).collect();
+    for name in names {
+        if !known.contains(&name.as_str()) {
+            bail!("unknown scenario '{name}'; available: {}", known.join(", "));
+        }
+    }
+    Ok(available
+        .into_iter()
+        .filter(|s| names.iter().any(|n| n == s.name()))
+        .collect())
+}
+
+/// Every requested codec must exist, be compiled in, and belong to a selected scenario.
+fn check_codecs(
+    ids: &[String],
+    scenarios: &[Box<dyn Scenario>],
+) -> anyhow::Result<Option<Vec<String>>> {
+    if ids.is_empty() {
+        return Ok(None);
+    }
+    let catalog = codec_catalog();
+    for id in ids {
+        let Some((info, enabled)) = catalog.iter().find(|(info, _)| info.id == id) else {
+            bail!("unknown codec '{id}' (given to --codec); `encbench list` shows them all");
+        };
+        if !enabled {
+            bail!(
+                "codec '{id}' is compiled out; rebuild with --features {}",
+                info.feature.unwrap_or("(its feature)")
+            );
+        }
+        if !scenarios.iter().any(|s| s.codec_ids().contains(&info.id)) {
+            let names: Vec<&str> = scenarios.iter().map(|s| s.name()).collect();
+            bail!(
+                "codec '{id}' is not measured by the selected scenario(s): {}",
+                names.join(", ")
+            );
+        }
+    }
+    Ok(Some(ids.to_vec()))
+}
+
+/// Fails before any measuring if an export could not be written.
+fn check_export_paths(export: &ExportArgs) -> anyhow::Result<()> {
+    for (flag, path) in [
+        ("--json", &export.json),
+        ("--csv", &export.csv),
+        ("--markdown", &export.markdown),
+    ] {
+        let Some(path) = path else { continue };
+        if path.is_dir() {
+            bail!("{flag} {}: is a directory", path.display());
+        }
+        let parent = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !parent.is_dir() {
+            bail!(
+                "{flag} {}: directory {} does not exist",
+                path.display(),
+                parent.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+fn export(doc: &RunDocument, export: &ExportArgs) -> anyhow::Result<()> {
+    let exporters: [(&Option<std::path::PathBuf>, &dyn Exporter); 3] = [
+        (&export.json, &Json),
+        (&export.csv, &Csv),
+        (&export.markdown, &Markdown),
+    ];
+    for (path, exporter) in exporters {
+        let Some(path) = path else { continue };
+        let bytes = exporter.serialize(doc)?;
+        write_atomically(path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Writes beside the target and renames, so an interrupted write never leaves half a file.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}

@@ -1,0 +1,264 @@
+//! The real binary, end to end, on tiny inputs.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn encbench() -> Command {
+    let mut cmd = Command::cargo_bin("encbench").expect("binary builds");
+    cmd.env_remove("ENCBENCH_DATA_DIR");
+    cmd
+}
+
+/// Tiny sizes and few samples: these tests check behaviour, not speed.
+const TINY: [&str; 5] = ["--items", "300", "--samples", "3", "--quiet"];
+
+#[test]
+fn list_shows_scenarios_and_codecs_by_family() {
+    encbench()
+        .arg("list")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ints"))
+        .stdout(predicate::str::contains("int-codecs"))
+        .stdout(predicate::str::contains("wkb"))
+        .stdout(predicate::str::contains("text/fscanf"))
+        .stdout(predicate::str::contains("binary/read-chunked"))
+        .stdout(predicate::str::contains("Codecs: schemaless binary"))
+        .stdout(predicate::str::contains("reference/memcpy"));
+}
+
+#[test]
+fn run_everything_quick_on_tiny_sizes() {
+    let out = encbench()
+        .arg("run")
+        .args(TINY)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    for needle in [
+        "━━ ints ━━",
+        "━━ int-codecs ━━",
+        "━━ wkb ━━",
+        "text/fscanf",
+        "int64/le-bytes",
+        "wkb/slice",
+        "seed: 240×",
+        "empty body",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    }
+}
+
+#[test]
+fn run_ints_writes_json_csv_and_markdown() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    let csv = dir.path().join("r.csv");
+    let md = dir.path().join("r.md");
+    encbench()
+        .args(["run", "ints"])
+        .args(TINY)
+        .arg("--json")
+        .arg(&json)
+        .arg("--csv")
+        .arg(&csv)
+        .arg("--markdown")
+        .arg(&md)
+        .assert()
+        .success();
+
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(doc["schema"], 1);
+    let env = &doc["environment"];
+    for key in [
+        "cpu_model",
+        "logical_cores",
+        "os",
+        "kernel",
+        "rustc",
+        "encbench_version",
+        "git_commit",
+        "date",
+        "mode",
+    ] {
+        assert!(!env[key].is_null(), "environment.{key} missing");
+    }
+    assert_eq!(env["mode"], "quick");
+    assert!(env["engine"]["empty_body_ns"].as_f64().unwrap() >= 0.0);
+    let results = doc["results"].as_array().unwrap();
+    // 6 text readers + 5 binary, on file and memory (mmap: file only), + memcpy.
+    assert_eq!(results.len(), 22, "{results:#?}");
+    for r in results {
+        assert_eq!(r["scenario"], "ints");
+        assert_eq!(r["items"], 300);
+        assert_eq!(r["verified"], true);
+        assert_eq!(r["samples"], 3);
+        assert_eq!(r["samples_ns"].as_array().unwrap().len(), 3);
+        let (lo, med, hi) = (
+            r["ci95_low_ns"].as_f64().unwrap(),
+            r["median_ns"].as_f64().unwrap(),
+            r["ci95_high_ns"].as_f64().unwrap(),
+        );
+        assert!(lo <= med && med <= hi);
+        for key in [
+            "dataset",
+            "codec",
+            "operation",
+            "medium",
+            "logical_bytes",
+            "encoded_bytes",
+            "mad_ns",
+            "min_ns",
+            "max_ns",
+            "noisy",
+            "seed_reference",
+            "outliers",
+        ] {
+            assert!(r.get(key).is_some(), "result.{key} missing");
+        }
+    }
+    let fscanf = results
+        .iter()
+        .find(|r| r["codec"] == "text/fscanf" && r["medium"] == "file-warm")
+        .unwrap();
+    assert_eq!(fscanf["seed_reference"]["value"], 6000.0);
+    assert!(results
+        .iter()
+        .any(|r| r["codec"] == "binary/read-chunked" && r["medium"] == "memory"));
+    assert!(!results
+        .iter()
+        .any(|r| r["codec"] == "binary/mmap" && r["medium"] == "memory"));
+
+    let csv_text = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv_text.lines().count(), 23);
+    let md_text = std::fs::read_to_string(&md).unwrap();
+    assert!(md_text.contains("## ints") && md_text.contains("| text/fscanf |"));
+}
+
+#[test]
+fn codec_filter_limits_the_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    encbench()
+        .args(["run", "ints", "--codec", "text/hand-rolled,binary/mmap"])
+        .args(TINY)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let codecs: Vec<&str> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["codec"].as_str().unwrap())
+        .collect();
+    assert_eq!(codecs.len(), 3, "{codecs:?}");
+    assert!(codecs
+        .iter()
+        .all(|c| *c == "text/hand-rolled" || *c == "binary/mmap"));
+}
+
+#[test]
+fn unknown_scenario_is_a_usage_error() {
+    encbench()
+        .args(["run", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown scenario 'nope'"))
+        .stderr(predicate::str::contains("ints, int-codecs, wkb"));
+}
+
+#[test]
+fn unknown_codec_is_a_usage_error() {
+    encbench()
+        .args(["run", "--codec", "text/nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown codec 'text/nope'"));
+}
+
+#[test]
+fn codec_outside_the_selected_scenarios_is_refused() {
+    encbench()
+        .args(["run", "ints", "--codec", "wkb/slice"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "not measured by the selected scenario(s): ints",
+        ));
+}
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    encbench()
+        .args(["run", "--bogus"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--bogus"));
+    encbench()
+        .args(["run", "--samples", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--samples"));
+    encbench()
+        .args(["run", "--items", "zero"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--items"));
+    encbench()
+        .args(["run", "--quick", "--full"])
+        .assert()
+        .code(2);
+    encbench().arg("frobnicate").assert().code(2);
+}
+
+#[test]
+fn export_to_a_missing_directory_fails_before_measuring() {
+    encbench()
+        .args(["run", "ints", "--json", "/nonexistent-dir/r.json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--json /nonexistent-dir/r.json"))
+        .stdout(predicate::str::is_empty());
+}
+
+#[test]
+fn missing_data_dir_is_said_plainly_and_generated_data_used() {
+    encbench()
+        .args(["run", "wkb", "--data-dir", "/nonexistent-data"])
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("generated-300"))
+        .stdout(predicate::str::contains("go-geom-corpus").not())
+        .stdout(predicate::str::contains(
+            "no shared data directory (tried /nonexistent-data)",
+        ));
+}
+
+#[test]
+fn real_wkb_corpus_is_measured_when_present() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if !data.join("wkb/go-geom-corpus").is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "shared data missing in CI"
+        );
+        return;
+    }
+    encbench()
+        .args(["run", "wkb"])
+        .args(TINY)
+        .arg("--data-dir")
+        .arg(&data)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "dataset go-geom-corpus: 48 items per op",
+        ));
+}
