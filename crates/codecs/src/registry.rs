@@ -226,3 +226,43 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(REFERENCES.iter().map(|i| (*i, true)));
     all
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_namespaced() {
+        let catalog = catalog();
+        let mut ids: Vec<&str> = catalog.iter().map(|(i, _)| i.id).collect();
+        ids.sort_unstable();
+        let before = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), before, "duplicate codec id");
+        assert!(catalog
+            .iter()
+            .all(|(i, _)| i.id.contains('/') && !i.summary.is_empty()));
+    }
+
+    #[test]
+    fn feature_gated_codecs_are_listed_whether_or_not_compiled_in() {
+        let catalog = catalog();
+        let cbor = catalog
+            .iter()
+            .find(|(i, _)| i.id == "int64/cbor-per-call")
+            .expect("listed");
+        assert_eq!(cbor.0.feature, Some("self-describing"));
+        assert_eq!(cbor.1, cfg!(feature = "self-describing"));
+        let simd = catalog
+            .iter()
+            .find(|(i, _)| i.id == "text/atoi-simd")
+            .expect("listed");
+        assert_eq!(simd.0.feature, Some("fast-int"));
+        assert_eq!(simd.1, cfg!(feature = "fast-int"));
+        // Codecs without a feature are always enabled.
+        assert!(catalog
+            .iter()
+            .filter(|(i, _)| i.feature.is_none())
+            .all(|(_, on)| *on));
+    }
+}

@@ -112,7 +112,12 @@ impl Files {
             scenario: NAME.into(),
             dataset: self.dataset.clone(),
             codec: codec.into(),
-            operation: "read".into(),
+            operation: if codec.starts_with("reference/") {
+                "copy"
+            } else {
+                "read"
+            }
+            .into(),
             medium,
             items: self.n as u64,
             logical_bytes: self.n as u64 * 4,
