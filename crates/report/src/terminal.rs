@@ -117,8 +117,13 @@ pub fn render(doc: &RunDocument) -> String {
     }
     let noisy = doc.results.iter().filter(|r| r.noisy).count();
     if noisy > 0 {
+        let advice = if doc.environment.mode == "full" {
+            "rerun on a quieter machine"
+        } else {
+            "rerun with --full or on a quieter machine"
+        };
         out.push_str(&format!(
-            "\n{noisy} of {} rows are noisy (95% CI wider than ±5% of the median): rerun with --full or on a quieter machine before trusting them\n",
+            "\n{noisy} of {} rows are noisy (95% CI wider than ±5% of the median): {advice} before trusting them\n",
             doc.results.len()
         ));
     }

@@ -2,7 +2,7 @@
 //! operation, four ways mapped from Go to Rust, plus a varint, each timed as
 //! a round trip and as encode and decode alone.
 
-use crate::bench::{measure_group, median_of, Pending};
+use crate::bench::{measure_group, Pending};
 use crate::{data, seeds, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::registry::int64_codecs;
 use encbench_codecs::Codec;
@@ -158,5 +158,4 @@ fn compare(out: &mut Output) {
             });
         }
     }
-    let _ = median_of; // shared helper; this scenario needs the operation too
 }
