@@ -68,12 +68,19 @@ impl Config {
 /// A routine that runs its operation `iters` times, or says why it failed.
 pub type Routine<'a> = Box<dyn FnMut(u64) -> Result<(), String> + 'a>;
 
+/// Work done before every sample, outside the timed region (evicting a
+/// file from the page cache, say); it can refuse, which fails the variant.
+pub type Setup<'a> = Box<dyn FnMut() -> Result<(), String> + 'a>;
+
 /// One thing to measure.
 pub struct Variant<'a> {
     /// A label used in errors and progress.
     pub label: String,
     /// The work: set-up happens before it is built, never inside.
     pub routine: Routine<'a>,
+    /// Untimed preparation before each sample. A variant with one runs one
+    /// operation per sample (its state would not survive a batch).
+    pub before_each: Option<Setup<'a>>,
 }
 
 impl<'a> Variant<'a> {
@@ -82,6 +89,15 @@ impl<'a> Variant<'a> {
         Variant {
             label: label.into(),
             routine,
+            before_each: None,
+        }
+    }
+
+    /// A variant whose every sample is one operation preceded by `setup`.
+    pub fn with_setup(label: impl Into<String>, setup: Setup<'a>, routine: Routine<'a>) -> Self {
+        Variant {
+            before_each: Some(setup),
+            ..Variant::new(label, routine)
         }
     }
 }
@@ -145,8 +161,11 @@ pub fn measure_interleaved(
         .iter_mut()
         .map(|v| {
             observer(Progress::Warmup { label: &v.label });
-            warm_up_and_calibrate(&mut v.routine, config.warmup, min_time)
-                .map_err(|e| format!("{}: {e}", v.label))
+            let outcome = match v.before_each.as_mut() {
+                Some(setup) => single_shot_warm_up(setup, &mut v.routine),
+                None => warm_up_and_calibrate(&mut v.routine, config.warmup, min_time),
+            };
+            outcome.map_err(|e| format!("{}: {e}", v.label))
         })
         .collect();
 
@@ -167,6 +186,12 @@ pub fn measure_interleaved(
             let Ok((batch, _, _)) = states[i] else {
                 continue;
             };
+            if let Some(setup) = variants[i].before_each.as_mut() {
+                if let Err(e) = setup() {
+                    states[i] = Err(format!("{}: {e}", variants[i].label));
+                    continue;
+                }
+            }
             let start = Instant::now();
             let outcome = (variants[i].routine)(batch);
             let elapsed = start.elapsed();
@@ -192,6 +217,18 @@ pub fn measure_interleaved(
             })
         })
         .collect()
+}
+
+/// One prepared, timed operation stands in for warm-up and calibration
+/// when every sample needs its own preparation.
+fn single_shot_warm_up(
+    setup: &mut Setup<'_>,
+    routine: &mut Routine<'_>,
+) -> Result<(u64, u64, Duration), String> {
+    setup()?;
+    let t = Instant::now();
+    routine(1)?;
+    Ok((1, 1, t.elapsed()))
 }
 
 /// Largest batch the calibration will try (about 10¹² iterations).

@@ -127,3 +127,55 @@ fn a_routine_that_ignores_iters_still_terminates() {
     let out = measure_interleaved(&mut variants, &tiny_config(), &timer, Some(2), &mut |_| {});
     assert_eq!(out[0].as_ref().map(|m| m.batch), Ok(1 << 40));
 }
+
+#[test]
+fn setup_runs_untimed_before_every_single_operation_sample() {
+    let timer = probe_timer();
+    let prepared = Cell::new(0u32);
+    let ran = Cell::new(0u32);
+    let mut variants = vec![Variant::with_setup(
+        "cold",
+        Box::new(|| {
+            prepared.set(prepared.get() + 1);
+            std::thread::sleep(Duration::from_millis(3)); // must not show in the samples
+            Ok(())
+        }),
+        Box::new(|n: u64| {
+            assert_eq!(n, 1, "a prepared sample is one operation");
+            assert_eq!(prepared.get(), ran.get() + 1, "setup before each operation");
+            ran.set(ran.get() + 1);
+            Ok(())
+        }) as Routine,
+    )];
+    let out = measure_interleaved(&mut variants, &tiny_config(), &timer, Some(5), &mut |_| {});
+    drop(variants);
+    let m = out[0].as_ref().expect("measured");
+    assert_eq!(m.batch, 1);
+    assert_eq!(ran.get(), 6); // one warm-up + five samples
+    assert!(
+        m.per_op_ns.iter().all(|ns| *ns < 3e6),
+        "setup time leaked into {:?}",
+        m.per_op_ns
+    );
+}
+
+#[test]
+fn a_refusing_setup_fails_the_variant_with_its_reason() {
+    let timer = probe_timer();
+    let calls = Cell::new(0);
+    let mut variants = vec![Variant::with_setup(
+        "cold",
+        Box::new(|| {
+            calls.set(calls.get() + 1);
+            if calls.get() > 2 {
+                Err("still resident".to_string())
+            } else {
+                Ok(())
+            }
+        }),
+        Box::new(|_n: u64| Ok(())) as Routine,
+    )];
+    let out = measure_interleaved(&mut variants, &tiny_config(), &timer, Some(5), &mut |_| {});
+    let err = out[0].as_ref().expect_err("must fail");
+    assert!(err.contains("still resident"), "{err}");
+}

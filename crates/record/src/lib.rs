@@ -42,8 +42,11 @@ pub enum Medium {
     Memory,
     /// A real file whose pages are in the page cache.
     FileWarm,
-    /// A real file evicted from the page cache (verified).
+    /// A real file evicted from the page cache, eviction verified before every sample.
     FileCold,
+    /// Eviction was asked for but cannot be verified or does not work here
+    /// (tmpfs, some overlay file systems): read as cold, possibly warm.
+    FileColdUnverified,
 }
 
 impl Medium {
@@ -53,6 +56,7 @@ impl Medium {
             Medium::Memory => "memory",
             Medium::FileWarm => "file-warm",
             Medium::FileCold => "file-cold",
+            Medium::FileColdUnverified => "file-cold-unverified",
         }
     }
 }
@@ -143,6 +147,9 @@ pub struct Record {
     pub encoded_mb_per_s: f64,
     /// The seed's figure this row mirrors, if any.
     pub seed_reference: Option<SeedReference>,
+    /// Reads were paced to this many MB/s (`--throttle`), simulating a slower device.
+    #[serde(default)]
+    pub throttle_mb_per_s: Option<f64>,
     /// Every sample, per operation, ns, in the order taken.
     pub samples_ns: Vec<f64>,
 }
@@ -153,6 +160,10 @@ pub const NOISY_THRESHOLD: f64 = 0.05;
 /// What identifies a row before it is measured.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RowMeta {
+    /// Compression on top of the codec (`none`, `gzip-6`, …).
+    pub compression: String,
+    /// Read pacing, when `--throttle` is set.
+    pub throttle_mb_per_s: Option<f64>,
     /// Scenario name.
     pub scenario: String,
     /// Dataset name.
@@ -173,6 +184,24 @@ pub struct RowMeta {
     pub seed_reference: Option<SeedReference>,
 }
 
+impl Default for RowMeta {
+    fn default() -> Self {
+        RowMeta {
+            compression: "none".into(),
+            throttle_mb_per_s: None,
+            scenario: String::new(),
+            dataset: String::new(),
+            codec: String::new(),
+            operation: String::new(),
+            medium: Medium::Memory,
+            items: 0,
+            logical_bytes: 0,
+            encoded_bytes: 0,
+            seed_reference: None,
+        }
+    }
+}
+
 impl Record {
     /// Builds a verified row from its identity, a summary, and the raw samples.
     pub fn new(meta: RowMeta, summary: &Summary, batch: u64, samples_ns: Vec<f64>) -> Self {
@@ -183,7 +212,7 @@ impl Record {
             codec: meta.codec,
             operation: meta.operation,
             medium: meta.medium,
-            compression: "none".to_string(),
+            compression: meta.compression,
             language: "rust".to_string(),
             items: meta.items,
             logical_bytes: meta.logical_bytes,
@@ -204,6 +233,7 @@ impl Record {
             logical_mb_per_s: per_sec(meta.logical_bytes) / 1e6,
             encoded_mb_per_s: per_sec(meta.encoded_bytes) / 1e6,
             seed_reference: meta.seed_reference,
+            throttle_mb_per_s: meta.throttle_mb_per_s,
             samples_ns,
         }
     }
@@ -227,6 +257,9 @@ pub struct Failure {
     pub operation: String,
     /// Medium.
     pub medium: Medium,
+    /// Compression.
+    #[serde(default)]
+    pub compression: String,
     /// What went wrong (verification mismatch, codec error, …).
     pub error: String,
 }
@@ -240,6 +273,7 @@ impl Failure {
             codec: meta.codec.clone(),
             operation: meta.operation.clone(),
             medium: meta.medium,
+            compression: meta.compression.clone(),
             error: error.into(),
         }
     }

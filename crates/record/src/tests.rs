@@ -12,6 +12,7 @@ fn meta() -> RowMeta {
         logical_bytes: 4000,
         encoded_bytes: 4000,
         seed_reference: None,
+        ..Default::default()
     }
 }
 

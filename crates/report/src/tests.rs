@@ -28,6 +28,7 @@ pub(crate) fn document() -> RunDocument {
             note: "fscanf; Pentium 4".into(),
             items: Some(10_000_000),
         }),
+        ..Default::default()
     };
     let engine = EngineInfo {
         timer_resolution_ns: 10.0,

@@ -100,6 +100,7 @@ fn meta(codec: &str, operation: &str, encoded_bytes: u64) -> RowMeta {
         } else {
             None
         },
+        ..Default::default()
     }
 }
 

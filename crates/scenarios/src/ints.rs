@@ -127,6 +127,7 @@ impl Files {
             } else {
                 None
             },
+            ..Default::default()
         }
     }
 

@@ -124,6 +124,7 @@ impl Set {
             logical_bytes: coords as u64 * 16,
             encoded_bytes: self.inputs.iter().map(|b| b.len() as u64).sum(),
             seed_reference: None,
+            ..Default::default()
         }
     }
 
