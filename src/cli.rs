@@ -44,6 +44,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     pub samples: Option<u64>,
 
+    /// Pace file reads to this many MB/s, simulating a slower disk or link (`logs`).
+    #[arg(long, value_name = "MB_PER_S", value_parser = parse_rate)]
+    pub throttle: Option<f64>,
+
     /// Directory of the shared real data [default: ../shared/data].
     #[arg(long, value_name = "DIR", env = "ENCBENCH_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
@@ -70,4 +74,11 @@ pub struct ExportArgs {
     /// Write the results as a Markdown report.
     #[arg(long, value_name = "PATH")]
     pub markdown: Option<PathBuf>,
+}
+
+fn parse_rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("'{text}' is not a positive number of MB/s")),
+    }
 }

@@ -12,6 +12,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    // Generated files can be hundreds of MB: remove them on Ctrl-C too.
+    let _ = ctrlc::set_handler(|| {
+        encbench_scenarios::scratch::remove_all();
+        eprintln!("\ninterrupted; temporary files removed");
+        std::process::exit(130);
+    });
     let outcome = match cli.command {
         cli::Command::List => list::print(),
         cli::Command::Run(args) => run::execute(args),

@@ -78,6 +78,7 @@ pub fn execute(args: RunArgs) -> anyhow::Result<ExitCode> {
             items: args.items.map(|n| n as usize),
             data_dir: data_dir.found.clone(),
             codecs: codecs.clone(),
+            throttle_mb_per_s: args.throttle,
             progress: &mut report,
         };
         match scenario.run(&mut ctx) {

@@ -5,6 +5,7 @@
 //! panic. [`registry`] is the one list of every codec, grouped by family;
 //! a codec compiled out by a cargo feature still appears there, disabled.
 
+pub mod compression;
 pub mod int64;
 pub mod intfile;
 pub mod registry;

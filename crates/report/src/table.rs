@@ -67,9 +67,9 @@ impl Table {
     }
 }
 
-/// The columns every result table shows.
+/// The columns every result table shows (compression and throttle only when used).
 pub(crate) fn results_table(records: &[&Record]) -> Table {
-    let headers = vec![
+    let mut headers = vec![
         "codec",
         "op",
         "medium",
@@ -81,9 +81,19 @@ pub(crate) fn results_table(records: &[&Record]) -> Table {
         "seed",
         "flags",
     ];
-    let right = vec![
+    let mut right = vec![
         false, false, false, true, true, true, true, true, true, false,
     ];
+    let compressed = records.iter().any(|r| r.compression != "none");
+    if compressed {
+        headers.insert(1, "compression");
+        right.insert(1, false);
+    }
+    let throttled = records.iter().any(|r| r.throttle_mb_per_s.is_some());
+    if throttled {
+        headers.insert(3, "throttle");
+        right.insert(3, true);
+    }
     let rows = records
         .iter()
         .map(|r| {
@@ -99,7 +109,7 @@ pub(crate) fn results_table(records: &[&Record]) -> Table {
                     if r.outliers == 1 { "" } else { "s" }
                 ));
             }
-            vec![
+            let mut row = vec![
                 r.codec.clone(),
                 r.operation.clone(),
                 r.medium.as_str().to_string(),
@@ -129,7 +139,14 @@ pub(crate) fn results_table(records: &[&Record]) -> Table {
                     })
                     .unwrap_or_default(),
                 flags.join(", "),
-            ]
+            ];
+            if compressed {
+                row.insert(1, r.compression.clone());
+            }
+            if throttled {
+                row.insert(3, r.throttle_mb_per_s.map(units::rate).unwrap_or_default());
+            }
+            row
         })
         .collect();
     Table {

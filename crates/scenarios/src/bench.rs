@@ -2,7 +2,7 @@
 //! interleaved measurement, statistics, and failure reporting.
 
 use crate::{Context, Output};
-use encbench_measure::{measure_interleaved, Progress, Routine, Variant};
+use encbench_measure::{measure_interleaved, Progress, Routine, Setup, Variant};
 use encbench_record::{Failure, Record, RowMeta};
 use encbench_stats::Sample;
 
@@ -10,6 +10,28 @@ use encbench_stats::Sample;
 pub(crate) struct Pending<'a> {
     pub meta: RowMeta,
     pub routine: Routine<'a>,
+    /// Untimed work before each sample (cache eviction), if any.
+    pub setup: Option<Setup<'a>>,
+}
+
+impl<'a> Pending<'a> {
+    /// A row timed in calibrated batches.
+    pub fn new(meta: RowMeta, routine: Routine<'a>) -> Self {
+        Pending {
+            meta,
+            routine,
+            setup: None,
+        }
+    }
+
+    /// A row whose every sample is one operation after `setup`.
+    pub fn with_setup(meta: RowMeta, setup: Setup<'a>, routine: Routine<'a>) -> Self {
+        Pending {
+            meta,
+            routine,
+            setup: Some(setup),
+        }
+    }
 }
 
 /// Times `rows` as one interleaved group and appends records (or failures) to `out`.
@@ -25,8 +47,17 @@ pub(crate) fn measure_group(
     let (metas, mut variants): (Vec<RowMeta>, Vec<Variant<'_>>) = rows
         .into_iter()
         .map(|p| {
-            let label = format!("{} ({})", p.meta.codec, p.meta.medium.as_str());
-            (p.meta, Variant::new(label, p.routine))
+            let label = format!(
+                "{} {} ({})",
+                p.meta.codec,
+                p.meta.compression,
+                p.meta.medium.as_str()
+            );
+            let variant = match p.setup {
+                Some(setup) => Variant::with_setup(label, setup, p.routine),
+                None => Variant::new(label, p.routine),
+            };
+            (p.meta, variant)
         })
         .unzip();
     let progress = &mut *ctx.progress;

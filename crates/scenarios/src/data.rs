@@ -39,6 +39,34 @@ pub fn mixed_i64(n: usize) -> Vec<i64> {
         .collect()
 }
 
+/// Seed 002's ten words: the first 8 hex digits of md5("0") … md5("9").
+pub fn log_words() -> Vec<String> {
+    use md5::{Digest, Md5};
+    (0..10)
+        .map(|i: u32| {
+            let digest = Md5::digest(i.to_string().as_bytes());
+            digest.iter().take(4).map(|b| format!("{b:02x}")).collect()
+        })
+        .collect()
+}
+
+/// Seed 002's log: `lines` lines of ten words drawn uniformly from [`log_words`].
+pub fn log_text(lines: usize) -> Vec<u8> {
+    let words = log_words();
+    let mut r = rng(3);
+    let mut out = Vec::with_capacity(lines * 90);
+    for _ in 0..lines {
+        for w in 0..10 {
+            if w > 0 {
+                out.push(b' ');
+            }
+            out.extend_from_slice(words[r.random_range(0..10)].as_bytes());
+        }
+        out.push(b'\n');
+    }
+    out
+}
+
 /// `n` geometries, mostly polygons (as in the seed's WKB benchmark), with
 /// some of every other type; each comes with the byte order to write it in
 /// (a third big-endian).
@@ -133,6 +161,17 @@ mod tests {
         assert_eq!(ints, mixed_i64(4096));
         assert!(ints.iter().any(|v| *v < 0) && ints.iter().any(|v| v.unsigned_abs() > 1 << 60));
         assert_eq!(geometries(50), geometries(50));
+    }
+
+    #[test]
+    fn log_words_are_the_seeds_md5_prefixes() {
+        let words = log_words();
+        assert_eq!(words[0], "cfcd2084"); // md5("0") = cfcd208495d565ef66e7dff9f98764da
+        assert_eq!(words[1], "c4ca4238"); // md5("1") = c4ca4238a0b923820dcc509a6f75849b
+        assert_eq!(words.len(), 10);
+        let text = log_text(1000);
+        assert_eq!(text.len(), 1000 * 90);
+        assert_eq!(text.iter().filter(|b| **b == b'\n').count(), 1000);
     }
 
     #[test]

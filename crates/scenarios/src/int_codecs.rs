@@ -55,29 +55,27 @@ impl Scenario for IntCodecs {
                 (encoded.iter().map(Vec::len).sum::<usize>() as f64 / VALUES as f64).round() as u64;
             let values = &values;
             let mut buf = Vec::new();
-            pending.push(Pending {
-                meta: meta(id, "roundtrip", mean_size),
-                routine: Box::new(move |n| {
+            pending.push(Pending::new(
+                meta(id, "roundtrip", mean_size),
+                Box::new(move |n| {
                     codec
                         .roundtrip_batch(values, &mut buf, n)
                         .map_err(|e| e.to_string())
                 }),
-            });
+            ));
             let mut buf = Vec::new();
-            pending.push(Pending {
-                meta: meta(id, "encode", mean_size),
-                routine: Box::new(move |n| {
+            pending.push(Pending::new(
+                meta(id, "encode", mean_size),
+                Box::new(move |n| {
                     codec
                         .encode_batch(values, &mut buf, n)
                         .map_err(|e| e.to_string())
                 }),
-            });
-            pending.push(Pending {
-                meta: meta(id, "decode", mean_size),
-                routine: Box::new(move |n| {
-                    codec.decode_batch(&encoded, n).map_err(|e| e.to_string())
-                }),
-            });
+            ));
+            pending.push(Pending::new(
+                meta(id, "decode", mean_size),
+                Box::new(move |n| codec.decode_batch(&encoded, n).map_err(|e| e.to_string())),
+            ));
         }
         measure_group(ctx, NAME, pending, &mut out);
         compare(&mut out);

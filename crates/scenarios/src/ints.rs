@@ -3,6 +3,7 @@
 //! file in the page cache and from memory, so I/O and parsing separate.
 
 use crate::bench::{measure_group, median_of, Pending};
+use crate::scratch::Scratch;
 use crate::{data, seeds, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::intfile::{encode, CBytes, Format, IntSumReader, Source, SourceKind};
 use encbench_codecs::registry::{int_readers, REFERENCES};
@@ -42,11 +43,8 @@ impl Scenario for Ints {
         let binary = encode(&values, Format::BinaryLe);
         drop(values);
 
-        // Removed when `dir` drops, on success or on any early return.
-        let dir = tempfile::Builder::new()
-            .prefix("encbench-ints-")
-            .tempdir()
-            .map_err(|source| io_error("creating a temporary directory", source))?;
+        // Removed when `dir` drops, on success, on any early return, and on Ctrl-C.
+        let dir = Scratch::new(NAME, (text.len() + binary.len()) as u64)?;
         let text_path = dir.path().join("ints.txt");
         let binary_path = dir.path().join("ints.bin");
         std::fs::write(&text_path, &text).map_err(|e| io_error("writing ints.txt", e))?;
@@ -77,13 +75,13 @@ impl Scenario for Ints {
         let mut copy = vec![0u8; files.binary.1.len()];
         if ctx.wants(memcpy) {
             let src = files.binary.1.as_slice();
-            pending.push(Pending {
-                meta: files.meta(memcpy, Medium::Memory, src.len()),
-                routine: repeat(move || {
+            pending.push(Pending::new(
+                files.meta(memcpy, Medium::Memory, src.len()),
+                repeat(move || {
                     copy.copy_from_slice(std::hint::black_box(src));
                     copy[copy.len() / 2]
                 }),
-            });
+            ));
         }
         measure_group(ctx, NAME, pending, &mut out);
         compare(&mut out);
@@ -159,15 +157,15 @@ impl Files {
         };
         let meta = self.meta(id, medium, bytes.len());
         match reader.sum(source) {
-            Ok(sum) if sum == expected => Some(Pending {
+            Ok(sum) if sum == expected => Some(Pending::new(
                 meta,
-                routine: Box::new(move |iters| {
+                Box::new(move |iters| {
                     for _ in 0..iters {
                         std::hint::black_box(reader.sum(source).map_err(|e| e.to_string())?);
                     }
                     Ok(())
                 }),
-            }),
+            )),
             Ok(sum) => {
                 out.failures.push(Failure::new(
                     &meta,

@@ -7,6 +7,11 @@ mod bench;
 pub mod data;
 mod int_codecs;
 mod ints;
+pub mod io;
+mod logs;
+pub mod pagecache;
+mod read_sizes;
+pub mod scratch;
 pub mod seeds;
 mod wkb;
 
@@ -58,6 +63,8 @@ pub struct Context<'a> {
     pub data_dir: Option<PathBuf>,
     /// Only these codec ids, when set.
     pub codecs: Option<Vec<String>>,
+    /// Pace file reads to this many MB/s (simulating a slower device), when set.
+    pub throttle_mb_per_s: Option<f64>,
     /// Receives short progress messages.
     pub progress: &'a mut dyn FnMut(&str),
 }
@@ -105,6 +112,18 @@ pub enum ScenarioError {
         /// The OS error.
         source: std::io::Error,
     },
+    /// Not enough free disk for the generated files.
+    #[error("{scenario}: needs {needed} bytes free in {dir}, only {free} available; free some space or set TMPDIR")]
+    DiskSpace {
+        /// Scenario name.
+        scenario: &'static str,
+        /// Where the files would go.
+        dir: std::path::PathBuf,
+        /// Bytes needed (with margin).
+        needed: u64,
+        /// Bytes free.
+        free: u64,
+    },
 }
 
 /// A named experiment.
@@ -127,6 +146,8 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
         Box::new(ints::Ints),
         Box::new(int_codecs::IntCodecs),
         Box::new(wkb::Wkb),
+        Box::new(logs::Logs),
+        Box::new(read_sizes::ReadSizes),
     ]
 }
 

@@ -50,3 +50,32 @@ pub fn seed_003(codec: &str) -> Option<SeedReference> {
         &format!("{what}; Go benchmark, 4 threads, 2017"),
     ))
 }
+
+/// Seed 002: seconds for `cat`/`zcat < file | wc -l` on 10M lines (858 MB), Mac OS X.
+pub fn seed_002(
+    codec: &str,
+    compression: &str,
+    medium: encbench_record::Medium,
+) -> Option<SeedReference> {
+    use encbench_record::Medium;
+    if codec != "lines/shell" {
+        return None;
+    }
+    let cold = matches!(medium, Medium::FileCold | Medium::FileColdUnverified);
+    let s = match (compression, cold) {
+        ("none", true) => 23.0,
+        ("none", false) => 1.0,
+        (c, true) if c.starts_with("gzip") => 6.0,
+        (c, false) if c.starts_with("gzip") => 5.0,
+        _ => return None,
+    };
+    Some(SeedReference {
+        items: Some(10_000_000),
+        ..reference(
+            "002",
+            s,
+            "s",
+            "cat/zcat < file | wc -l, 858 MB log, Mac OS X (purge for cold)",
+        )
+    })
+}

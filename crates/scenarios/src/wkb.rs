@@ -74,15 +74,15 @@ impl Scenario for Wkb {
             for (id, parser) in &parsers {
                 let meta = set.meta(id);
                 match set.verify(parser.as_ref()) {
-                    Ok(()) => pending.push(Pending {
+                    Ok(()) => pending.push(Pending::new(
                         meta,
-                        routine: Box::new(|n| {
+                        Box::new(|n| {
                             for _ in 0..n {
                                 parser.decode_each(&set.inputs).map_err(|e| e.to_string())?;
                             }
                             Ok(())
                         }),
-                    }),
+                    )),
                     Err(e) => out
                         .failures
                         .push(Failure::new(&meta, format!("verification failed: {e}"))),

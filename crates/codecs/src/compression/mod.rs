@@ -1,0 +1,49 @@
+//! General-purpose compressors, one file each, behind one trait: compress a
+//! buffer, or wrap a reader so decompression streams (how a log is read).
+
+mod bzip2;
+mod gzip;
+mod lz4;
+mod xz;
+mod zstd;
+
+pub use self::bzip2::Bzip2;
+pub use self::gzip::Gzip;
+pub use self::lz4::Lz4;
+pub use self::xz::Xz;
+pub use self::zstd::Zstd;
+
+use crate::CodecError;
+use std::io::Read;
+
+/// A compressor at a fixed level.
+pub trait Compressor: Send + Sync {
+    /// Id used in records' `compression` field, level included (`zstd-3`).
+    fn id(&self) -> String;
+
+    /// Compresses all of `input`, appending to `out`.
+    fn compress(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), CodecError>;
+
+    /// Wraps `input` so reading it yields the decompressed bytes.
+    fn decoder<'a>(&self, input: Box<dyn Read + 'a>) -> Box<dyn Read + 'a>;
+
+    /// The command (and arguments) that decompresses a file of this format to
+    /// stdout, as a shell user would type it.
+    fn command(&self) -> &'static [&'static str];
+
+    /// Decompresses all of `input`, appending to `out`.
+    fn decompress(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), CodecError> {
+        self.decoder(Box::new(input))
+            .read_to_end(out)
+            .map(|_| ())
+            .map_err(|e| CodecError::library("decompress", e))
+    }
+}
+
+/// Maps a compressor library's error.
+fn lib_error(library: &'static str) -> impl Fn(std::io::Error) -> CodecError {
+    move |e| CodecError::library(library, e)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,132 @@
+//! Scenario `read-sizes` (seed 000's lesson, applied to a plain log): the
+//! same file line-counted with one syscall per line-sized read, chunks from
+//! 4 KB to 16 MB, a line-by-line `BufReader`, one whole-file read, and mmap —
+//! from the page cache and from a verified-cold file.
+
+use crate::bench::{measure_group, Pending};
+use crate::io::{Count, Strategy};
+use crate::pagecache::{cold_medium, cold_setup};
+use crate::scratch::Scratch;
+use crate::{data, Context, Output, Scenario, ScenarioError};
+use encbench_record::{Failure, Medium, RowMeta};
+
+pub(crate) struct ReadSizes;
+
+const NAME: &str = "read-sizes";
+
+/// One line of the seed-002 log is 90 bytes: the "one syscall per item" read.
+const LINE_BYTES: usize = 90;
+
+fn strategies() -> Vec<Strategy> {
+    let mut s = vec![Strategy::Chunk(LINE_BYTES)];
+    s.extend(
+        [
+            4usize << 10,
+            16 << 10,
+            64 << 10,
+            256 << 10,
+            1 << 20,
+            4 << 20,
+            16 << 20,
+        ]
+        .map(Strategy::Chunk),
+    );
+    s.extend([Strategy::BufReadLines, Strategy::Whole, Strategy::Mmap]);
+    s
+}
+
+impl Scenario for ReadSizes {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn seed(&self) -> Option<&'static str> {
+        Some("000")
+    }
+
+    fn summary(&self) -> &'static str {
+        "one plain log line-counted with read sizes from 90 B to 16 MB, BufRead lines, whole file, mmap; warm and cold"
+    }
+
+    fn codec_ids(&self) -> Vec<&'static str> {
+        vec![
+            "read/syscall-90b",
+            "read/chunk-4k",
+            "read/chunk-16k",
+            "read/chunk-64k",
+            "read/chunk-256k",
+            "read/chunk-1m",
+            "read/chunk-4m",
+            "read/chunk-16m",
+            "read/bufread-lines",
+            "read/whole",
+            "read/mmap",
+        ]
+    }
+
+    fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
+        let lines = ctx.size(300_000, 10_000_000);
+        let mut out = Output::default();
+        let text = data::log_text(lines);
+        let scratch = Scratch::new(NAME, text.len() as u64)?;
+        let path = scratch.path().join("data.txt");
+        std::fs::write(&path, &text).map_err(|source| ScenarioError::Io {
+            scenario: NAME,
+            action: "writing data.txt".into(),
+            source,
+        })?;
+        let expected = Count {
+            lines: lines as u64,
+            bytes: text.len() as u64,
+        };
+        drop(text);
+        let (cold, why) = cold_medium(&path);
+        out.notes.extend(why.map(|w| format!("{NAME}: {w}")));
+        let path = &path;
+        let mut pending = Vec::new();
+        for strategy in strategies() {
+            let id = strategy.id();
+            if !ctx.wants(&id) {
+                continue;
+            }
+            for medium in [Medium::FileWarm, cold] {
+                let meta = RowMeta {
+                    scenario: NAME.into(),
+                    dataset: format!("log-{lines}"),
+                    codec: id.clone(),
+                    operation: "read".into(),
+                    medium,
+                    items: lines as u64,
+                    logical_bytes: expected.bytes,
+                    encoded_bytes: expected.bytes,
+                    ..Default::default()
+                };
+                match strategy.count(path) {
+                    Ok(c) if c == expected => {
+                        let routine: encbench_measure::Routine = Box::new(move |iters| {
+                            for _ in 0..iters {
+                                std::hint::black_box(
+                                    strategy.count(path).map_err(|e| e.to_string())?,
+                                );
+                            }
+                            Ok(())
+                        });
+                        pending.push(match medium {
+                            Medium::FileWarm => Pending::new(meta, routine),
+                            _ => Pending::with_setup(meta, cold_setup(path, medium), routine),
+                        });
+                    }
+                    Ok(c) => out.failures.push(Failure::new(
+                        &meta,
+                        format!("verification failed: {c:?}, expected {expected:?}"),
+                    )),
+                    Err(e) => out
+                        .failures
+                        .push(Failure::new(&meta, format!("verification failed: {e}"))),
+                }
+            }
+        }
+        measure_group(ctx, NAME, pending, &mut out);
+        Ok(out)
+    }
+}
