@@ -96,6 +96,38 @@ pub fn fs_type(path: &Path) -> Option<String> {
         .map(|(_, t)| t)
 }
 
+/// Decides how cold reads of `path` can be labelled here: `file-cold` when an
+/// eviction is verified now, else `file-cold-unverified` with the reason.
+pub fn cold_medium(path: &Path) -> (encbench_record::Medium, Option<String>) {
+    use encbench_record::Medium;
+    let fstype = fs_type(path).unwrap_or_else(|| "unknown".into());
+    match evict_verified(path) {
+        Ok(()) => (Medium::FileCold, None),
+        Err(why) => (
+            Medium::FileColdUnverified,
+            Some(format!(
+                "cold reads are labelled file-cold-unverified: {why} (file system {fstype}); they may have been served from memory"
+            )),
+        ),
+    }
+}
+
+/// The untimed step before each cold sample: verified eviction for
+/// `file-cold`, best-effort eviction for `file-cold-unverified`.
+pub fn cold_setup<'a>(
+    path: &'a Path,
+    medium: encbench_record::Medium,
+) -> encbench_measure::Setup<'a> {
+    if medium == encbench_record::Medium::FileCold {
+        Box::new(move || evict_verified(path))
+    } else {
+        Box::new(move || {
+            let _ = evict(path);
+            Ok(())
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,37 +170,5 @@ mod tests {
             evict_verified(&path).expect_err("tmpfs pages are the file; they cannot be dropped");
         assert!(err.contains("stayed in the page cache"), "{err}");
         assert_eq!(fs_type(&path).as_deref(), Some("tmpfs"));
-    }
-}
-
-/// Decides how cold reads of `path` can be labelled here: `file-cold` when an
-/// eviction is verified now, else `file-cold-unverified` with the reason.
-pub fn cold_medium(path: &Path) -> (encbench_record::Medium, Option<String>) {
-    use encbench_record::Medium;
-    let fstype = fs_type(path).unwrap_or_else(|| "unknown".into());
-    match evict_verified(path) {
-        Ok(()) => (Medium::FileCold, None),
-        Err(why) => (
-            Medium::FileColdUnverified,
-            Some(format!(
-                "cold reads are labelled file-cold-unverified: {why} (file system {fstype}); they may have been served from memory"
-            )),
-        ),
-    }
-}
-
-/// The untimed step before each cold sample: verified eviction for
-/// `file-cold`, best-effort eviction for `file-cold-unverified`.
-pub fn cold_setup<'a>(
-    path: &'a Path,
-    medium: encbench_record::Medium,
-) -> encbench_measure::Setup<'a> {
-    if medium == encbench_record::Medium::FileCold {
-        Box::new(move || evict_verified(path))
-    } else {
-        Box::new(move || {
-            let _ = evict(path);
-            Ok(())
-        })
     }
 }
