@@ -262,3 +262,173 @@ fn real_wkb_corpus_is_measured_when_present() {
             "dataset go-geom-corpus: 48 items per op",
         ));
 }
+
+#[test]
+fn logs_measures_every_compressor_warm_and_cold_with_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("logs.json");
+    let out = encbench()
+        .args([
+            "run",
+            "logs",
+            "--items",
+            "2000",
+            "--samples",
+            "3",
+            "--quiet",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    let in_process: Vec<&Value> = results
+        .iter()
+        .filter(|r| r["codec"] == "lines/count")
+        .collect();
+    // plain + five compressors, warm and cold.
+    assert_eq!(in_process.len(), 12, "{text}");
+    for c in ["none", "gzip-6", "zstd-3", "lz4", "xz-1", "bzip2-9"] {
+        assert!(
+            in_process
+                .iter()
+                .any(|r| r["compression"] == c && r["medium"] == "file-warm"),
+            "{c}"
+        );
+        assert!(
+            in_process.iter().any(|r| r["compression"] == c
+                && (r["medium"] == "file-cold" || r["medium"] == "file-cold-unverified")),
+            "{c} cold"
+        );
+    }
+    assert!(results
+        .iter()
+        .all(|r| r["items"] == 2000 && r["verified"] == true));
+    for needle in [
+        "device read bandwidth",
+        "break-even",
+        "seed conclusion 2",
+        "compression",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?}:\n{text}");
+    }
+}
+
+#[test]
+fn throttle_must_be_positive_and_is_recorded() {
+    encbench()
+        .args(["run", "logs", "--throttle", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--throttle"));
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("t.json");
+    encbench()
+        .args([
+            "run",
+            "logs",
+            "--codec",
+            "lines/count",
+            "--throttle",
+            "50",
+            "--items",
+            "1000",
+            "--samples",
+            "2",
+            "--quiet",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("at a simulated 50 MB/s device"));
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    assert!(results
+        .iter()
+        .all(|r| r["throttle_mb_per_s"] == 50.0 && r["codec"] == "lines/count"));
+}
+
+#[test]
+fn read_sizes_covers_syscall_per_line_to_16m_chunks_and_mmap() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("rs.json");
+    encbench()
+        .args([
+            "run",
+            "read-sizes",
+            "--items",
+            "1000",
+            "--samples",
+            "2",
+            "--quiet",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let codecs: Vec<&str> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["codec"].as_str().unwrap())
+        .collect();
+    assert_eq!(codecs.len(), 22);
+    for id in [
+        "read/syscall-90b",
+        "read/chunk-4k",
+        "read/chunk-16m",
+        "read/bufread-lines",
+        "read/whole",
+        "read/mmap",
+    ] {
+        assert_eq!(codecs.iter().filter(|c| **c == id).count(), 2, "{id}");
+    }
+}
+
+#[test]
+fn scaling_sweeps_the_seed_sizes_and_fits_a_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("sc.json");
+    let out = encbench()
+        .args([
+            "run",
+            "scaling",
+            "--items",
+            "1000",
+            "--samples",
+            "2",
+            "--quiet",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    // N = 100..1000 (10 sizes) × 4 codecs × 2 media.
+    assert_eq!(results.len(), 80);
+    let seeded = results
+        .iter()
+        .find(|r| {
+            r["dataset"] == "n=100"
+                && r["codec"] == "text/csv-strings"
+                && r["medium"] == "file-warm"
+        })
+        .unwrap();
+    assert_eq!(seeded["seed_reference"]["value"], 14.03);
+    assert!(text.contains("best fit"), "{text}");
+    assert!(text.contains("time per item"), "{text}");
+    assert!(doc["comparisons"].as_array().unwrap().len() >= 8);
+}

@@ -5,6 +5,7 @@
 //! panic. [`registry`] is the one list of every codec, grouped by family;
 //! a codec compiled out by a cargo feature still appears there, disabled.
 
+pub mod byte_array;
 pub mod compression;
 pub mod int64;
 pub mod intfile;
@@ -98,8 +99,12 @@ pub enum Family {
     SchemaBinary,
     /// Geometry formats (WKB).
     Geometry,
+    /// General-purpose compression on top of an encoding.
+    Compression,
     /// Not an encoding: a reference point such as memcpy.
     Reference,
+    /// A way of reading a file (syscall sizes, mmap), not an encoding.
+    Io,
 }
 
 impl Family {
@@ -111,7 +116,9 @@ impl Family {
             Family::SchemalessBinary => "schemaless binary",
             Family::SchemaBinary => "schema binary",
             Family::Geometry => "geometry",
+            Family::Compression => "compression",
             Family::Reference => "reference",
+            Family::Io => "I/O strategy",
         }
     }
 }

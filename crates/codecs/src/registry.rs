@@ -3,6 +3,7 @@
 //! only with that cargo feature; without it the codec still shows in
 //! `list`, marked disabled.
 
+use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 use crate::intfile::{binary, text, IntSumReader};
 use crate::wkb::{generic::GenericReadWkb, slice::SliceWkb, Geometry};
 use crate::{int64, Codec, CodecInfo, Family};
@@ -41,6 +42,14 @@ fn int64_codec<T: Codec<i64> + Default + 'static>() -> Box<dyn Codec<i64>> {
 }
 
 fn wkb_codec<T: Codec<Geometry> + Default + 'static>() -> Box<dyn Codec<Geometry>> {
+    Box::new(T::default())
+}
+
+fn bytes_codec<T: Codec<Vec<u8>> + Default + 'static>() -> Box<dyn Codec<Vec<u8>>> {
+    Box::new(T::default())
+}
+
+fn strings_codec<T: Codec<Vec<String>> + Default + 'static>() -> Box<dyn Codec<Vec<String>>> {
     Box::new(T::default())
 }
 
@@ -209,6 +218,113 @@ pub fn int_readers() -> Vec<Entry<dyn IntSumReader>> {
     ]
 }
 
+/// A byte array (seed 001), decoded to bytes.
+pub fn byte_array_codecs() -> Vec<Entry<dyn Codec<Vec<u8>>>> {
+    vec![
+        entry!(
+            bytes_codec,
+            "text/csv-bytes",
+            Text,
+            "comma-separated decimals, split and parsed into bytes",
+            CsvBytes
+        ),
+        entry!(
+            bytes_codec,
+            "binary/length-prefixed",
+            RawBinary,
+            "u32 length + raw bytes",
+            LengthPrefixed
+        ),
+        entry!(
+            bytes_codec,
+            "binary/bincode",
+            SchemaBinary,
+            "bincode 2 Vec<u8> (varint length + bytes)",
+            BincodeBytes
+        ),
+    ]
+}
+
+/// A byte array (seed 001), decoded only as far as strings.
+pub fn byte_string_codecs() -> Vec<Entry<dyn Codec<Vec<String>>>> {
+    vec![entry!(
+        strings_codec,
+        "text/csv-strings",
+        Text,
+        "comma-separated decimals, split into owned strings only",
+        CsvStrings
+    )]
+}
+
+/// Compressors (levels are chosen by the scenario and appear in `compression`).
+pub const COMPRESSORS: &[CodecInfo] = &[
+    CodecInfo {
+        id: "compress/gzip",
+        family: Family::Compression,
+        summary: "DEFLATE in gzip framing (flate2); command zcat",
+        feature: None,
+    },
+    CodecInfo {
+        id: "compress/zstd",
+        family: Family::Compression,
+        summary: "Zstandard (reference C library); command zstd -dc",
+        feature: None,
+    },
+    CodecInfo {
+        id: "compress/lz4",
+        family: Family::Compression,
+        summary: "LZ4 frames (lz4_flex); command lz4 -dc",
+        feature: None,
+    },
+    CodecInfo {
+        id: "compress/xz",
+        family: Family::Compression,
+        summary: "LZMA2 in xz framing (liblzma); command xzcat",
+        feature: None,
+    },
+    CodecInfo {
+        id: "compress/bzip2",
+        family: Family::Compression,
+        summary: "Burrows-Wheeler (bzip2); command bzcat",
+        feature: None,
+    },
+];
+
+/// Ways of reading a file, measured by the I/O scenarios (`logs`, `read-sizes`).
+pub const IO_STRATEGIES: &[CodecInfo] = &[
+    io(
+        "lines/count",
+        "in-process: read (1 MiB), decompress if needed, count newlines",
+    ),
+    io(
+        "lines/shell",
+        "the seed's pipeline: cat/zcat/… < file | wc -l, two processes, no shell",
+    ),
+    io("read/syscall-90b", "read(2) of one 90-byte line at a time"),
+    io("read/chunk-4k", "read(2) in 4 KiB chunks"),
+    io("read/chunk-16k", "read(2) in 16 KiB chunks"),
+    io("read/chunk-64k", "read(2) in 64 KiB chunks"),
+    io("read/chunk-256k", "read(2) in 256 KiB chunks"),
+    io("read/chunk-1m", "read(2) in 1 MiB chunks"),
+    io("read/chunk-4m", "read(2) in 4 MiB chunks"),
+    io("read/chunk-16m", "read(2) in 16 MiB chunks"),
+    io(
+        "read/bufread-lines",
+        "BufReader (8 KiB) read_until per line",
+    ),
+    io("read/whole", "std::fs::read of the whole file"),
+    io("read/mmap", "mmap the file, count over the mapping"),
+];
+
+const fn io(id: &'static str, summary: &'static str) -> CodecInfo {
+    CodecInfo {
+        id,
+        family: Family::Io,
+        summary,
+        feature: None,
+    }
+}
+
 /// Reference points measured beside codecs; not encodings.
 pub const REFERENCES: &[CodecInfo] = &[CodecInfo {
     id: "reference/memcpy",
@@ -223,6 +339,10 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(int_readers().iter().map(|e| (e.info, e.enabled())));
     all.extend(int64_codecs().iter().map(|e| (e.info, e.enabled())));
     all.extend(wkb_codecs().iter().map(|e| (e.info, e.enabled())));
+    all.extend(byte_string_codecs().iter().map(|e| (e.info, e.enabled())));
+    all.extend(byte_array_codecs().iter().map(|e| (e.info, e.enabled())));
+    all.extend(COMPRESSORS.iter().map(|i| (*i, true)));
+    all.extend(IO_STRATEGIES.iter().map(|i| (*i, true)));
     all.extend(REFERENCES.iter().map(|i| (*i, true)));
     all
 }

@@ -8,6 +8,7 @@ mod markdown;
 mod table;
 pub mod terminal;
 pub mod units;
+mod wide;
 
 use encbench_record::RunDocument;
 use thiserror::Error;

@@ -6,7 +6,7 @@ use encbench_record::Record;
 
 /// Rows of cells under a header; numeric columns are right-aligned.
 pub(crate) struct Table {
-    pub headers: Vec<&'static str>,
+    pub headers: Vec<String>,
     pub right: Vec<bool>,
     pub rows: Vec<Vec<String>>,
 }
@@ -40,7 +40,7 @@ impl Table {
                 .collect();
             format!("{indent}{}\n", parts.join("  ").trim_end())
         };
-        let mut out = line(self.headers.clone());
+        let mut out = line(self.headers.iter().map(String::as_str).collect());
         let rule: Vec<String> = widths.iter().map(|w| "─".repeat(*w)).collect();
         out.push_str(&line(rule.iter().map(String::as_str).collect()));
         for row in &self.rows {
@@ -150,7 +150,7 @@ pub(crate) fn results_table(records: &[&Record]) -> Table {
         })
         .collect();
     Table {
-        headers,
+        headers: headers.into_iter().map(String::from).collect(),
         right,
         rows,
     }

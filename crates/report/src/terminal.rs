@@ -3,6 +3,7 @@
 
 use crate::table::results_table;
 use crate::units;
+use crate::wide::{wide_tables, WIDE_AFTER};
 use encbench_record::{Environment, Record, RunDocument};
 
 /// Renders the environment header.
@@ -67,7 +68,15 @@ pub fn render(doc: &RunDocument) -> String {
             .iter()
             .filter(|r| r.scenario == scenario)
             .collect();
-        for dataset in distinct(rows.iter().map(|r| r.dataset.as_str())) {
+        let datasets = distinct(rows.iter().map(|r| r.dataset.as_str()));
+        let wide = datasets.len() > WIDE_AFTER;
+        if wide {
+            for (title, table) in wide_tables(&rows) {
+                out.push_str(&format!("{title}:\n"));
+                out.push_str(&table.plain("  "));
+            }
+        }
+        for dataset in datasets.into_iter().filter(|_| !wide) {
             let group: Vec<&Record> = rows
                 .iter()
                 .copied()

@@ -41,6 +41,18 @@ pub(crate) fn measure_group(
     rows: Vec<Pending<'_>>,
     out: &mut Output,
 ) {
+    let config = ctx.config.clone();
+    measure_group_with(ctx, &config, group, rows, out);
+}
+
+/// [`measure_group`] under a scenario-specific configuration (many small groups).
+pub(crate) fn measure_group_with(
+    ctx: &mut Context<'_>,
+    config: &encbench_measure::Config,
+    group: &str,
+    rows: Vec<Pending<'_>>,
+    out: &mut Output,
+) {
     if rows.is_empty() {
         return;
     }
@@ -65,13 +77,7 @@ pub(crate) fn measure_group(
         Progress::Warmup { label } => progress(&format!("{group}: warming up {label}")),
         Progress::Round { round, rounds } => progress(&format!("{group}: sample {round}/{rounds}")),
     };
-    let results = measure_interleaved(
-        &mut variants,
-        &ctx.config,
-        &ctx.timer,
-        ctx.samples,
-        &mut observe,
-    );
+    let results = measure_interleaved(&mut variants, config, &ctx.timer, ctx.samples, &mut observe);
     for (meta, result) in metas.into_iter().zip(results) {
         match result.and_then(|m| {
             let summary = Sample::new(&m.per_op_ns)

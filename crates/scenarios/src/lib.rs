@@ -11,6 +11,7 @@ pub mod io;
 mod logs;
 pub mod pagecache;
 mod read_sizes;
+mod scaling;
 pub mod scratch;
 pub mod seeds;
 mod wkb;
@@ -148,6 +149,7 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
         Box::new(wkb::Wkb),
         Box::new(logs::Logs),
         Box::new(read_sizes::ReadSizes),
+        Box::new(scaling::Scaling),
     ]
 }
 

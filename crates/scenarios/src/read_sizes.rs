@@ -8,6 +8,7 @@ use crate::io::{Count, Strategy};
 use crate::pagecache::{cold_medium, cold_setup};
 use crate::scratch::Scratch;
 use crate::{data, Context, Output, Scenario, ScenarioError};
+use encbench_codecs::registry::IO_STRATEGIES;
 use encbench_record::{Failure, Medium, RowMeta};
 
 pub(crate) struct ReadSizes;
@@ -49,19 +50,11 @@ impl Scenario for ReadSizes {
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
-        vec![
-            "read/syscall-90b",
-            "read/chunk-4k",
-            "read/chunk-16k",
-            "read/chunk-64k",
-            "read/chunk-256k",
-            "read/chunk-1m",
-            "read/chunk-4m",
-            "read/chunk-16m",
-            "read/bufread-lines",
-            "read/whole",
-            "read/mmap",
-        ]
+        IO_STRATEGIES
+            .iter()
+            .map(|i| i.id)
+            .filter(|id| id.starts_with("read/"))
+            .collect()
     }
 
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
@@ -126,6 +119,9 @@ impl Scenario for ReadSizes {
                 }
             }
         }
+        debug_assert!(strategies()
+            .iter()
+            .all(|s| self.codec_ids().contains(&s.id().as_str())));
         measure_group(ctx, NAME, pending, &mut out);
         Ok(out)
     }

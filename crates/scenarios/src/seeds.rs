@@ -79,3 +79,49 @@ pub fn seed_002(
         )
     })
 }
+
+/// Seed 001's published ops/s for reading N items back (first table: text
+/// into strings; second: text parsed into bytes; both with the .NET binary serializer).
+pub fn seed_001(codec: &str, n: usize) -> Option<SeedReference> {
+    // (text strings, binary), (text parsed, binary) per N, as published.
+    const TABLE: [(usize, f64, f64, f64, f64); 24] = [
+        (100, 14.03, 9.07, 11.20, 11.06),
+        (200, 12.54, 11.07, 8.55, 10.94),
+        (300, 10.37, 10.92, 6.67, 11.02),
+        (400, 9.69, 11.06, 5.60, 11.03),
+        (500, 8.62, 10.90, 4.84, 11.00),
+        (600, 7.64, 10.93, 4.21, 11.07),
+        (700, 7.01, 11.17, 3.76, 11.00),
+        (800, 6.51, 11.13, 3.41, 10.96),
+        (900, 6.15, 10.91, 3.12, 10.95),
+        (1000, 6.04, 10.85, 2.89, 10.95),
+        (2000, 3.61, 10.83, 1.61, 10.78),
+        (3000, 2.54, 10.65, 1.11, 10.64),
+        (4000, 1.99, 10.49, 0.86, 10.14),
+        (5000, 1.55, 9.53, 0.68, 9.61),
+        (6000, 1.31, 8.16, 0.57, 7.87),
+        (7000, 1.14, 8.25, 0.50, 9.45),
+        (8000, 0.97, 9.24, 0.43, 8.08),
+        (9000, 0.89, 8.04, 0.38, 8.03),
+        (10000, 0.71, 9.28, 0.33, 8.09),
+        (11000, 0.66, 9.12, 0.30, 9.31),
+        (12000, 0.61, 9.19, 0.28, 9.35),
+        (13000, 0.57, 8.85, 0.26, 9.24),
+        (14000, 0.53, 9.07, 0.24, 9.14),
+        (15000, 0.50, 8.99, 0.23, 8.99),
+    ];
+    let row = TABLE.iter().find(|r| r.0 == n)?;
+    let (value, what) = match codec {
+        "text/csv-strings" => (row.1, "text read into a string array"),
+        "binary/length-prefixed" => (row.2, "binary serializer (first table)"),
+        "text/csv-bytes" => (row.3, "text parsed into bytes"),
+        "binary/bincode" => (row.4, "binary serializer (second table)"),
+        _ => return None,
+    };
+    Some(reference(
+        "001",
+        value,
+        "ops/s",
+        &format!("{what}; .NET, file read back 25,000 times, ops/s as published"),
+    ))
+}

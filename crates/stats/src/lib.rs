@@ -5,6 +5,7 @@
 //! built) and return numbers. That keeps them testable on known inputs.
 
 mod binomial;
+pub mod fit;
 
 use thiserror::Error;
 
