@@ -44,6 +44,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     pub samples: Option<u64>,
 
+    /// Only these compressors (gzip, zstd, lz4, xz, bzip2), comma-separated; plain is always measured.
+    #[arg(long = "compression", value_name = "NAME", value_delimiter = ',')]
+    pub compressions: Vec<String>,
+
     /// Pace file reads to this many MB/s, simulating a slower disk or link (`logs`).
     #[arg(long, value_name = "MB_PER_S", value_parser = parse_rate)]
     pub throttle: Option<f64>,

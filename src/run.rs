@@ -14,6 +14,7 @@ pub fn execute(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mode = if args.full { Mode::Full } else { Mode::Quick };
     let scenarios = select_scenarios(&args.scenarios)?;
     let codecs = check_codecs(&args.codecs, &scenarios)?;
+    let compressions = check_compressions(&args.compressions)?;
     check_export_paths(&args.export)?;
 
     let mut progress = Progress::new(args.quiet);
@@ -79,6 +80,7 @@ pub fn execute(args: RunArgs) -> anyhow::Result<ExitCode> {
             data_dir: data_dir.found.clone(),
             codecs: codecs.clone(),
             throttle_mb_per_s: args.throttle,
+            compressions: compressions.clone(),
             progress: &mut report,
         };
         match scenario.run(&mut ctx) {
@@ -156,6 +158,23 @@ fn check_codecs(
         }
     }
     Ok(Some(ids.to_vec()))
+}
+
+/// Compressor names must be known families (`gzip`, not `gzip-6`: levels are the scenario's).
+fn check_compressions(names: &[String]) -> anyhow::Result<Option<Vec<String>>> {
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let known: Vec<&str> = codec_catalog()
+        .into_iter()
+        .filter_map(|(info, _)| info.id.strip_prefix("compress/"))
+        .collect();
+    for name in names {
+        if !known.contains(&name.as_str()) {
+            bail!("unknown compressor '{name}' (given to --compression); known: {}", known.join(", "));
+        }
+    }
+    Ok(Some(names.to_vec()))
 }
 
 /// Fails before any measuring if an export could not be written.

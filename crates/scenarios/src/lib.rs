@@ -66,6 +66,8 @@ pub struct Context<'a> {
     pub codecs: Option<Vec<String>>,
     /// Pace file reads to this many MB/s (simulating a slower device), when set.
     pub throttle_mb_per_s: Option<f64>,
+    /// Only these compressor families (`gzip`, `zstd`, …), when set.
+    pub compressions: Option<Vec<String>>,
     /// Receives short progress messages.
     pub progress: &'a mut dyn FnMut(&str),
 }
@@ -76,6 +78,13 @@ impl Context<'_> {
         self.codecs
             .as_ref()
             .is_none_or(|ids| ids.iter().any(|c| c == id))
+    }
+
+    /// Whether the compression filter lets a compressor id (`zstd-3`) through.
+    pub fn wants_compression(&self, id: &str) -> bool {
+        self.compressions
+            .as_ref()
+            .is_none_or(|names| names.iter().any(|n| id == n || id.strip_prefix(n.as_str()).is_some_and(|rest| rest.starts_with('-'))))
     }
 
     /// `quick` or `full` size, unless overridden.

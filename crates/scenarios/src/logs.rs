@@ -69,6 +69,7 @@ impl Scenario for Logs {
             compressor: None,
             command: &["cat"],
         }];
+        let compressors: Vec<_> = compressors.into_iter().filter(|c| ctx.wants_compression(&c.id())).collect();
         for c in compressors {
             (ctx.progress)(&format!("{NAME}: compressing with {}", c.id()));
             let mut packed = Vec::new();
@@ -336,7 +337,9 @@ fn verdicts(out: &mut Output, files: &[LogFile], cold: Medium, throttle: Option<
         .iter()
         .find(|f| f.compression.starts_with("gzip"))
         .map(|f| f.compression.clone());
-    let Some(gz) = gz else { return };
+    let Some(gz) = gz else {
+        return;
+    };
     if let (Some(p), Some(g)) = (pick("none", cold), pick(&gz, cold)) {
         let ratio = p.median_ns / g.median_ns;
         add(
