@@ -1,6 +1,6 @@
 //! The command line, as typed options.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// Text or binary? Compressed or not? Which library? Measured on this machine.
@@ -9,6 +9,10 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// No colour in terminal output (also when NO_COLOR is set or stdout is not a terminal).
+    #[arg(long, global = true)]
+    pub no_color: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -17,6 +21,14 @@ pub enum Command {
     List,
     /// Run scenarios (all of them when none is named) and print the results.
     Run(RunArgs),
+    /// List stored runs, newest first.
+    History(HistoryArgs),
+    /// Reprint a stored run (and export it with --json/--csv/--markdown/--html).
+    Show(ShowArgs),
+    /// Write a stored run in one format, to a file or stdout.
+    Export(ExportCommand),
+    /// Compare two stored runs row by row, with a significance test on the raw samples.
+    Compare(CompareArgs),
 }
 
 #[derive(Debug, Args)]
@@ -59,6 +71,13 @@ pub struct RunArgs {
     #[command(flatten)]
     pub export: ExportArgs,
 
+    #[command(flatten)]
+    pub db: DbArgs,
+
+    /// Do not store this run in the history database.
+    #[arg(long)]
+    pub no_store: bool,
+
     /// No progress messages on stderr.
     #[arg(long, short)]
     pub quiet: bool,
@@ -78,6 +97,86 @@ pub struct ExportArgs {
     /// Write the results as a Markdown report.
     #[arg(long, value_name = "PATH")]
     pub markdown: Option<PathBuf>,
+
+    /// Write a self-contained HTML report with charts.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+}
+
+/// Where the history lives.
+#[derive(Debug, Args, Default)]
+pub struct DbArgs {
+    /// History database [default: $XDG_DATA_HOME/encbench/history.sqlite or ~/.local/share/encbench/history.sqlite].
+    #[arg(long, value_name = "PATH", env = "ENCBENCH_DB")]
+    pub db: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// Show at most this many runs.
+    #[arg(long, default_value_t = 20)]
+    pub limit: usize,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Run id, `last`, or `last~N`.
+    pub run: String,
+
+    #[command(flatten)]
+    pub export: ExportArgs,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+/// Formats `export` can write.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum Format {
+    Json,
+    Csv,
+    Markdown,
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportCommand {
+    /// Run id, `last`, or `last~N`.
+    pub run: String,
+
+    /// Output format.
+    #[arg(long, value_enum)]
+    pub format: Format,
+
+    /// Write here instead of stdout.
+    #[arg(long, short, value_name = "PATH")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The baseline run (id, `last`, `last~N`).
+    pub before: String,
+
+    /// The run to judge against it.
+    pub after: String,
+
+    /// A change counts only beyond this many percent (and when significant).
+    #[arg(long, value_name = "PCT", default_value_t = 5.0)]
+    pub threshold: f64,
+
+    /// Exit with status 1 if any row regressed significantly by more than PCT percent.
+    #[arg(long, value_name = "PCT")]
+    pub fail_on_regression: Option<f64>,
+
+    #[command(flatten)]
+    pub db: DbArgs,
 }
 
 fn parse_rate(text: &str) -> Result<f64, String> {

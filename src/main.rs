@@ -3,7 +3,9 @@
 //! or 1 (a check failed).
 
 mod cli;
+mod history;
 mod list;
+mod output;
 mod progress;
 mod run;
 
@@ -18,9 +20,14 @@ fn main() -> ExitCode {
         eprintln!("\ninterrupted; temporary files removed");
         std::process::exit(130);
     });
+    let painter = output::Painter::new(cli.no_color);
     let outcome = match cli.command {
         cli::Command::List => list::print(),
-        cli::Command::Run(args) => run::execute(args),
+        cli::Command::Run(args) => run::execute(args, painter),
+        cli::Command::History(args) => history::history(args),
+        cli::Command::Show(args) => history::show(args, painter),
+        cli::Command::Export(args) => history::export(args),
+        cli::Command::Compare(args) => history::compare(args, painter),
     };
     match outcome {
         Ok(code) => code,

@@ -1,19 +1,27 @@
-//! Progress on stderr: a self-overwriting line on a terminal, one line per
-//! scenario otherwise (so CI logs stay short), nothing with --quiet.
+//! Progress on stderr: a spinner with the current step on a terminal, one
+//! line per scenario otherwise (so CI logs stay short), nothing with --quiet.
 
-use std::io::{IsTerminal, Write};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::Duration;
 
 pub struct Progress {
-    live: bool,
+    bar: Option<ProgressBar>,
     quiet: bool,
 }
 
 impl Progress {
     pub fn new(quiet: bool) -> Self {
-        Progress {
-            live: !quiet && std::io::stderr().is_terminal(),
-            quiet,
-        }
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed:>4} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar.enable_steady_tick(Duration::from_millis(120));
+            bar
+        });
+        Progress { bar, quiet }
     }
 
     /// A milestone, shown even when stderr is not a terminal.
@@ -21,23 +29,23 @@ impl Progress {
         if self.quiet {
             return;
         }
-        self.clear();
-        eprintln!("{message}");
+        match &self.bar {
+            Some(bar) => bar.println(message),
+            None => eprintln!("{message}"),
+        }
     }
 
     /// A transient update, shown only on a terminal.
     pub fn update(&mut self, message: &str) {
-        if self.live {
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r\x1b[2K{message}");
-            let _ = err.flush();
+        if let Some(bar) = &self.bar {
+            bar.set_message(message.to_string());
         }
     }
 
-    /// Erases the transient line.
-    pub fn clear(&mut self) {
-        if self.live {
-            eprint!("\r\x1b[2K");
+    /// Removes the spinner.
+    pub fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
         }
     }
 }

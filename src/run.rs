@@ -1,21 +1,33 @@
 //! `encbench run`: validate the request, measure, print, export.
 
-use crate::cli::{ExportArgs, RunArgs};
+use crate::cli::RunArgs;
+use crate::output::{check_export_paths, write_exports, Painter};
 use crate::progress::Progress;
-use anyhow::{bail, Context as _};
+use anyhow::bail;
 use encbench_measure::{measure_overhead, probe_timer};
 use encbench_record::{BuildInfo, EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
-use encbench_report::{terminal, Csv, Exporter, Json, Markdown};
+use encbench_report::terminal;
 use encbench_scenarios::{all, codec_catalog, data, Context, Mode, Scenario};
-use std::path::Path;
 use std::process::ExitCode;
 
-pub fn execute(args: RunArgs) -> anyhow::Result<ExitCode> {
+pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let mode = if args.full { Mode::Full } else { Mode::Quick };
     let scenarios = select_scenarios(&args.scenarios)?;
     let codecs = check_codecs(&args.codecs, &scenarios)?;
     let compressions = check_compressions(&args.compressions)?;
     check_export_paths(&args.export)?;
+    // Open the history first: a bad --db should fail before minutes of measuring.
+    let mut store = match args.no_store {
+        true => None,
+        false => {
+            let path = args
+                .db
+                .db
+                .clone()
+                .unwrap_or_else(encbench_store::default_path);
+            Some((encbench_store::Store::open(&path)?, path))
+        }
+    };
 
     let mut progress = Progress::new(args.quiet);
     let data_dir = data::resolve_data_dir(args.data_dir.as_deref());
@@ -96,11 +108,18 @@ pub fn execute(args: RunArgs) -> anyhow::Result<ExitCode> {
                     .push(format!("scenario {} could not run: {e}", scenario.name()));
             }
         }
-        progress.clear();
     }
+    progress.finish();
 
-    print!("{}", terminal::render(&doc));
-    export(&doc, &args.export)?;
+    print!("{}", painter.paint(&terminal::render(&doc)));
+    write_exports(&doc, &args.export)?;
+    if let Some((store, path)) = store.as_mut() {
+        let id = store.save(&doc)?;
+        eprintln!(
+            "stored as run {id} in {} (`encbench show {id}`, `encbench compare {id} last`)",
+            path.display()
+        );
+    }
     Ok(if doc.failures.is_empty() && scenario_errors == 0 {
         ExitCode::SUCCESS
     } else {
@@ -171,56 +190,11 @@ fn check_compressions(names: &[String]) -> anyhow::Result<Option<Vec<String>>> {
         .collect();
     for name in names {
         if !known.contains(&name.as_str()) {
-            bail!("unknown compressor '{name}' (given to --compression); known: {}", known.join(", "));
-        }
-    }
-    Ok(Some(names.to_vec()))
-}
-
-/// Fails before any measuring if an export could not be written.
-fn check_export_paths(export: &ExportArgs) -> anyhow::Result<()> {
-    for (flag, path) in [
-        ("--json", &export.json),
-        ("--csv", &export.csv),
-        ("--markdown", &export.markdown),
-    ] {
-        let Some(path) = path else { continue };
-        if path.is_dir() {
-            bail!("{flag} {}: is a directory", path.display());
-        }
-        let parent = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        if !parent.is_dir() {
             bail!(
-                "{flag} {}: directory {} does not exist",
-                path.display(),
-                parent.display()
+                "unknown compressor '{name}' (given to --compression); known: {}",
+                known.join(", ")
             );
         }
     }
-    Ok(())
-}
-
-fn export(doc: &RunDocument, export: &ExportArgs) -> anyhow::Result<()> {
-    let exporters: [(&Option<std::path::PathBuf>, &dyn Exporter); 3] = [
-        (&export.json, &Json),
-        (&export.csv, &Csv),
-        (&export.markdown, &Markdown),
-    ];
-    for (path, exporter) in exporters {
-        let Some(path) = path else { continue };
-        let bytes = exporter.serialize(doc)?;
-        write_atomically(path, &bytes).with_context(|| format!("writing {}", path.display()))?;
-    }
-    Ok(())
-}
-
-/// Writes beside the target and renames, so an interrupted write never leaves half a file.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
+    Ok(Some(names.to_vec()))
 }

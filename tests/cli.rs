@@ -7,11 +7,16 @@ use serde_json::Value;
 fn encbench() -> Command {
     let mut cmd = Command::cargo_bin("encbench").expect("binary builds");
     cmd.env_remove("ENCBENCH_DATA_DIR");
+    // Never touch the real history: a run that forgets --no-store fails loudly.
+    cmd.env(
+        "ENCBENCH_DB",
+        "/dev/null/encbench-tests-must-not-store/history.sqlite",
+    );
     cmd
 }
 
 /// Tiny sizes and few samples: these tests check behaviour, not speed.
-const TINY: [&str; 5] = ["--items", "300", "--samples", "3", "--quiet"];
+const TINY: [&str; 6] = ["--items", "300", "--samples", "3", "--quiet", "--no-store"];
 
 #[test]
 fn list_shows_scenarios_and_codecs_by_family() {
@@ -276,6 +281,7 @@ fn logs_measures_every_compressor_warm_and_cold_with_verdicts() {
             "--samples",
             "3",
             "--quiet",
+            "--no-store",
             "--json",
         ])
         .arg(&json)
@@ -341,6 +347,7 @@ fn throttle_must_be_positive_and_is_recorded() {
             "--samples",
             "2",
             "--quiet",
+            "--no-store",
             "--json",
         ])
         .arg(&json)
@@ -368,6 +375,7 @@ fn read_sizes_covers_syscall_per_line_to_16m_chunks_and_mmap() {
             "--samples",
             "2",
             "--quiet",
+            "--no-store",
             "--json",
         ])
         .arg(&json)
@@ -406,6 +414,7 @@ fn scaling_sweeps_the_seed_sizes_and_fits_a_model() {
             "--samples",
             "2",
             "--quiet",
+            "--no-store",
             "--json",
         ])
         .arg(&json)
@@ -431,4 +440,138 @@ fn scaling_sweeps_the_seed_sizes_and_fits_a_model() {
     assert!(text.contains("best fit"), "{text}");
     assert!(text.contains("time per item"), "{text}");
     assert!(doc["comparisons"].as_array().unwrap().len() >= 8);
+}
+
+mod history {
+    use super::*;
+
+    fn run_into(db: &std::path::Path, json: &std::path::Path) {
+        encbench()
+            .args([
+                "run",
+                "ints",
+                "--codec",
+                "text/hand-rolled,binary/read-whole",
+                "--items",
+                "300",
+                "--samples",
+                "4",
+                "--quiet",
+                "--db",
+            ])
+            .arg(db)
+            .arg("--json")
+            .arg(json)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("stored as run"));
+    }
+
+    #[test]
+    fn run_store_show_export_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("h.sqlite");
+        let ran = dir.path().join("ran.json");
+        run_into(&db, &ran);
+
+        encbench()
+            .args(["history", "--db"])
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("ints"))
+            .stdout(predicate::str::contains("    1  "));
+
+        // show → the very same JSON document the run wrote.
+        let shown = dir.path().join("shown.json");
+        encbench()
+            .args(["show", "last", "--db"])
+            .arg(&db)
+            .arg("--json")
+            .arg(&shown)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("run 1"))
+            .stdout(predicate::str::contains("text/hand-rolled"));
+        assert_eq!(std::fs::read(&shown).unwrap(), std::fs::read(&ran).unwrap());
+
+        for (format, needle) in [
+            ("json", "\"samples_ns\""),
+            ("csv", "scenario,dataset,codec"),
+            ("markdown", "## ints"),
+            ("html", "<svg"),
+        ] {
+            encbench()
+                .args(["export", "1", "--format", format, "--db"])
+                .arg(&db)
+                .assert()
+                .success()
+                .stdout(predicate::str::contains(needle));
+        }
+        let out = dir.path().join("r.html");
+        encbench()
+            .args(["export", "1", "--format", "html", "-o"])
+            .arg(&out)
+            .arg("--db")
+            .arg(&db)
+            .assert()
+            .success();
+        assert!(std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("data-chart=\"bars\""));
+    }
+
+    #[test]
+    fn compare_two_runs_and_gate_on_regressions() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("h.sqlite");
+        run_into(&db, &dir.path().join("a.json"));
+        run_into(&db, &dir.path().join("b.json"));
+        encbench()
+            .args(["compare", "1", "2", "--db"])
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("run 1"))
+            .stdout(predicate::str::contains(
+                "ints/uniform-300/text/hand-rolled/read/file-warm",
+            ));
+        // A run compared with itself can never regress.
+        encbench()
+            .args(["compare", "2", "2", "--fail-on-regression", "0", "--db"])
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("0 regressed"));
+    }
+
+    #[test]
+    fn unknown_runs_and_bad_formats_are_usage_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("h.sqlite");
+        encbench()
+            .args(["show", "99", "--db"])
+            .arg(&db)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("no run 99"));
+        encbench()
+            .args(["show", "last", "--db"])
+            .arg(&db)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("no run last"));
+        encbench()
+            .args(["export", "1", "--format", "pdf", "--db"])
+            .arg(&db)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("pdf"));
+        encbench()
+            .args(["history", "--db"])
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("no runs stored yet"));
+    }
 }

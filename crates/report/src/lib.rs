@@ -3,7 +3,10 @@
 //! function of the document, so it can be snapshot-tested and so a stored
 //! run can be re-rendered later exactly as it was first shown.
 
+pub mod charts;
+pub mod compare;
 mod csv_export;
+mod html;
 mod markdown;
 mod table;
 pub mod terminal;
@@ -14,6 +17,7 @@ use encbench_record::RunDocument;
 use thiserror::Error;
 
 pub use csv_export::Csv;
+pub use html::Html;
 pub use markdown::Markdown;
 
 /// Why an export failed.

@@ -69,7 +69,10 @@ impl Scenario for Logs {
             compressor: None,
             command: &["cat"],
         }];
-        let compressors: Vec<_> = compressors.into_iter().filter(|c| ctx.wants_compression(&c.id())).collect();
+        let compressors: Vec<_> = compressors
+            .into_iter()
+            .filter(|c| ctx.wants_compression(&c.id()))
+            .collect();
         for c in compressors {
             (ctx.progress)(&format!("{NAME}: compressing with {}", c.id()));
             let mut packed = Vec::new();

@@ -6,6 +6,7 @@
 
 mod binomial;
 pub mod fit;
+pub mod mann_whitney;
 
 use thiserror::Error;
 

@@ -1,0 +1,388 @@
+//! Charts as inline SVG, drawn with plotters' SVG backend: time bars with
+//! 95 % CI whiskers, log-log scaling curves, warm-vs-cold bars, and a
+//! size-vs-time scatter with its Pareto frontier.
+
+use encbench_record::{Medium, Record};
+use plotters::prelude::*;
+
+/// A chart that could not be drawn says why, in place of the picture.
+pub type ChartResult = Result<String, String>;
+
+fn err<E: std::fmt::Debug>(e: E) -> String {
+    format!("chart failed: {e:?}")
+}
+
+fn label(r: &Record) -> String {
+    let mut l = format!("{} {}", r.codec, r.operation);
+    if r.compression != "none" {
+        l.push_str(&format!(" {}", r.compression));
+    }
+    l.push_str(&format!(" [{}]", r.medium.as_str()));
+    l
+}
+
+/// Horizontal bars of the median with whiskers over the 95 % CI, one per row.
+pub fn time_bars(title: &str, rows: &[&Record]) -> ChartResult {
+    let height = 60 + 22 * rows.len() as u32;
+    let max = rows
+        .iter()
+        .map(|r| r.ci95_high_ns)
+        .fold(0.0, f64::max)
+        .max(1e-9)
+        * 1.05;
+    let (scale, unit) = unit_for(max);
+    let labels: Vec<String> = rows.iter().map(|r| label(r)).collect();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 16))
+            .margin(8)
+            .x_label_area_size(28)
+            .y_label_area_size(330)
+            .build_cartesian_2d(0.0..max / scale, -0.5..(rows.len() as f64 - 0.5))
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(rows.len())
+            .y_label_formatter(&|y| {
+                let i = y.round();
+                if (y - i).abs() < 1e-6 && i >= 0.0 {
+                    labels.get(i as usize).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc(format!(
+                "median time per operation ({unit}); whiskers: 95% CI"
+            ))
+            .draw()
+            .map_err(err)?;
+        chart
+            .draw_series(rows.iter().enumerate().map(|(i, r)| {
+                let y = i as f64;
+                let color = if r.noisy {
+                    RGBColor(230, 160, 40)
+                } else {
+                    RGBColor(70, 120, 190)
+                };
+                Rectangle::new(
+                    [(0.0, y - 0.35), (r.median_ns / scale, y + 0.35)],
+                    color.filled(),
+                )
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(rows.iter().enumerate().map(|(i, r)| {
+                let y = i as f64;
+                PathElement::new(
+                    vec![(r.ci95_low_ns / scale, y), (r.ci95_high_ns / scale, y)],
+                    BLACK.stroke_width(2),
+                )
+            }))
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+fn unit_for(max_ns: f64) -> (f64, &'static str) {
+    if max_ns < 1e3 {
+        (1.0, "ns")
+    } else if max_ns < 1e6 {
+        (1e3, "µs")
+    } else if max_ns < 1e9 {
+        (1e6, "ms")
+    } else {
+        (1e9, "s")
+    }
+}
+
+/// Log-log curves of time per operation against items, one per codec and medium.
+pub fn scaling_curves(title: &str, rows: &[&Record]) -> ChartResult {
+    let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+    for r in rows {
+        let name = format!("{} [{}]", r.codec, r.medium.as_str());
+        let point = (r.items.max(1) as f64, r.median_ns.max(1e-3));
+        match series.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, pts)) => pts.push(point),
+            None => series.push((name, vec![point])),
+        }
+    }
+    let xs = rows.iter().map(|r| r.items.max(1) as f64);
+    let (x_min, x_max) = xs.fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    let ys = rows.iter().map(|r| r.median_ns.max(1e-3));
+    let (y_min, y_max) = ys.fold((f64::MAX, f64::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)));
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 16))
+            .margin(10)
+            .x_label_area_size(36)
+            .y_label_area_size(70)
+            .build_cartesian_2d(
+                (x_min * 0.8..x_max * 1.25).log_scale(),
+                (y_min * 0.7..y_max * 1.5).log_scale(),
+            )
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("items per operation (N)")
+            .y_desc("median ns per operation")
+            .draw()
+            .map_err(err)?;
+        for (i, (name, mut pts)) in series.into_iter().enumerate() {
+            pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let color = Palette99::pick(i).to_rgba();
+            chart
+                .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
+                .map_err(err)?
+                .label(name)
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+                });
+            chart
+                .draw_series(pts.into_iter().map(|p| Circle::new(p, 2, color.filled())))
+                .map_err(err)?;
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::UpperLeft)
+            .draw()
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// Warm and cold medians side by side for each codec and compression.
+pub fn warm_cold_bars(title: &str, rows: &[&Record]) -> ChartResult {
+    let mut groups: Vec<(String, Option<f64>, Option<f64>)> = Vec::new();
+    for r in rows {
+        let name = if r.compression == "none" {
+            r.codec.clone()
+        } else {
+            format!("{} {}", r.codec, r.compression)
+        };
+        let idx = match groups.iter().position(|g| g.0 == name) {
+            Some(i) => i,
+            None => {
+                groups.push((name, None, None));
+                groups.len() - 1
+            }
+        };
+        match r.medium {
+            Medium::FileWarm => groups[idx].1 = Some(r.median_ns),
+            Medium::FileCold | Medium::FileColdUnverified => groups[idx].2 = Some(r.median_ns),
+            Medium::Memory => {}
+        }
+    }
+    let max = groups
+        .iter()
+        .flat_map(|g| [g.1, g.2])
+        .flatten()
+        .fold(0.0, f64::max)
+        .max(1e-9)
+        * 1.05;
+    let (scale, unit) = unit_for(max);
+    let names: Vec<String> = groups.iter().map(|g| g.0.clone()).collect();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 70 + 34 * groups.len() as u32))
+            .into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 16))
+            .margin(8)
+            .x_label_area_size(28)
+            .y_label_area_size(230)
+            .build_cartesian_2d(0.0..max / scale, -0.5..(groups.len() as f64 - 0.5))
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(groups.len())
+            .y_label_formatter(&|y| {
+                let i = y.round();
+                if (y - i).abs() < 1e-6 && i >= 0.0 {
+                    names.get(i as usize).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc(format!("median read time ({unit})"))
+            .draw()
+            .map_err(err)?;
+        let warm = RGBColor(240, 140, 60);
+        let cold = RGBColor(60, 100, 180);
+        chart
+            .draw_series(groups.iter().enumerate().filter_map(|(i, g)| {
+                g.1.map(|v| {
+                    Rectangle::new(
+                        [(0.0, i as f64 - 0.4), (v / scale, i as f64)],
+                        warm.filled(),
+                    )
+                })
+            }))
+            .map_err(err)?
+            .label("warm (page cache)")
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], warm.filled()));
+        chart
+            .draw_series(groups.iter().enumerate().filter_map(|(i, g)| {
+                g.2.map(|v| {
+                    Rectangle::new(
+                        [(0.0, i as f64), (v / scale, i as f64 + 0.4)],
+                        cold.filled(),
+                    )
+                })
+            }))
+            .map_err(err)?
+            .label("cold (evicted)")
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], cold.filled()));
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::LowerRight)
+            .draw()
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// Points not beaten on both size and time by another point, smallest size first.
+pub fn pareto_frontier(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut sorted: Vec<(f64, f64)> = points.to_vec();
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let mut frontier: Vec<(f64, f64)> = Vec::new();
+    for p in sorted {
+        if frontier.last().is_none_or(|last| p.1 < last.1) {
+            frontier.push(p);
+        }
+    }
+    frontier
+}
+
+/// Encoded size against decode time, with the Pareto frontier drawn through.
+pub fn pareto_scatter(title: &str, rows: &[&Record]) -> ChartResult {
+    let points: Vec<(f64, f64)> = rows
+        .iter()
+        .map(|r| (r.encoded_bytes.max(1) as f64, r.median_ns.max(1e-3)))
+        .collect();
+    let frontier = pareto_frontier(&points);
+    let (x_min, x_max) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
+        (lo.min(p.0), hi.max(p.0))
+    });
+    let (y_min, y_max) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
+        (lo.min(p.1), hi.max(p.1))
+    });
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 16))
+            .margin(10)
+            .x_label_area_size(36)
+            .y_label_area_size(70)
+            .build_cartesian_2d(
+                (x_min * 0.8..x_max * 1.25).log_scale(),
+                (y_min * 0.7..y_max * 1.5).log_scale(),
+            )
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("encoded bytes")
+            .y_desc("median decode ns")
+            .draw()
+            .map_err(err)?;
+        chart
+            .draw_series(LineSeries::new(
+                frontier.clone(),
+                RGBColor(200, 60, 60).stroke_width(2),
+            ))
+            .map_err(err)?
+            .label("Pareto frontier")
+            .legend(|(x, y)| {
+                PathElement::new(
+                    vec![(x, y), (x + 18, y)],
+                    RGBColor(200, 60, 60).stroke_width(2),
+                )
+            });
+        chart
+            .draw_series(rows.iter().zip(&points).map(|(r, p)| {
+                let on_frontier = frontier.contains(p);
+                EmptyElement::at(*p)
+                    + Circle::new(
+                        (0, 0),
+                        4,
+                        if on_frontier {
+                            RED.filled()
+                        } else {
+                            BLUE.filled()
+                        },
+                    )
+                    + Text::new(
+                        format!("{} {}", r.codec, r.compression),
+                        (6, -6),
+                        ("sans-serif", 11),
+                    )
+            }))
+            .map_err(err)?;
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .draw()
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pareto_frontier_keeps_only_undominated_points() {
+        let pts = [
+            (10.0, 50.0),
+            (20.0, 40.0),
+            (15.0, 60.0),
+            (30.0, 10.0),
+            (40.0, 20.0),
+            (5.0, 100.0),
+        ];
+        assert_eq!(
+            pareto_frontier(&pts),
+            vec![(5.0, 100.0), (10.0, 50.0), (20.0, 40.0), (30.0, 10.0)]
+        );
+        assert!(pareto_frontier(&[]).is_empty());
+    }
+
+    #[test]
+    fn every_chart_draws_svg_from_a_document() {
+        let doc = crate::tests::document();
+        let rows: Vec<&Record> = doc.results.iter().collect();
+        for svg in [
+            time_bars("t", &rows),
+            scaling_curves("s", &rows),
+            warm_cold_bars("w", &rows),
+            pareto_scatter("p", &rows),
+        ] {
+            let svg = svg.unwrap();
+            assert!(svg.starts_with("<svg") && svg.contains("</svg>"), "{svg}");
+            assert!(
+                svg.contains("<rect") || svg.contains("<polyline") || svg.contains("<circle"),
+                "{svg}"
+            );
+        }
+    }
+}

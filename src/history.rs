@@ -1,0 +1,89 @@
+//! `history`, `show`, `export` and `compare`: reading the store back.
+
+use crate::cli::{CompareArgs, DbArgs, ExportCommand, Format, HistoryArgs, ShowArgs};
+use crate::output::{write_atomically, write_exports, Painter};
+use anyhow::Context as _;
+use encbench_report::{compare, terminal, Csv, Exporter, Html, Json, Markdown};
+use encbench_store::Store;
+use std::io::Write;
+use std::process::ExitCode;
+
+fn open(db: &DbArgs) -> anyhow::Result<Store> {
+    let path = db.db.clone().unwrap_or_else(encbench_store::default_path);
+    Ok(Store::open(&path)?)
+}
+
+pub fn history(args: HistoryArgs) -> anyhow::Result<ExitCode> {
+    let store = open(&args.db)?;
+    let runs = store.list(args.limit)?;
+    if runs.is_empty() {
+        println!("no runs stored yet; `encbench run` stores each run");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{:>5}  {:<20}  {:<5}  {:<18}  {:>5}  {:>6}  scenarios",
+        "run", "date", "mode", "commit", "rows", "failed"
+    );
+    for r in runs {
+        println!(
+            "{:>5}  {:<20}  {:<5}  {:<18}  {:>5}  {:>6}  {}",
+            r.id, r.date, r.mode, r.git_commit, r.results, r.failures, r.scenarios
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn show(args: ShowArgs, painter: Painter) -> anyhow::Result<ExitCode> {
+    let store = open(&args.db)?;
+    let (id, doc) = store.load(&args.run)?;
+    println!("run {id}");
+    print!("{}", painter.paint(&terminal::render(&doc)));
+    write_exports(&doc, &args.export)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn export(args: ExportCommand) -> anyhow::Result<ExitCode> {
+    let store = open(&args.db)?;
+    let (_, doc) = store.load(&args.run)?;
+    let exporter: &dyn Exporter = match args.format {
+        Format::Json => &Json,
+        Format::Csv => &Csv,
+        Format::Markdown => &Markdown,
+        Format::Html => &Html,
+    };
+    let bytes = exporter.serialize(&doc)?;
+    match &args.output {
+        Some(path) => {
+            write_atomically(path, &bytes).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => std::io::stdout().write_all(&bytes)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn compare(args: CompareArgs, painter: Painter) -> anyhow::Result<ExitCode> {
+    let store = open(&args.db)?;
+    let (a_id, before) = store.load(&args.before)?;
+    let (b_id, after) = store.load(&args.after)?;
+    let cmp = compare::compare(&before, &after, args.threshold);
+    print!(
+        "{}",
+        painter.paint(&compare::render(
+            &cmp,
+            &format!("run {a_id}"),
+            &format!("run {b_id}")
+        ))
+    );
+    if let Some(pct) = args.fail_on_regression {
+        let bad = cmp.regressions_beyond(pct);
+        if !bad.is_empty() {
+            eprintln!(
+                "error: {} row(s) regressed by more than {pct}% (significant at p < {})",
+                bad.len(),
+                compare::ALPHA
+            );
+            return Ok(ExitCode::from(1));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,104 @@
+//! Writing results: export files (atomically) and terminal colour.
+
+use crate::cli::ExportArgs;
+use anyhow::{bail, Context as _};
+use encbench_record::RunDocument;
+use encbench_report::{Csv, Exporter, Html, Json, Markdown};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+fn targets(export: &ExportArgs) -> [(&'static str, &Option<PathBuf>, &'static dyn Exporter); 4] {
+    [
+        ("--json", &export.json, &Json),
+        ("--csv", &export.csv, &Csv),
+        ("--markdown", &export.markdown, &Markdown),
+        ("--html", &export.html, &Html),
+    ]
+}
+
+/// Fails before any measuring if an export could not be written.
+pub fn check_export_paths(export: &ExportArgs) -> anyhow::Result<()> {
+    for (flag, path, _) in targets(export) {
+        let Some(path) = path else { continue };
+        if path.is_dir() {
+            bail!("{flag} {}: is a directory", path.display());
+        }
+        let parent = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !parent.is_dir() {
+            bail!(
+                "{flag} {}: directory {} does not exist",
+                path.display(),
+                parent.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Writes every requested export of `doc`.
+pub fn write_exports(doc: &RunDocument, export: &ExportArgs) -> anyhow::Result<()> {
+    for (_, path, exporter) in targets(export) {
+        let Some(path) = path else { continue };
+        let bytes = exporter.serialize(doc)?;
+        write_atomically(path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Writes beside the target and renames, so an interrupted write never leaves half a file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Adds ANSI colour to rendered output when stdout is a terminal.
+#[derive(Debug, Clone, Copy)]
+pub struct Painter {
+    enabled: bool,
+}
+
+impl Painter {
+    /// Colour only on a terminal, never with --no-color or NO_COLOR.
+    pub fn new(no_color: bool) -> Self {
+        Painter {
+            enabled: !no_color
+                && std::env::var_os("NO_COLOR").is_none()
+                && std::io::stdout().is_terminal(),
+        }
+    }
+
+    /// Colours whole lines by what they say, so table alignment is untouched.
+    pub fn paint(&self, text: &str) -> String {
+        if !self.enabled {
+            return text.to_string();
+        }
+        let mut out = String::with_capacity(text.len() + 256);
+        for line in text.split_inclusive('\n') {
+            let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+            let code = if body.starts_with("━━") {
+                Some("1")
+            } else if body.contains("FAILED")
+                || body.contains("REGRESSED")
+                || body.starts_with("error")
+            {
+                Some("31")
+            } else if body.contains("noisy") || body.starts_with("warning") {
+                Some("33")
+            } else if body.trim_start().starts_with('▸') || body.contains("improved") {
+                Some("36")
+            } else {
+                None
+            };
+            match code {
+                Some(c) => out.push_str(&format!("\x1b[{c}m{body}\x1b[0m{newline}")),
+                None => out.push_str(line),
+            }
+        }
+        out
+    }
+}
