@@ -21,16 +21,81 @@ fn label(r: &Record) -> String {
     l
 }
 
+/// How a bar chart maps nanoseconds to its x axis: linear in a unit, or
+/// log10 when the rows span more than two decades (one slow row would
+/// otherwise flatten every other bar).
+#[derive(Clone, Copy)]
+struct Axis {
+    log: bool,
+    scale: f64,
+    unit: &'static str,
+}
+
+impl Axis {
+    fn for_values(values: impl Iterator<Item = f64> + Clone) -> Self {
+        let max = values.clone().fold(0.0, f64::max).max(1e-9);
+        let min = values
+            .filter(|v| *v > 0.0)
+            .fold(f64::MAX, f64::min)
+            .min(max);
+        let (scale, unit) = unit_for(max);
+        Axis {
+            log: max / min > 100.0,
+            scale,
+            unit,
+        }
+    }
+
+    fn x(&self, ns: f64) -> f64 {
+        if self.log {
+            ns.max(1e-3).log10()
+        } else {
+            ns / self.scale
+        }
+    }
+
+    /// The axis range, and where bars start.
+    fn range(&self, values: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
+        let max = values.clone().fold(0.0, f64::max).max(1e-9);
+        if self.log {
+            let min = values.filter(|v| *v > 0.0).fold(f64::MAX, f64::min);
+            (self.x(min).floor(), self.x(max).ceil())
+        } else {
+            (0.0, self.x(max) * 1.05)
+        }
+    }
+
+    fn describe(&self, what: &str) -> String {
+        if self.log {
+            format!("{what} (log scale)")
+        } else {
+            format!("{what} ({})", self.unit)
+        }
+    }
+
+    fn tick(&self, x: f64) -> String {
+        if self.log {
+            crate::units::duration(10f64.powf(x))
+        } else {
+            crate::units::significant(x)
+        }
+    }
+}
+
+/// Row `i` of `n`, counted from the top of the chart.
+fn row_y(i: usize, n: usize) -> f64 {
+    (n - 1 - i) as f64
+}
+
 /// Horizontal bars of the median with whiskers over the 95 % CI, one per row.
 pub fn time_bars(title: &str, rows: &[&Record]) -> ChartResult {
-    let height = 60 + 22 * rows.len() as u32;
-    let max = rows
+    let n = rows.len();
+    let height = 60 + 22 * n as u32;
+    let values = rows
         .iter()
-        .map(|r| r.ci95_high_ns)
-        .fold(0.0, f64::max)
-        .max(1e-9)
-        * 1.05;
-    let (scale, unit) = unit_for(max);
+        .flat_map(|r| [r.ci95_low_ns, r.ci95_high_ns, r.median_ns]);
+    let axis = Axis::for_values(values.clone());
+    let (x0, x1) = axis.range(values);
     let labels: Vec<String> = rows.iter().map(|r| label(r)).collect();
     let mut svg = String::new();
     {
@@ -41,44 +106,43 @@ pub fn time_bars(title: &str, rows: &[&Record]) -> ChartResult {
             .margin(8)
             .x_label_area_size(28)
             .y_label_area_size(330)
-            .build_cartesian_2d(0.0..max / scale, -0.5..(rows.len() as f64 - 0.5))
+            .build_cartesian_2d(x0..x1, -0.5..(n as f64 - 0.5))
             .map_err(err)?;
         chart
             .configure_mesh()
             .disable_y_mesh()
-            .y_labels(rows.len())
+            .y_labels(n)
             .y_label_formatter(&|y| {
                 let i = y.round();
-                if (y - i).abs() < 1e-6 && i >= 0.0 {
-                    labels.get(i as usize).cloned().unwrap_or_default()
+                if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n {
+                    labels[n - 1 - i as usize].clone()
                 } else {
                     String::new()
                 }
             })
-            .x_desc(format!(
-                "median time per operation ({unit}); whiskers: 95% CI"
-            ))
+            .x_label_formatter(&|x| axis.tick(*x))
+            .x_desc(axis.describe("median time per operation; whiskers: 95% CI"))
             .draw()
             .map_err(err)?;
         chart
             .draw_series(rows.iter().enumerate().map(|(i, r)| {
-                let y = i as f64;
+                let y = row_y(i, n);
                 let color = if r.noisy {
                     RGBColor(230, 160, 40)
                 } else {
                     RGBColor(70, 120, 190)
                 };
                 Rectangle::new(
-                    [(0.0, y - 0.35), (r.median_ns / scale, y + 0.35)],
+                    [(x0, y - 0.35), (axis.x(r.median_ns), y + 0.35)],
                     color.filled(),
                 )
             }))
             .map_err(err)?;
         chart
             .draw_series(rows.iter().enumerate().map(|(i, r)| {
-                let y = i as f64;
+                let y = row_y(i, n);
                 PathElement::new(
-                    vec![(r.ci95_low_ns / scale, y), (r.ci95_high_ns / scale, y)],
+                    vec![(axis.x(r.ci95_low_ns), y), (axis.x(r.ci95_high_ns), y)],
                     BLACK.stroke_width(2),
                 )
             }))
@@ -183,14 +247,10 @@ pub fn warm_cold_bars(title: &str, rows: &[&Record]) -> ChartResult {
             Medium::Memory => {}
         }
     }
-    let max = groups
-        .iter()
-        .flat_map(|g| [g.1, g.2])
-        .flatten()
-        .fold(0.0, f64::max)
-        .max(1e-9)
-        * 1.05;
-    let (scale, unit) = unit_for(max);
+    let values = groups.iter().flat_map(|g| [g.1, g.2]).flatten();
+    let axis = Axis::for_values(values.clone());
+    let (x0, x1) = axis.range(values);
+    let n = groups.len();
     let names: Vec<String> = groups.iter().map(|g| g.0.clone()).collect();
     let mut svg = String::new();
     {
@@ -202,45 +262,38 @@ pub fn warm_cold_bars(title: &str, rows: &[&Record]) -> ChartResult {
             .margin(8)
             .x_label_area_size(28)
             .y_label_area_size(230)
-            .build_cartesian_2d(0.0..max / scale, -0.5..(groups.len() as f64 - 0.5))
+            .build_cartesian_2d(x0..x1, -0.5..(n as f64 - 0.5))
             .map_err(err)?;
         chart
             .configure_mesh()
             .disable_y_mesh()
-            .y_labels(groups.len())
+            .y_labels(n)
             .y_label_formatter(&|y| {
                 let i = y.round();
-                if (y - i).abs() < 1e-6 && i >= 0.0 {
-                    names.get(i as usize).cloned().unwrap_or_default()
+                if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n {
+                    names[n - 1 - i as usize].clone()
                 } else {
                     String::new()
                 }
             })
-            .x_desc(format!("median read time ({unit})"))
+            .x_label_formatter(&|x| axis.tick(*x))
+            .x_desc(axis.describe("median read time"))
             .draw()
             .map_err(err)?;
         let warm = RGBColor(240, 140, 60);
         let cold = RGBColor(60, 100, 180);
         chart
             .draw_series(groups.iter().enumerate().filter_map(|(i, g)| {
-                g.1.map(|v| {
-                    Rectangle::new(
-                        [(0.0, i as f64 - 0.4), (v / scale, i as f64)],
-                        warm.filled(),
-                    )
-                })
+                let y = row_y(i, n);
+                g.1.map(|v| Rectangle::new([(x0, y), (axis.x(v), y + 0.4)], warm.filled()))
             }))
             .map_err(err)?
             .label("warm (page cache)")
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], warm.filled()));
         chart
             .draw_series(groups.iter().enumerate().filter_map(|(i, g)| {
-                g.2.map(|v| {
-                    Rectangle::new(
-                        [(0.0, i as f64), (v / scale, i as f64 + 0.4)],
-                        cold.filled(),
-                    )
-                })
+                let y = row_y(i, n);
+                g.2.map(|v| Rectangle::new([(x0, y - 0.4), (axis.x(v), y)], cold.filled()))
             }))
             .map_err(err)?
             .label("cold (evicted)")

@@ -1,0 +1,114 @@
+//! The HTML report in a real browser: headless Chromium renders it, the
+//! charts are in the DOM, and the screenshot is not blank. CI installs
+//! Debian's chromium; elsewhere the test says it was skipped.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
+        .find(|p| p.is_file())
+}
+
+fn headless(browser: &Path, profile: &Path) -> Command {
+    let mut cmd = Command::new(browser);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()))
+    .timeout(Duration::from_secs(120));
+    cmd
+}
+
+#[test]
+fn report_renders_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install chromium (see .ci/run)"
+        );
+        eprintln!("skipping: no chromium on PATH");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("report.html");
+    Command::cargo_bin("encbench")
+        .unwrap()
+        .env(
+            "ENCBENCH_DB",
+            "/dev/null/encbench-tests-must-not-store/history.sqlite",
+        )
+        .args([
+            "run",
+            "ints",
+            "int-codecs",
+            "--items",
+            "300",
+            "--samples",
+            "3",
+            "--quiet",
+            "--no-store",
+            "--html",
+        ])
+        .arg(&html)
+        .assert()
+        .success();
+    let url = format!("file://{}", html.display());
+
+    let dom = headless(&browser, &dir.path().join("profile-dom"))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert!(dom.contains("encbench report"), "DOM:\n{dom}");
+    let charts = dom.matches("class=\"chart\"").count();
+    assert!(charts >= 2, "expected a chart per scenario, found {charts}");
+    assert!(dom.matches("<svg").count() >= 2);
+    assert!(dom.contains("<rect"), "bars missing from the DOM");
+    assert!(dom.contains("text/fscanf") && dom.contains("6000 ms"));
+
+    let shot = dir.path().join("report.png");
+    headless(&browser, &dir.path().join("profile-shot"))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg("--window-size=1100,1500")
+        .arg(&url)
+        .assert()
+        .success();
+    let decoder = png::Decoder::new(std::fs::File::open(&shot).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let bytes = &buf[..info.buffer_size()];
+    let channels = info.color_type.samples();
+    let pixels: Vec<&[u8]> = bytes.chunks(channels).collect();
+    let non_white = pixels
+        .iter()
+        .filter(|p| p.iter().take(3).any(|c| *c < 235))
+        .count();
+    let mut colours: Vec<&[u8]> = pixels.iter().step_by(97).copied().collect();
+    colours.sort();
+    colours.dedup();
+    assert!(
+        non_white * 100 > pixels.len(),
+        "screenshot is nearly blank: {non_white} of {} pixels",
+        pixels.len()
+    );
+    assert!(
+        colours.len() > 8,
+        "screenshot has only {} colours",
+        colours.len()
+    );
+}
