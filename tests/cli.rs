@@ -575,3 +575,52 @@ mod history {
             .stdout(predicate::str::contains("no runs stored yet"));
     }
 }
+
+#[test]
+fn ctrl_c_removes_generated_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("encbench"))
+        .args([
+            "run",
+            "logs",
+            "--items",
+            "400000",
+            "--samples",
+            "50",
+            "--quiet",
+            "--no-store",
+        ])
+        .env("TMPDIR", tmp.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let scratch_exists = || {
+        std::fs::read_dir(tmp.path()).unwrap().any(|e| {
+            e.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("encbench-logs-")
+        })
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !scratch_exists() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the run never created its scratch directory"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = child.wait().unwrap();
+    assert_eq!(exit.code(), Some(130), "{exit:?}");
+    assert!(
+        !scratch_exists(),
+        "scratch directory left behind after Ctrl-C"
+    );
+}
