@@ -72,12 +72,18 @@ pub type Routine<'a> = Box<dyn FnMut(u64) -> Result<(), String> + 'a>;
 /// file from the page cache, say); it can refuse, which fails the variant.
 pub type Setup<'a> = Box<dyn FnMut() -> Result<(), String> + 'a>;
 
+/// A routine that times itself (a worker process with its own monotonic
+/// clock): runs `iters` operations and returns how long they took.
+pub type TimedRoutine<'a> = Box<dyn FnMut(u64) -> Result<Duration, String> + 'a>;
+
 /// One thing to measure.
 pub struct Variant<'a> {
     /// A label used in errors and progress.
     pub label: String,
     /// The work: set-up happens before it is built, never inside.
     pub routine: Routine<'a>,
+    /// When set, the variant reports its own durations (and `routine` is unused).
+    pub self_timed: Option<TimedRoutine<'a>>,
     /// Untimed preparation before each sample. A variant with one runs one
     /// operation per sample (its state would not survive a batch).
     pub before_each: Option<Setup<'a>>,
@@ -89,7 +95,29 @@ impl<'a> Variant<'a> {
         Variant {
             label: label.into(),
             routine,
+            self_timed: None,
             before_each: None,
+        }
+    }
+
+    /// A variant timed by the code it runs (another process's clock), so
+    /// the cost of asking it is not counted.
+    pub fn self_timed(label: impl Into<String>, routine: TimedRoutine<'a>) -> Self {
+        Variant {
+            self_timed: Some(routine),
+            ..Variant::new(label, Box::new(|_| Err("self-timed variant".into())))
+        }
+    }
+
+    /// Runs `iters` operations and returns their duration.
+    fn time(&mut self, iters: u64) -> Result<Duration, String> {
+        match self.self_timed.as_mut() {
+            Some(timed) => timed(iters),
+            None => {
+                let start = Instant::now();
+                (self.routine)(iters)?;
+                Ok(start.elapsed())
+            }
         }
     }
 
@@ -161,9 +189,13 @@ pub fn measure_interleaved(
         .iter_mut()
         .map(|v| {
             observer(Progress::Warmup { label: &v.label });
-            let outcome = match v.before_each.as_mut() {
-                Some(setup) => single_shot_warm_up(setup, &mut v.routine),
-                None => warm_up_and_calibrate(&mut v.routine, config.warmup, min_time),
+            let outcome = match v.before_each.take() {
+                Some(mut setup) => {
+                    let r = single_shot_warm_up(&mut setup, v);
+                    v.before_each = Some(setup);
+                    r
+                }
+                None => warm_up_and_calibrate(v, config.warmup, min_time),
             };
             outcome.map_err(|e| format!("{}: {e}", v.label))
         })
@@ -192,11 +224,8 @@ pub fn measure_interleaved(
                     continue;
                 }
             }
-            let start = Instant::now();
-            let outcome = (variants[i].routine)(batch);
-            let elapsed = start.elapsed();
-            match outcome {
-                Ok(()) => samples[i].push(elapsed.as_nanos() as f64 / batch as f64),
+            match variants[i].time(batch) {
+                Ok(elapsed) => samples[i].push(elapsed.as_nanos() as f64 / batch as f64),
                 Err(e) => states[i] = Err(format!("{}: {e}", variants[i].label)),
             }
         }
@@ -223,12 +252,11 @@ pub fn measure_interleaved(
 /// when every sample needs its own preparation.
 fn single_shot_warm_up(
     setup: &mut Setup<'_>,
-    routine: &mut Routine<'_>,
+    variant: &mut Variant<'_>,
 ) -> Result<(u64, u64, Duration), String> {
     setup()?;
-    let t = Instant::now();
-    routine(1)?;
-    Ok((1, 1, t.elapsed()))
+    let elapsed = variant.time(1)?;
+    Ok((1, 1, elapsed))
 }
 
 /// Largest batch the calibration will try (about 10¹² iterations).
@@ -237,7 +265,7 @@ const MAX_BATCH: u64 = 1 << 40;
 /// Runs the routine for at least `warmup`, growing the batch until one batch
 /// lasts `min_time`. Returns (batch, iterations run, expected sample time).
 fn warm_up_and_calibrate(
-    routine: &mut Routine<'_>,
+    variant: &mut Variant<'_>,
     warmup: Duration,
     min_time: Duration,
 ) -> Result<(u64, u64, Duration), String> {
@@ -245,9 +273,7 @@ fn warm_up_and_calibrate(
     let mut batch: u64 = 1;
     let mut total_iters: u64 = 0;
     loop {
-        let t = Instant::now();
-        routine(batch)?;
-        let elapsed = t.elapsed();
+        let elapsed = variant.time(batch)?;
         total_iters = total_iters.saturating_add(batch);
         // A body so cheap that even MAX_BATCH iterations stay under the floor
         // (or one that ignores `iters`) is sampled at MAX_BATCH rather than looping forever.

@@ -1,0 +1,241 @@
+//! Workers: codecs in the seeds' own languages, run as processes under the
+//! same harness. encbench sends one JSON object per line to a worker's
+//! stdin and reads one per line from its stdout:
+//!
+//! - `{"op":"hello"}` → `{"ok":true,"language":…,"runtime":…,"codecs":[…]}`
+//! - `{"op":"prepare","codec":…,"input":PATH,"format":…}` → the worker loads
+//!   the dataset, verifies its own round trip, and answers with
+//!   `"check"` (a whole-file result such as a sum) or `"encoded_hex"` (its
+//!   encodings of the first values, for byte-compatibility checks);
+//! - `{"op":"run","iters":N}` → `{"ok":true,"ns":T}`: N operations timed with
+//!   the worker's own monotonic clock, so process and pipe costs stay out;
+//! - `{"op":"quit"}`.
+//!
+//! Every failure is `{"ok":false,"error":…}`. encbench does the calibration
+//! (by choosing N) and all statistics.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+/// The languages encbench has workers in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Seed 000's loops.
+    C,
+    /// Seed 003's functions.
+    Go,
+    /// A Python pipeline's tools.
+    Python,
+}
+
+impl Kind {
+    /// Lowercase language name, as records carry it.
+    pub fn language(self) -> &'static str {
+        match self {
+            Kind::C => "c",
+            Kind::Go => "go",
+            Kind::Python => "python",
+        }
+    }
+
+    /// How to start it, or why it cannot be.
+    pub fn command(self) -> Result<Command, String> {
+        let built = |path: &str, missing: &str| {
+            if path.is_empty() {
+                Err(format!("{} worker not built: {missing}", self.language()))
+            } else if !std::path::Path::new(path).is_file() {
+                Err(format!(
+                    "{} worker missing at {path}; rebuild encbench",
+                    self.language()
+                ))
+            } else {
+                Ok(Command::new(path))
+            }
+        };
+        match self {
+            Kind::C => built(env!("ENCBENCH_C_WORKER"), env!("ENCBENCH_C_WORKER_MISSING")),
+            Kind::Go => built(
+                env!("ENCBENCH_GO_WORKER"),
+                env!("ENCBENCH_GO_WORKER_MISSING"),
+            ),
+            Kind::Python => {
+                let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../workers/python/worker.py");
+                if !script.is_file() {
+                    return Err(format!(
+                        "python worker script missing at {}",
+                        script.display()
+                    ));
+                }
+                if which("python3").is_none() {
+                    return Err("python worker skipped: python3 not on PATH".into());
+                }
+                let mut cmd = Command::new("python3");
+                cmd.arg(script);
+                Ok(cmd)
+            }
+        }
+    }
+}
+
+fn which(program: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(program))
+        .find(|p| p.is_file())
+}
+
+/// What a worker says about itself.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hello {
+    /// Lowercase language.
+    pub language: String,
+    /// Compiler or interpreter version.
+    pub runtime: String,
+    /// Codec ids it implements.
+    pub codecs: Vec<String>,
+}
+
+/// A running worker process.
+pub struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    timeout: Duration,
+    name: String,
+}
+
+impl Worker {
+    /// Starts a worker and greets it.
+    pub fn start(kind: Kind) -> Result<(Worker, Hello), String> {
+        let mut cmd = kind.command()?;
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("starting the {} worker: {e}", kind.language()))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, lines) = mpsc::channel();
+        // A reader thread lets a hung worker time out instead of hanging encbench.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut worker = Worker {
+            child,
+            stdin,
+            lines,
+            timeout: Duration::from_secs(30),
+            name: kind.language().into(),
+        };
+        let hello = worker.request(&json!({"op": "hello"}))?;
+        let text = |k: &str| hello[k].as_str().unwrap_or_default().to_string();
+        let codecs = hello["codecs"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|c| c.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let hello = Hello {
+            language: text("language"),
+            runtime: text("runtime"),
+            codecs,
+        };
+        Ok((worker, hello))
+    }
+
+    /// Sends one request and waits (bounded) for its answer; `ok:false` becomes an error.
+    pub fn request(&mut self, request: &Value) -> Result<Value, String> {
+        writeln!(self.stdin, "{request}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("{} worker: writing a request: {e}", self.name))?;
+        let line = self.lines.recv_timeout(self.timeout).map_err(|_| {
+            format!(
+                "{} worker: no answer within {:?} (it died or hung)",
+                self.name, self.timeout
+            )
+        })?;
+        let reply: Value = serde_json::from_str(&line)
+            .map_err(|e| format!("{} worker: unreadable answer {line:?}: {e}", self.name))?;
+        if reply["ok"] == json!(true) {
+            Ok(reply)
+        } else {
+            Err(format!(
+                "{} worker: {}",
+                self.name,
+                reply["error"].as_str().unwrap_or("failed without a reason")
+            ))
+        }
+    }
+
+    /// Prepares a codec over a dataset file.
+    pub fn prepare(
+        &mut self,
+        codec: &str,
+        input: &std::path::Path,
+        format: &str,
+    ) -> Result<Value, String> {
+        self.timeout = Duration::from_secs(300);
+        self.request(&json!({"op": "prepare", "codec": codec, "input": input, "format": format}))
+    }
+
+    /// Runs `iters` operations; returns the worker's own measurement.
+    pub fn run(&mut self, iters: u64) -> Result<Duration, String> {
+        let reply = self.request(&json!({"op": "run", "iters": iters}))?;
+        reply["ns"]
+            .as_u64()
+            .map(Duration::from_nanos)
+            .ok_or_else(|| format!("{} worker: run answered without ns: {reply}", self.name))
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "{}", json!({"op": "quit"}));
+        let _ = self.stdin.flush();
+        // Give it a moment to leave, then make sure it is gone.
+        for _ in 0..50 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Decodes the hex strings a worker returns as `encoded_hex`.
+pub fn encodings(reply: &Value) -> Result<Vec<Vec<u8>>, String> {
+    let list = reply["encoded_hex"]
+        .as_array()
+        .ok_or("no encoded_hex in the answer")?;
+    list.iter()
+        .map(|h| {
+            let h = h.as_str().ok_or("encoded_hex holds a non-string")?;
+            if h.len() % 2 != 0 {
+                return Err(format!("odd-length hex {h:?}"));
+            }
+            (0..h.len())
+                .step_by(2)
+                .map(|i| {
+                    u8::from_str_radix(&h[i..i + 2], 16).map_err(|e| format!("bad hex {h:?}: {e}"))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,160 @@
+use super::*;
+
+fn start(kind: Kind) -> Option<(Worker, Hello)> {
+    match Worker::start(kind) {
+        Ok(w) => Some(w),
+        Err(why) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI has every toolchain, yet: {why}"
+            );
+            eprintln!("skipping {}: {why}", kind.language());
+            None
+        }
+    }
+}
+
+/// Little-endian i64s, as the int-codecs scenario writes them.
+fn i64_file(dir: &std::path::Path, values: &[i64]) -> PathBuf {
+    let path = dir.join("values.i64");
+    std::fs::write(
+        &path,
+        values
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
+    path
+}
+
+/// Byte vectors every language must produce for these values: -2, 1, 150, -1.
+const VALUES: [i64; 4] = [-2, 1, 150, -1];
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn every_worker_greets_and_names_its_language() {
+    for kind in [Kind::C, Kind::Go, Kind::Python] {
+        let Some((_, hello)) = start(kind) else {
+            continue;
+        };
+        assert_eq!(hello.language, kind.language());
+        assert!(!hello.runtime.is_empty());
+        assert!(!hello.codecs.is_empty());
+    }
+}
+
+#[test]
+fn value_codecs_match_the_shared_byte_vectors() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = i64_file(dir.path(), &VALUES);
+    let le: Vec<String> = VALUES.iter().map(|v| hex(&v.to_le_bytes())).collect();
+    let decimal: Vec<String> = VALUES
+        .iter()
+        .map(|v| hex(v.to_string().as_bytes()))
+        .collect();
+    let varint = ["03", "02", "ac02", "01"].map(String::from).to_vec();
+    let cases: [(Kind, &str, &Vec<String>); 6] = [
+        (Kind::Go, "go/binary-write", &le),
+        (Kind::Go, "go/put-uint64", &le),
+        (Kind::Go, "go/strconv", &decimal),
+        (Kind::Go, "go/put-varint", &varint),
+        (Kind::Python, "python/struct", &le),
+        (Kind::Python, "python/str-int", &decimal),
+    ];
+    for (kind, codec, expected) in cases {
+        let Some((mut w, _)) = start(kind) else {
+            continue;
+        };
+        let reply = w.prepare(codec, &input, "i64-le").unwrap();
+        let got: Vec<String> = encodings(&reply).unwrap().iter().map(|b| hex(b)).collect();
+        assert_eq!(&got, expected, "{codec}");
+        assert!(w.run(100).unwrap() > Duration::ZERO);
+    }
+}
+
+#[test]
+fn c_and_python_file_readers_return_the_sum() {
+    let dir = tempfile::tempdir().unwrap();
+    let values: Vec<i32> = (0..25_000).map(|i| (i * 7919) % 1_000_000).collect();
+    let sum: i64 = values.iter().map(|v| i64::from(*v)).sum();
+    let text = dir.path().join("ints.txt");
+    let bin = dir.path().join("ints.bin");
+    let fixed = dir.path().join("ints.fixed7");
+    std::fs::write(
+        &text,
+        values.iter().map(|v| format!("{v}\n")).collect::<String>(),
+    )
+    .unwrap();
+    std::fs::write(
+        &bin,
+        values
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
+    std::fs::write(
+        &fixed,
+        values
+            .iter()
+            .map(|v| format!("{v:>6}\n"))
+            .collect::<String>(),
+    )
+    .unwrap();
+    let cases = [
+        (Kind::C, "c/fscanf", &text, "text-lines"),
+        (Kind::C, "c/read-per-int", &bin, "i32-le"),
+        (Kind::C, "c/read-chunked", &bin, "i32-le"),
+        (Kind::C, "c/fread", &bin, "i32-le"),
+        (Kind::C, "c/atoi-fixed", &fixed, "text-fixed7"),
+        (Kind::C, "c/hand-rolled", &fixed, "text-fixed7"),
+        (Kind::Python, "python/int-lines", &text, "text-lines"),
+        (Kind::Python, "python/struct-unpack", &bin, "i32-le"),
+    ];
+    for (kind, codec, path, format) in cases {
+        let Some((mut w, _)) = start(kind) else {
+            continue;
+        };
+        let reply = w
+            .prepare(codec, path, format)
+            .unwrap_or_else(|e| panic!("{codec}: {e}"));
+        assert_eq!(reply["check"], json!(sum.to_string()), "{codec}");
+        assert!(w.run(2).unwrap() > Duration::ZERO);
+    }
+}
+
+#[test]
+fn bad_requests_are_errors_not_hangs() {
+    for kind in [Kind::C, Kind::Go, Kind::Python] {
+        let Some((mut w, _)) = start(kind) else {
+            continue;
+        };
+        let err = w
+            .prepare(
+                "nope/nothing",
+                std::path::Path::new("/nonexistent"),
+                "i64-le",
+            )
+            .unwrap_err();
+        assert!(err.contains("unknown codec"), "{}: {err}", kind.language());
+        let err = w.run(1).unwrap_err();
+        assert!(err.contains("prepared"), "{}: {err}", kind.language());
+        let err = w.request(&json!({"op": "dance"})).unwrap_err();
+        assert!(err.contains("unknown op"), "{}: {err}", kind.language());
+    }
+}
+
+#[test]
+fn encodings_rejects_bad_hex() {
+    assert_eq!(
+        encodings(&json!({"encoded_hex": ["00ff"]})).unwrap(),
+        vec![vec![0, 255]]
+    );
+    assert!(encodings(&json!({"encoded_hex": ["0"]})).is_err());
+    assert!(encodings(&json!({"encoded_hex": ["zz"]})).is_err());
+    assert!(encodings(&json!({})).is_err());
+}

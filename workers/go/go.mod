@@ -1,0 +1,3 @@
+module encbench.local/worker
+
+go 1.21

@@ -1,0 +1,158 @@
+// Command worker is encbench's Go worker: seed 003's four ways of turning an
+// int into bytes and back, written as the seed wrote them, plus
+// binary.PutVarint. It times itself with Go's monotonic clock and speaks
+// encbench's worker protocol: one JSON object per line on stdin and stdout.
+package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"time"
+)
+
+type request struct {
+	Op     string `json:"op"`
+	Codec  string `json:"codec"`
+	Input  string `json:"input"`
+	Format string `json:"format"`
+	Iters  int64  `json:"iters"`
+}
+
+type reply map[string]any
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	out := json.NewEncoder(os.Stdout)
+	var prepared *bench
+	for in.Scan() {
+		var req request
+		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
+			_ = out.Encode(reply{"ok": false, "error": "bad request: " + err.Error()})
+			continue
+		}
+		switch req.Op {
+		case "hello":
+			_ = out.Encode(reply{"ok": true, "language": "go", "runtime": runtime.Version(), "codecs": codecIDs()})
+		case "prepare":
+			b, err := prepare(req)
+			if err != nil {
+				prepared = nil
+				_ = out.Encode(reply{"ok": false, "error": err.Error()})
+				continue
+			}
+			prepared = b
+			_ = out.Encode(reply{"ok": true, "items": len(b.values), "encoded_hex": b.firstEncodings(16)})
+		case "run":
+			if prepared == nil || req.Iters < 1 {
+				_ = out.Encode(reply{"ok": false, "error": "run needs a prepared codec and iters >= 1"})
+				continue
+			}
+			ns, err := prepared.run(req.Iters)
+			if err != nil {
+				_ = out.Encode(reply{"ok": false, "error": err.Error()})
+				continue
+			}
+			_ = out.Encode(reply{"ok": true, "ns": ns})
+		case "quit":
+			return
+		default:
+			_ = out.Encode(reply{"ok": false, "error": fmt.Sprintf("unknown op %q", req.Op)})
+		}
+	}
+}
+
+// bench is one codec ready to run over the dataset's values.
+type bench struct {
+	codec  codec
+	values []int
+}
+
+func prepare(req request) (*bench, error) {
+	c, ok := codecs[req.Codec]
+	if !ok {
+		return nil, fmt.Errorf("unknown codec %s", req.Codec)
+	}
+	if req.Format != "i64-le" {
+		return nil, fmt.Errorf("codec %s reads format i64-le, not %q", req.Codec, req.Format)
+	}
+	values, err := readInt64s(req.Input)
+	if err != nil {
+		return nil, err
+	}
+	if len(values) == 0 {
+		return nil, fmt.Errorf("%s holds no values", req.Input)
+	}
+	for _, v := range values {
+		enc, err := c.encode(v)
+		if err != nil {
+			return nil, fmt.Errorf("encoding %d: %w", v, err)
+		}
+		back, err := c.decode(enc)
+		if err != nil || back != v {
+			return nil, fmt.Errorf("round trip of %d gave %d (%v)", v, back, err)
+		}
+	}
+	return &bench{codec: c, values: values}, nil
+}
+
+func (b *bench) firstEncodings(n int) []string {
+	var out []string
+	for i, v := range b.values {
+		if i == n {
+			break
+		}
+		enc, _ := b.codec.encode(v)
+		out = append(out, hex.EncodeToString(enc))
+	}
+	return out
+}
+
+var sink int
+
+// run encodes and decodes iters values, cycling through the dataset, as the
+// seed's benchmarks did (encode + decode per op).
+func (b *bench) run(iters int64) (int64, error) {
+	n := len(b.values)
+	start := time.Now()
+	idx := 0
+	for i := int64(0); i < iters; i++ {
+		enc, err := b.codec.encode(b.values[idx])
+		if err != nil {
+			return 0, err
+		}
+		v, err := b.codec.decode(enc)
+		if err != nil {
+			return 0, err
+		}
+		sink += v
+		idx++
+		if idx == n {
+			idx = 0
+		}
+	}
+	return time.Since(start).Nanoseconds(), nil
+}
+
+func readInt64s(path string) ([]int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(data)%8 != 0 {
+		return nil, fmt.Errorf("%s: %d bytes is not a whole number of int64s", path, len(data))
+	}
+	values := make([]int, len(data)/8)
+	for i := range values {
+		var u uint64
+		for k := 7; k >= 0; k-- {
+			u = u<<8 | uint64(data[i*8+k])
+		}
+		values[i] = int(int64(u))
+	}
+	return values, nil
+}
