@@ -95,8 +95,10 @@ fn run_ints_writes_json_csv_and_markdown() {
     assert_eq!(env["mode"], "quick");
     assert!(env["engine"]["empty_body_ns"].as_f64().unwrap() >= 0.0);
     let results = doc["results"].as_array().unwrap();
-    // 6 text readers + 5 binary, on file and memory (mmap: file only), + memcpy.
-    assert_eq!(results.len(), 22, "{results:#?}");
+    // 6 text readers + 5 binary, on file and memory (mmap: file only), + memcpy;
+    // the C and Python workers add their own rows beside them.
+    let rust = results.iter().filter(|r| r["language"] == "rust").count();
+    assert_eq!(rust, 22, "{results:#?}");
     for r in results {
         assert_eq!(r["scenario"], "ints");
         assert_eq!(r["items"], 300);
@@ -139,7 +141,7 @@ fn run_ints_writes_json_csv_and_markdown() {
         .any(|r| r["codec"] == "binary/mmap" && r["medium"] == "memory"));
 
     let csv_text = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(csv_text.lines().count(), 23);
+    assert_eq!(csv_text.lines().count(), results.len() + 1);
     let md_text = std::fs::read_to_string(&md).unwrap();
     assert!(md_text.contains("## ints") && md_text.contains("| text/fscanf |"));
 }
@@ -623,4 +625,59 @@ fn ctrl_c_removes_generated_files() {
         !scratch_exists(),
         "scratch directory left behind after Ctrl-C"
     );
+}
+
+#[test]
+fn workers_report_their_language_and_runtime_beside_rust() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("w.json");
+    let out = encbench()
+        .args(["run", "ints", "int-codecs", "--codec", "c/fscanf,c/read-chunked,go/put-uint64,go/binary-write,python/struct,int64/le-bytes,text/fscanf"])
+        .args(TINY)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    let notes = doc["notes"].to_string();
+    for (codec, language) in [
+        ("c/fscanf", "c"),
+        ("go/put-uint64", "go"),
+        ("python/struct", "python"),
+        ("text/fscanf", "rust"),
+    ] {
+        match results.iter().find(|r| r["codec"] == codec) {
+            Some(r) => {
+                assert_eq!(r["language"], language, "{codec}");
+                assert_eq!(r["verified"], true);
+                if language != "rust" {
+                    assert!(
+                        r["runtime"].as_str().is_some_and(|s| !s.is_empty()),
+                        "{codec} has no runtime"
+                    );
+                }
+            }
+            None => {
+                // Only acceptable when the toolchain is missing, and then the run says so.
+                assert!(
+                    std::env::var_os("CI").is_none(),
+                    "{codec} missing in CI: {notes}"
+                );
+                assert!(
+                    notes.contains(&format!("{language} rows skipped")),
+                    "{codec} neither measured nor explained: {notes}"
+                );
+            }
+        }
+    }
+    let c = results.iter().find(|r| r["codec"] == "c/fscanf");
+    if let Some(c) = c {
+        assert_eq!(c["seed_reference"]["value"], 6000.0);
+        assert!(text.contains("c/fscanf ÷ c/read-chunked"), "{text}");
+    }
 }

@@ -15,25 +15,36 @@
 static char codec[64];
 static char path[4096];
 
-/* Copies the string value of "key" from a flat JSON line into out. */
-static int get_string(const char *line, const char *key, char *out, size_t cap) {
+/* Finds the value of "key" in a flat JSON object line; whitespace around ':' allowed. */
+static const char *find_value(const char *line, const char *key) {
     char pattern[80];
-    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
+    snprintf(pattern, sizeof pattern, "\"%s\"", key);
     const char *p = strstr(line, pattern);
-    if (!p) return 0;
+    if (!p) return NULL;
     p += strlen(pattern);
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p != ':') return NULL;
+    p++;
+    while (*p == ' ' || *p == '\t') p++;
+    return p;
+}
+
+/* Copies a string value (no escapes in this protocol's values) into out. */
+static int get_string(const char *line, const char *key, char *out, size_t cap) {
+    const char *p = find_value(line, key);
+    if (!p || *p != '"') return 0;
+    p++;
     size_t n = 0;
     while (p[n] && p[n] != '"' && n + 1 < cap) n++;
+    if (p[n] != '"') return 0; /* unterminated or too long */
     memcpy(out, p, n);
     out[n] = 0;
     return 1;
 }
 
 static long long get_number(const char *line, const char *key) {
-    char pattern[80];
-    snprintf(pattern, sizeof pattern, "\"%s\":", key);
-    const char *p = strstr(line, pattern);
-    return p ? atoll(p + strlen(pattern)) : -1;
+    const char *p = find_value(line, key);
+    return p ? atoll(p) : -1;
 }
 
 /* The seed's first loop: fscanf("%i") per value (its feof test replaced by the return value). */

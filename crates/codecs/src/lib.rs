@@ -105,6 +105,8 @@ pub enum Family {
     Reference,
     /// A way of reading a file (syscall sizes, mmap), not an encoding.
     Io,
+    /// Code in another language, run as a worker process.
+    Worker,
 }
 
 impl Family {
@@ -119,6 +121,7 @@ impl Family {
             Family::Compression => "compression",
             Family::Reference => "reference",
             Family::Io => "I/O strategy",
+            Family::Worker => "other-language workers (need their toolchain)",
         }
     }
 }

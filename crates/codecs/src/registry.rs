@@ -316,6 +316,59 @@ pub const IO_STRATEGIES: &[CodecInfo] = &[
     io("read/mmap", "mmap the file, count over the mapping"),
 ];
 
+/// Codecs in the seeds' own languages, run as worker processes when their
+/// toolchain was present at build time (C, Go) or is on PATH (Python).
+pub const WORKER_CODECS: &[CodecInfo] = &[
+    worker("c/fscanf", "C: the seed's fscanf(\"%i\") loop"),
+    worker("c/read-per-int", "C: read(2) of one int per call"),
+    worker("c/read-chunked", "C: read(2) of 10,000 ints per call"),
+    worker("c/fread", "C: fread of one int per call"),
+    worker(
+        "c/atoi-fixed",
+        "C: atoi over fixed-width 7-byte records, read 10,000 at a time",
+    ),
+    worker(
+        "c/hand-rolled",
+        "C: the seed's quick-and-dirty atoi over the same records",
+    ),
+    worker(
+        "go/binary-write",
+        "Go: binary.Write into a new bytes.Buffer, binary.Read back",
+    ),
+    worker(
+        "go/put-uint64",
+        "Go: binary.LittleEndian.PutUint64 into make([]byte, 8)",
+    ),
+    worker(
+        "go/strconv",
+        "Go: strconv.Itoa to []byte, strconv.Atoi back",
+    ),
+    worker("go/gob", "Go: a new gob.Encoder and gob.Decoder per value"),
+    worker("go/put-varint", "Go: binary.PutVarint / binary.Varint"),
+    worker("python/struct", "Python: struct.pack('<q') / unpack"),
+    worker("python/str-int", "Python: str(v).encode() / int(b)"),
+    worker("python/json", "Python: json.dumps / json.loads"),
+    worker("python/pickle", "Python: pickle.dumps / pickle.loads"),
+    worker("python/marshal", "Python: marshal.dumps / marshal.loads"),
+    worker(
+        "python/int-lines",
+        "Python: sum(int(line) for line in file)",
+    ),
+    worker(
+        "python/struct-unpack",
+        "Python: struct.unpack of the whole binary file",
+    ),
+];
+
+const fn worker(id: &'static str, summary: &'static str) -> CodecInfo {
+    CodecInfo {
+        id,
+        family: Family::Worker,
+        summary,
+        feature: None,
+    }
+}
+
 const fn io(id: &'static str, summary: &'static str) -> CodecInfo {
     CodecInfo {
         id,
@@ -343,6 +396,7 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(byte_array_codecs().iter().map(|e| (e.info, e.enabled())));
     all.extend(COMPRESSORS.iter().map(|i| (*i, true)));
     all.extend(IO_STRATEGIES.iter().map(|i| (*i, true)));
+    all.extend(WORKER_CODECS.iter().map(|i| (*i, true)));
     all.extend(REFERENCES.iter().map(|i| (*i, true)));
     all
 }

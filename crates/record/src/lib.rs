@@ -107,8 +107,11 @@ pub struct Record {
     pub medium: Medium,
     /// Compression applied on top of the codec (`none` until the compression layer lands).
     pub compression: String,
-    /// Implementation language of the measured code.
+    /// Implementation language of the measured code (`rust`, `c`, `go`, `python`).
     pub language: String,
+    /// Compiler or interpreter of a worker's code (`go1.26.8`, `CPython 3.11.7`); `null` for encbench's own Rust.
+    #[serde(default)]
+    pub runtime: Option<String>,
     /// Items processed by one operation.
     pub items: u64,
     /// In-memory size of those items (their typed, native form), bytes.
@@ -160,6 +163,10 @@ pub const NOISY_THRESHOLD: f64 = 0.05;
 /// What identifies a row before it is measured.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RowMeta {
+    /// Implementation language of the measured code.
+    pub language: String,
+    /// Its compiler or interpreter, for worker rows.
+    pub runtime: Option<String>,
     /// Compression on top of the codec (`none`, `gzip-6`, …).
     pub compression: String,
     /// Read pacing, when `--throttle` is set.
@@ -187,6 +194,8 @@ pub struct RowMeta {
 impl Default for RowMeta {
     fn default() -> Self {
         RowMeta {
+            language: "rust".into(),
+            runtime: None,
             compression: "none".into(),
             throttle_mb_per_s: None,
             scenario: String::new(),
@@ -213,7 +222,8 @@ impl Record {
             operation: meta.operation,
             medium: meta.medium,
             compression: meta.compression,
-            language: "rust".to_string(),
+            language: meta.language,
+            runtime: meta.runtime,
             items: meta.items,
             logical_bytes: meta.logical_bytes,
             encoded_bytes: meta.encoded_bytes,

@@ -2,7 +2,7 @@
 //! interleaved measurement, statistics, and failure reporting.
 
 use crate::{Context, Output};
-use encbench_measure::{measure_interleaved, Progress, Routine, Setup, Variant};
+use encbench_measure::{measure_interleaved, Progress, Routine, Setup, TimedRoutine, Variant};
 use encbench_record::{Failure, Record, RowMeta};
 use encbench_stats::Sample;
 
@@ -12,6 +12,8 @@ pub(crate) struct Pending<'a> {
     pub routine: Routine<'a>,
     /// Untimed work before each sample (cache eviction), if any.
     pub setup: Option<Setup<'a>>,
+    /// Set for rows that time themselves (workers); `routine` is then unused.
+    pub self_timed: Option<TimedRoutine<'a>>,
 }
 
 impl<'a> Pending<'a> {
@@ -21,6 +23,7 @@ impl<'a> Pending<'a> {
             meta,
             routine,
             setup: None,
+            self_timed: None,
         }
     }
 
@@ -30,6 +33,17 @@ impl<'a> Pending<'a> {
             meta,
             routine,
             setup: Some(setup),
+            self_timed: None,
+        }
+    }
+
+    /// A row timed by the code it runs (a worker's own clock).
+    pub fn self_timed(meta: RowMeta, timed: TimedRoutine<'a>) -> Self {
+        Pending {
+            meta,
+            routine: Box::new(|_| Err("self-timed".into())),
+            setup: None,
+            self_timed: Some(timed),
         }
     }
 }
@@ -65,9 +79,10 @@ pub(crate) fn measure_group_with(
                 p.meta.compression,
                 p.meta.medium.as_str()
             );
-            let variant = match p.setup {
-                Some(setup) => Variant::with_setup(label, setup, p.routine),
-                None => Variant::new(label, p.routine),
+            let variant = match (p.self_timed, p.setup) {
+                (Some(timed), _) => Variant::self_timed(label, timed),
+                (None, Some(setup)) => Variant::with_setup(label, setup, p.routine),
+                (None, None) => Variant::new(label, p.routine),
             };
             (p.meta, variant)
         })

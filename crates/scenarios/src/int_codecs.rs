@@ -3,10 +3,14 @@
 //! a round trip and as encode and decode alone.
 
 use crate::bench::{measure_group, Pending};
+use crate::scratch::Scratch;
+use crate::workers::{worker_rows, Skipped, WorkerRow};
 use crate::{data, seeds, Context, Output, Scenario, ScenarioError};
+use encbench_codecs::int64::{decimal::DecimalItoa, le_bytes::LeBytes, varint::ZigzagLeb128};
 use encbench_codecs::registry::int64_codecs;
 use encbench_codecs::Codec;
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
+use encbench_workers::{encodings, Kind};
 
 pub(crate) struct IntCodecs;
 
@@ -29,7 +33,9 @@ impl Scenario for IntCodecs {
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
-        int64_codecs().iter().map(|e| e.info.id).collect()
+        let mut ids: Vec<_> = int64_codecs().iter().map(|e| e.info.id).collect();
+        ids.extend(WORKER_CODECS.iter().map(|(_, id)| *id));
+        ids
     }
 
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
@@ -77,10 +83,81 @@ impl Scenario for IntCodecs {
                 Box::new(move |n| codec.decode_batch(&encoded, n).map_err(|e| e.to_string())),
             ));
         }
+        // The seed's own language (and Python) on the same values.
+        let scratch = Scratch::new(NAME, (VALUES * 8) as u64)?;
+        let input = scratch.path().join("values.i64");
+        std::fs::write(
+            &input,
+            values
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect::<Vec<u8>>(),
+        )
+        .map_err(|source| ScenarioError::Io {
+            scenario: NAME,
+            action: "writing the workers' dataset".into(),
+            source,
+        })?;
+        let mut skipped = Skipped::default();
+        let worker_pending = worker_rows(
+            WORKER_CODECS
+                .iter()
+                .map(|(kind, codec)| WorkerRow {
+                    kind: *kind,
+                    codec,
+                    input: &input,
+                    format: "i64-le",
+                })
+                .collect(),
+            |id| ctx.wants(id),
+            |codec| meta(codec, "roundtrip", 0),
+            |codec, reply| byte_compatible(codec, reply, &values),
+            &mut skipped,
+            &mut out,
+        );
+        skipped.report(NAME, &mut out);
+        pending.extend(worker_pending);
         measure_group(ctx, NAME, pending, &mut out);
         compare(&mut out);
         Ok(out)
     }
+}
+
+/// Worker codecs of this scenario: encode + decode one value per operation.
+const WORKER_CODECS: [(Kind, &str); 10] = [
+    (Kind::Go, "go/binary-write"),
+    (Kind::Go, "go/put-uint64"),
+    (Kind::Go, "go/strconv"),
+    (Kind::Go, "go/gob"),
+    (Kind::Go, "go/put-varint"),
+    (Kind::Python, "python/struct"),
+    (Kind::Python, "python/str-int"),
+    (Kind::Python, "python/json"),
+    (Kind::Python, "python/pickle"),
+    (Kind::Python, "python/marshal"),
+];
+
+/// Where a worker's format is standardised, its bytes must equal ours.
+fn byte_compatible(codec: &str, reply: &serde_json::Value, values: &[i64]) -> Result<(), String> {
+    let reference: Box<dyn Codec<i64>> = match codec {
+        "go/binary-write" | "go/put-uint64" | "python/struct" => Box::new(LeBytes),
+        "go/strconv" | "python/str-int" | "python/json" => Box::new(DecimalItoa),
+        "go/put-varint" => Box::new(ZigzagLeb128),
+        _ => return Ok(()), // gob, pickle, marshal: no second implementation to hold them to
+    };
+    for (i, theirs) in encodings(reply)?.iter().enumerate() {
+        let mut ours = Vec::new();
+        reference
+            .encode(&values[i], &mut ours)
+            .map_err(|e| e.to_string())?;
+        if *theirs != ours {
+            return Err(format!(
+                "value {} encodes to {theirs:02x?}, encbench's to {ours:02x?}",
+                values[i]
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn meta(codec: &str, operation: &str, encoded_bytes: u64) -> RowMeta {
@@ -127,27 +204,49 @@ fn compare(out: &mut Output) {
             .find(|r| r.codec == codec && r.operation == "roundtrip")
             .map(|r| r.median_ns)
     };
-    let base = "int64/le-bytes";
+    let rust = "generic writer vs direct bytes";
     let pairs = [
         (
             "int64/serde-dyn-write",
+            "int64/le-bytes",
             391.0 / 3.05,
-            "generic writer vs direct bytes (Go: binary.Write ÷ PutUint64)",
+            rust,
         ),
         (
             "int64/decimal-alloc",
+            "int64/le-bytes",
             191.0 / 3.05,
-            "decimal text vs direct bytes (Go: strconv ÷ PutUint64)",
+            "decimal text vs direct bytes",
         ),
         (
             "int64/cbor-per-call",
+            "int64/le-bytes",
             5235.0 / 3.05,
-            "self-describing per call vs direct bytes (Go: gob ÷ PutUint64)",
+            "self-describing per call vs direct bytes (seed: gob)",
+        ),
+        (
+            "go/binary-write",
+            "go/put-uint64",
+            391.0 / 3.05,
+            "the seed's own Go functions, on this machine",
+        ),
+        (
+            "go/strconv",
+            "go/put-uint64",
+            191.0 / 3.05,
+            "the seed's own Go functions, on this machine",
+        ),
+        (
+            "go/gob",
+            "go/put-uint64",
+            5235.0 / 3.05,
+            "the seed's own Go functions, on this machine",
         ),
     ];
-    for (codec, seed, note) in pairs {
+    let mut found = Vec::new();
+    for (codec, base, seed, note) in pairs {
         if let (Some(a), Some(b)) = (roundtrip(codec), roundtrip(base)) {
-            out.comparisons.push(Comparison {
+            found.push(Comparison {
                 scenario: NAME.into(),
                 label: format!("{codec} ÷ {base} (roundtrip)"),
                 value: a / b,
@@ -157,4 +256,5 @@ fn compare(out: &mut Output) {
             });
         }
     }
+    out.comparisons.extend(found);
 }

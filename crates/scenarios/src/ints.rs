@@ -4,11 +4,13 @@
 
 use crate::bench::{measure_group, median_of, Pending};
 use crate::scratch::Scratch;
+use crate::workers::{worker_rows, Skipped, WorkerRow};
 use crate::{data, seeds, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::intfile::{encode, CBytes, Format, IntSumReader, Source, SourceKind};
-use encbench_codecs::registry::{int_readers, REFERENCES};
+use encbench_codecs::registry::{int_readers, REFERENCES, WORKER_CODECS};
 use encbench_measure::repeat;
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
+use encbench_workers::Kind;
 use std::path::PathBuf;
 
 pub(crate) struct Ints;
@@ -31,6 +33,9 @@ impl Scenario for Ints {
     fn codec_ids(&self) -> Vec<&'static str> {
         let mut ids: Vec<_> = int_readers().iter().map(|e| e.info.id).collect();
         ids.push(REFERENCES[0].id);
+        ids.extend(WORKER_CODECS.iter().map(|i| i.id).filter(|id| {
+            id.starts_with("c/") || *id == "python/int-lines" || *id == "python/struct-unpack"
+        }));
         ids
     }
 
@@ -41,14 +46,20 @@ impl Scenario for Ints {
         let expected: i64 = values.iter().map(|&v| i64::from(v)).sum();
         let text = encode(&values, Format::TextLines);
         let binary = encode(&values, Format::BinaryLe);
+        // The seed's atoi and hand-rolled loops read fixed-width 7-byte records.
+        let fixed: String = values.iter().map(|v| format!("{v:>6}\n")).collect();
         drop(values);
 
         // Removed when `dir` drops, on success, on any early return, and on Ctrl-C.
-        let dir = Scratch::new(NAME, (text.len() + binary.len()) as u64)?;
+        let dir = Scratch::new(NAME, (text.len() + binary.len() + fixed.len()) as u64)?;
         let text_path = dir.path().join("ints.txt");
         let binary_path = dir.path().join("ints.bin");
         std::fs::write(&text_path, &text).map_err(|e| io_error("writing ints.txt", e))?;
         std::fs::write(&binary_path, &binary).map_err(|e| io_error("writing ints.bin", e))?;
+        let fixed_path = dir.path().join("ints.fixed7");
+        std::fs::write(&fixed_path, fixed.as_bytes())
+            .map_err(|e| io_error("writing ints.fixed7", e))?;
+        drop(fixed);
 
         let files = Files {
             dataset: format!("uniform-{n}"),
@@ -83,6 +94,44 @@ impl Scenario for Ints {
                 }),
             ));
         }
+        let mut skipped = Skipped::default();
+        let worker_rows_for = |kind, codec, input, format| WorkerRow {
+            kind,
+            codec,
+            input,
+            format,
+        };
+        let (text_path, binary_path) = (&files.text.0, &files.binary.0);
+        let rows = vec![
+            worker_rows_for(Kind::C, "c/fscanf", text_path.as_path(), "text-lines"),
+            worker_rows_for(Kind::C, "c/read-per-int", binary_path, "i32-le"),
+            worker_rows_for(Kind::C, "c/read-chunked", binary_path, "i32-le"),
+            worker_rows_for(Kind::C, "c/fread", binary_path, "i32-le"),
+            worker_rows_for(Kind::C, "c/atoi-fixed", &fixed_path, "text-fixed7"),
+            worker_rows_for(Kind::C, "c/hand-rolled", &fixed_path, "text-fixed7"),
+            worker_rows_for(Kind::Python, "python/int-lines", text_path, "text-lines"),
+            worker_rows_for(Kind::Python, "python/struct-unpack", binary_path, "i32-le"),
+        ];
+        let fixed_len = n * 7;
+        pending.extend(worker_rows(
+            rows,
+            |id| ctx.wants(id),
+            |codec| {
+                let encoded = match codec {
+                    "c/atoi-fixed" | "c/hand-rolled" => fixed_len,
+                    "c/fscanf" | "python/int-lines" => files.text.1.len(),
+                    _ => files.binary.1.len(),
+                };
+                files.meta(codec, Medium::FileWarm, encoded)
+            },
+            |_, reply| match reply["check"].as_str() {
+                Some(sum) if sum == expected.to_string() => Ok(()),
+                other => Err(format!("sum {other:?}, expected {expected}")),
+            },
+            &mut skipped,
+            &mut out,
+        ));
+        skipped.report(NAME, &mut out);
         measure_group(ctx, NAME, pending, &mut out);
         compare(&mut out);
         Ok(out)
@@ -209,6 +258,24 @@ fn compare(out: &mut Output) {
             "binary/read-per-int",
             Some(0.5),
             "the seed's first surprise: text beat per-int binary reads",
+        ),
+        (
+            "c/fscanf",
+            "c/read-chunked",
+            Some(240.0),
+            "the seed's own C loops, on this machine",
+        ),
+        (
+            "c/hand-rolled",
+            "c/read-chunked",
+            Some(10.8),
+            "the seed's own C loops, on this machine",
+        ),
+        (
+            "c/fscanf",
+            "c/read-per-int",
+            Some(0.5),
+            "the seed's own C loops, on this machine",
         ),
     ];
     for (a, b, seed_value, note) in pairs {

@@ -15,6 +15,7 @@ mod scaling;
 pub mod scratch;
 pub mod seeds;
 mod wkb;
+mod workers;
 
 use encbench_measure::{Config, TimerInfo};
 use encbench_record::{Comparison, Failure, Record};

@@ -128,6 +128,7 @@ impl Scenario for Logs {
                     logical_bytes: expected.bytes,
                     encoded_bytes: file.size,
                     seed_reference: crate::seeds::seed_002(codec, &file.compression, medium),
+                    ..Default::default()
                 };
                 if ctx.wants(IN_PROCESS) {
                     let m = meta(IN_PROCESS);

@@ -20,12 +20,14 @@ pub const SEED_000_MACHINE: &str = "10,000,000 ints, low-end Pentium 4, FreeBSD 
 /// Seed 000: total time in ms for 10M values, by codec id here.
 pub fn seed_000(codec: &str) -> Option<SeedReference> {
     let (ms, what) = match codec {
-        "text/fscanf" => (6000.0, "fscanf(\"%i\") loop"),
-        "binary/read-per-int" => (12000.0, "read() per int, unoptimised (~6 s at -O2)"),
-        "binary/read-chunked" => (25.0, "read() 10,000 ints at a time, -O2"),
-        "binary/fread" => (1300.0, "fread() per int"),
-        "text/atoi" => (1100.0, "atoi() over fixed-width text"),
-        "text/hand-rolled" => (270.0, "hand-rolled digit loop"),
+        "text/fscanf" | "c/fscanf" => (6000.0, "fscanf(\"%i\") loop"),
+        "binary/read-per-int" | "c/read-per-int" => {
+            (12000.0, "read() per int, unoptimised (~6 s at -O2)")
+        }
+        "binary/read-chunked" | "c/read-chunked" => (25.0, "read() 10,000 ints at a time, -O2"),
+        "binary/fread" | "c/fread" => (1300.0, "fread() per int"),
+        "text/atoi" | "c/atoi-fixed" => (1100.0, "atoi() over fixed-width text"),
+        "text/hand-rolled" | "c/hand-rolled" => (270.0, "hand-rolled digit loop"),
         _ => return None,
     };
     Some(SeedReference {
@@ -37,10 +39,14 @@ pub fn seed_000(codec: &str) -> Option<SeedReference> {
 /// Seed 003: Go ns/op for encode + decode of one int.
 pub fn seed_003(codec: &str) -> Option<SeedReference> {
     let (ns, what) = match codec {
-        "int64/serde-dyn-write" => (391.0, "Go encoding/binary.Write (reflection)"),
-        "int64/le-bytes" => (3.05, "Go binary.LittleEndian.PutUint64"),
-        "int64/decimal-alloc" | "int64/decimal-itoa" => (191.0, "Go strconv.Itoa / Atoi"),
-        "int64/cbor-per-call" => (5235.0, "Go encoding/gob, new encoder per value"),
+        "int64/serde-dyn-write" | "go/binary-write" => {
+            (391.0, "Go encoding/binary.Write (reflection)")
+        }
+        "int64/le-bytes" | "go/put-uint64" => (3.05, "Go binary.LittleEndian.PutUint64"),
+        "int64/decimal-alloc" | "int64/decimal-itoa" | "go/strconv" => {
+            (191.0, "Go strconv.Itoa / Atoi")
+        }
+        "int64/cbor-per-call" | "go/gob" => (5235.0, "Go encoding/gob, new encoder per value"),
         _ => return None,
     };
     Some(reference(
