@@ -9,7 +9,14 @@ fn main() {
         .join("../../workers");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_default());
     println!("cargo:rerun-if-changed=build.rs");
-    for f in ["c/worker.c", "go/main.go", "go/codecs.go", "go/go.mod"] {
+    for f in [
+        "c/worker.c",
+        "go/main.go",
+        "go/codecs.go",
+        "go/wkb.go",
+        "go/go.mod",
+        "go/go.sum",
+    ] {
         println!("cargo:rerun-if-changed={}", root.join(f).display());
     }
     report("C", build_c(&root, &out));

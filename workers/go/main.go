@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"time"
 )
 
@@ -28,7 +29,7 @@ func main() {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	out := json.NewEncoder(os.Stdout)
-	var prepared *bench
+	var prepared runner
 	for in.Scan() {
 		var req request
 		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
@@ -37,11 +38,25 @@ func main() {
 		}
 		switch req.Op {
 		case "hello":
-			_ = out.Encode(reply{"ok": true, "language": "go", "runtime": runtime.Version(), "codecs": codecIDs()})
+			_ = out.Encode(reply{"ok": true, "language": "go", "runtime": runtime.Version(), "codecs": append(codecIDs(), "go/wkb-go-geom")})
 		case "prepare":
+			prepared = nil
+			if req.Codec == "go/wkb-go-geom" {
+				if req.Format != "wkb-list" {
+					_ = out.Encode(reply{"ok": false, "error": "go/wkb-go-geom reads format wkb-list"})
+					continue
+				}
+				b, coords, err := prepareWKB(req.Input)
+				if err != nil {
+					_ = out.Encode(reply{"ok": false, "error": err.Error()})
+					continue
+				}
+				prepared = b
+				_ = out.Encode(reply{"ok": true, "items": len(b.geometries), "check": fmt.Sprint(coords)})
+				continue
+			}
 			b, err := prepare(req)
 			if err != nil {
-				prepared = nil
 				_ = out.Encode(reply{"ok": false, "error": err.Error()})
 				continue
 			}
@@ -53,6 +68,10 @@ func main() {
 				continue
 			}
 			ns, err := prepared.run(req.Iters)
+			// Finish this sample's garbage collection and give memory back before
+			// answering, untimed: otherwise Go's background GC and scavenger keep
+			// running on the other core while encbench times the next variant.
+			debug.FreeOSMemory()
 			if err != nil {
 				_ = out.Encode(reply{"ok": false, "error": err.Error()})
 				continue
@@ -64,6 +83,11 @@ func main() {
 			_ = out.Encode(reply{"ok": false, "error": fmt.Sprintf("unknown op %q", req.Op)})
 		}
 	}
+}
+
+// runner is anything prepared that can time iters operations.
+type runner interface {
+	run(iters int64) (int64, error)
 }
 
 // bench is one codec ready to run over the dataset's values.

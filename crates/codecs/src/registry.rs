@@ -345,6 +345,10 @@ pub const WORKER_CODECS: &[CodecInfo] = &[
     ),
     worker("go/gob", "Go: a new gob.Encoder and gob.Decoder per value"),
     worker("go/put-varint", "Go: binary.PutVarint / binary.Varint"),
+    worker(
+        "go/wkb-go-geom",
+        "Go: WKB parsed by github.com/twpayne/go-geom (the seed's WKB library)",
+    ),
     worker("python/struct", "Python: struct.pack('<q') / unpack"),
     worker("python/str-int", "Python: str(v).encode() / int(b)"),
     worker("python/json", "Python: json.dumps / json.loads"),

@@ -3,11 +3,15 @@
 //! geometries and on the 48 real files of the go-geom fuzz corpus.
 
 use crate::bench::{measure_group, Pending};
+use crate::scratch::Scratch;
+use crate::workers::{worker_rows, Skipped, WorkerRow};
 use crate::{data, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::registry::wkb_codecs;
+use encbench_codecs::wkb::slice::SliceWkb;
 use encbench_codecs::wkb::{self, Geometry};
 use encbench_codecs::Codec;
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
+use encbench_workers::Kind;
 use std::path::Path;
 
 pub(crate) struct Wkb;
@@ -15,6 +19,7 @@ pub(crate) struct Wkb;
 const NAME: &str = "wkb";
 const GENERIC: &str = "wkb/read-generic";
 const SLICE: &str = "wkb/slice";
+const GO_GEOM: &str = "go/wkb-go-geom";
 /// Where the real corpus sits inside the data directory.
 pub const CORPUS: &str = "wkb/go-geom-corpus";
 
@@ -32,7 +37,9 @@ impl Scenario for Wkb {
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
-        wkb_codecs().iter().map(|e| e.info.id).collect()
+        let mut ids: Vec<_> = wkb_codecs().iter().map(|e| e.info.id).collect();
+        ids.push(GO_GEOM);
+        ids
     }
 
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
@@ -64,6 +71,12 @@ impl Scenario for Wkb {
             None => out.notes.push("wkb: no data directory found; the 48 real geometries were skipped, generated data only".into()),
         }
 
+        let total: usize = sets
+            .iter()
+            .map(|s| s.inputs.iter().map(|b| b.len() + 4).sum::<usize>())
+            .sum();
+        let scratch = Scratch::new(NAME, total as u64)?;
+        let mut skipped = Skipped::default();
         let parsers: Vec<_> = wkb_codecs()
             .into_iter()
             .filter(|e| ctx.wants(e.info.id))
@@ -88,8 +101,35 @@ impl Scenario for Wkb {
                         .push(Failure::new(&meta, format!("verification failed: {e}"))),
                 }
             }
+            // The seed's own library, on the same geometries.
+            let list = scratch.path().join(format!("{}.wkb-list", set.name));
+            std::fs::write(&list, set.wkb_list()).map_err(|source| ScenarioError::Io {
+                scenario: NAME,
+                action: format!("writing {}", list.display()),
+                source,
+            })?;
+            let coords = set.coords().to_string();
+            pending.extend(worker_rows(
+                vec![WorkerRow {
+                    kind: Kind::Go,
+                    codec: GO_GEOM,
+                    input: &list,
+                    format: "wkb-list",
+                }],
+                |id| ctx.wants(id),
+                |codec| set.meta(codec),
+                |_, reply| match reply["check"].as_str() {
+                    Some(c) if c == coords => Ok(()),
+                    other => Err(format!(
+                        "go-geom counted {other:?} positions, encbench {coords}"
+                    )),
+                },
+                &mut skipped,
+                &mut out,
+            ));
             measure_group(ctx, &format!("{NAME} {}", set.name), pending, &mut out);
         }
+        skipped.report(NAME, &mut out);
         compare(&mut out);
         Ok(out)
     }
@@ -103,17 +143,31 @@ struct Set {
 }
 
 impl Set {
+    /// Positions in the set, counted by encbench's own parser.
+    fn coords(&self) -> usize {
+        match &self.expected {
+            Some(e) => e.iter().map(Geometry::coord_count).sum(),
+            None => self
+                .inputs
+                .iter()
+                .filter_map(|b| SliceWkb.decode(b).ok())
+                .map(|g| g.coord_count())
+                .sum(),
+        }
+    }
+
+    /// The set as the workers read it: u32 little-endian length, then the bytes, repeated.
+    fn wkb_list(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for b in &self.inputs {
+            out.extend_from_slice(&(b.len() as u32).to_le_bytes());
+            out.extend_from_slice(b);
+        }
+        out
+    }
+
     fn meta(&self, codec: &str) -> RowMeta {
-        let coords: usize = self
-            .expected
-            .as_ref()
-            .map(|e| e.iter().map(Geometry::coord_count).sum())
-            .unwrap_or_else(|| {
-                self.inputs
-                    .iter()
-                    .map(|b| b.len().saturating_sub(9) / 16)
-                    .sum()
-            });
+        let coords = self.coords();
         RowMeta {
             scenario: NAME.into(),
             dataset: self.name.clone(),

@@ -22,18 +22,65 @@ pub(crate) struct WorkerRow<'a> {
     pub format: &'static str,
 }
 
-/// Which languages could not run, once each, with why.
+/// Which languages could not run (once each, with why), and the CPU pin
+/// that holds while worker rows are measured.
 #[derive(Default)]
-pub(crate) struct Skipped(Vec<(Kind, String)>);
+pub(crate) struct Skipped {
+    skipped: Vec<(Kind, String)>,
+    pin: Option<CpuPin>,
+}
 
 impl Skipped {
-    /// Adds the skip notes to the output.
+    /// Adds the notes to the output and releases the CPU pin; call after measuring.
     pub fn report(self, scenario: &str, out: &mut Output) {
-        for (kind, why) in self.0 {
+        for (kind, why) in &self.skipped {
             out.notes.push(format!(
                 "{scenario}: {} rows skipped: {why}",
                 kind.language()
             ));
+        }
+        if let Some(pin) = &self.pin {
+            out.notes.push(format!(
+                "{scenario}: encbench and its worker processes were pinned to CPU {} while measured, so a worker waking on the other core does not pay for cold caches",
+                pin.cpu
+            ));
+        }
+    }
+}
+
+/// Pins the calling thread to the CPU it is on; processes it starts inherit
+/// the pin. The previous affinity comes back on drop.
+struct CpuPin {
+    cpu: usize,
+    previous: libc::cpu_set_t,
+}
+
+impl CpuPin {
+    fn here() -> Option<CpuPin> {
+        // SAFETY: plain libc calls on this thread with properly sized sets.
+        unsafe {
+            let cpu = usize::try_from(libc::sched_getcpu()).ok()?;
+            let mut previous: libc::cpu_set_t = std::mem::zeroed();
+            if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut previous)
+                != 0
+            {
+                return None;
+            }
+            let mut only: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_SET(cpu, &mut only);
+            if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &only) != 0 {
+                return None;
+            }
+            Some(CpuPin { cpu, previous })
+        }
+    }
+}
+
+impl Drop for CpuPin {
+    fn drop(&mut self) {
+        // SAFETY: restores the set saved in `here`.
+        unsafe {
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &self.previous);
         }
     }
 }
@@ -50,13 +97,16 @@ pub(crate) fn worker_rows(
 ) -> Vec<Pending<'static>> {
     let mut pending = Vec::new();
     for row in rows.into_iter().filter(|r| wants(r.codec)) {
-        if skipped.0.iter().any(|(k, _)| *k == row.kind) {
+        if skipped.skipped.iter().any(|(k, _)| *k == row.kind) {
             continue;
+        }
+        if skipped.pin.is_none() {
+            skipped.pin = CpuPin::here();
         }
         let (mut worker, hello) = match Worker::start(row.kind) {
             Ok(w) => w,
             Err(why) => {
-                skipped.0.push((row.kind, why));
+                skipped.skipped.push((row.kind, why));
                 continue;
             }
         };
