@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"time"
 )
 
@@ -68,10 +67,6 @@ func main() {
 				continue
 			}
 			ns, err := prepared.run(req.Iters)
-			// Finish this sample's garbage collection and give memory back before
-			// answering, untimed: otherwise Go's background GC and scavenger keep
-			// running on the other core while encbench times the next variant.
-			debug.FreeOSMemory()
 			if err != nil {
 				_ = out.Encode(reply{"ok": false, "error": err.Error()})
 				continue

@@ -122,7 +122,16 @@ pub(crate) fn worker_rows(
         }
         let verdict = worker
             .prepare(row.codec, row.input, row.format)
-            .and_then(|reply| check(row.codec, &reply));
+            .and_then(|reply| {
+                // Per-value codecs report their encodings: their mean size is the row's encoded size.
+                if let Ok(encoded) = encbench_workers::encodings(&reply) {
+                    if !encoded.is_empty() && m.encoded_bytes == 0 {
+                        let total: usize = encoded.iter().map(Vec::len).sum();
+                        m.encoded_bytes = (total as f64 / encoded.len() as f64).round() as u64;
+                    }
+                }
+                check(row.codec, &reply)
+            });
         match verdict {
             Ok(()) => pending.push(Pending::self_timed(
                 m,
