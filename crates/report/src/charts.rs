@@ -104,6 +104,7 @@ pub fn time_bars(title: &str, rows: &[&Record]) -> ChartResult {
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16))
             .margin(8)
+            .margin_right(40)
             .x_label_area_size(28)
             .y_label_area_size(330)
             .build_cartesian_2d(x0..x1, -0.5..(n as f64 - 0.5))
@@ -186,6 +187,7 @@ pub fn scaling_curves(title: &str, rows: &[&Record]) -> ChartResult {
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16))
             .margin(10)
+            .margin_right(40)
             .x_label_area_size(36)
             .y_label_area_size(70)
             .build_cartesian_2d(
@@ -260,6 +262,7 @@ pub fn warm_cold_bars(title: &str, rows: &[&Record]) -> ChartResult {
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16))
             .margin(8)
+            .margin_right(40)
             .x_label_area_size(28)
             .y_label_area_size(230)
             .build_cartesian_2d(x0..x1, -0.5..(n as f64 - 0.5))
@@ -343,6 +346,7 @@ pub fn pareto_scatter(title: &str, rows: &[&Record]) -> ChartResult {
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16))
             .margin(10)
+            .margin_right(40)
             .x_label_area_size(36)
             .y_label_area_size(70)
             .build_cartesian_2d(

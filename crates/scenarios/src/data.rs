@@ -52,19 +52,29 @@ pub fn log_words() -> Vec<String> {
 
 /// Seed 002's log: `lines` lines of ten words drawn uniformly from [`log_words`].
 pub fn log_text(lines: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(lines * 90);
+    // Writing into a Vec cannot fail.
+    let _ = write_log(&mut out, lines);
+    out
+}
+
+/// Streams the same log as [`log_text`] into `out` (a file, without holding it in memory).
+pub fn write_log(out: &mut impl std::io::Write, lines: usize) -> std::io::Result<()> {
     let words = log_words();
     let mut r = rng(3);
-    let mut out = Vec::with_capacity(lines * 90);
+    let mut line = Vec::with_capacity(90);
     for _ in 0..lines {
+        line.clear();
         for w in 0..10 {
             if w > 0 {
-                out.push(b' ');
+                line.push(b' ');
             }
-            out.extend_from_slice(words[r.random_range(0..10)].as_bytes());
+            line.extend_from_slice(words[r.random_range(0..10)].as_bytes());
         }
-        out.push(b'\n');
+        line.push(b'\n');
+        out.write_all(&line)?;
     }
-    out
+    Ok(())
 }
 
 /// `n` geometries, mostly polygons (as in the seed's WKB benchmark), with
@@ -171,6 +181,9 @@ mod tests {
         assert_eq!(words.len(), 10);
         let text = log_text(1000);
         assert_eq!(text.len(), 1000 * 90);
+        let mut streamed = Vec::new();
+        write_log(&mut streamed, 1000).unwrap();
+        assert_eq!(streamed, text);
         assert_eq!(text.iter().filter(|b| **b == b'\n').count(), 1000);
     }
 

@@ -60,19 +60,23 @@ impl Scenario for ReadSizes {
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
         let lines = ctx.size(300_000, 10_000_000);
         let mut out = Output::default();
-        let text = data::log_text(lines);
-        let scratch = Scratch::new(NAME, text.len() as u64)?;
+        let size = lines as u64 * 90;
+        let scratch = Scratch::new(NAME, size)?;
         let path = scratch.path().join("data.txt");
-        std::fs::write(&path, &text).map_err(|source| ScenarioError::Io {
+        let write = || -> std::io::Result<()> {
+            let mut w = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&path)?);
+            data::write_log(&mut w, lines)?;
+            std::io::Write::flush(&mut w)
+        };
+        write().map_err(|source| ScenarioError::Io {
             scenario: NAME,
             action: "writing data.txt".into(),
             source,
         })?;
         let expected = Count {
             lines: lines as u64,
-            bytes: text.len() as u64,
+            bytes: size,
         };
-        drop(text);
         let (cold, why) = cold_medium(&path);
         out.notes.extend(why.map(|w| format!("{NAME}: {w}")));
         let path = &path;

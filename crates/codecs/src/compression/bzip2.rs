@@ -13,9 +13,9 @@ impl Compressor for Bzip2 {
         format!("bzip2-{}", self.0)
     }
 
-    fn compress(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), CodecError> {
+    fn compress_stream(&self, input: &mut dyn Read, out: &mut dyn Write) -> Result<(), CodecError> {
         let mut enc = bzip2::write::BzEncoder::new(out, bzip2::Compression::new(self.0));
-        enc.write_all(input).map_err(lib_error("bzip2"))?;
+        std::io::copy(input, &mut enc).map_err(lib_error("bzip2"))?;
         enc.finish().map(|_| ()).map_err(lib_error("bzip2"))
     }
 

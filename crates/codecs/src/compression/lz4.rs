@@ -13,9 +13,9 @@ impl Compressor for Lz4 {
         "lz4".into()
     }
 
-    fn compress(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), CodecError> {
+    fn compress_stream(&self, input: &mut dyn Read, out: &mut dyn Write) -> Result<(), CodecError> {
         let mut enc = lz4_flex::frame::FrameEncoder::new(out);
-        enc.write_all(input).map_err(lib_error("lz4_flex"))?;
+        std::io::copy(input, &mut enc).map_err(lib_error("lz4_flex"))?;
         enc.finish()
             .map(|_| ())
             .map_err(|e| CodecError::library("lz4_flex", e))

@@ -14,15 +14,21 @@ pub use self::xz::Xz;
 pub use self::zstd::Zstd;
 
 use crate::CodecError;
-use std::io::Read;
+use std::io::{Read, Write};
 
 /// A compressor at a fixed level.
 pub trait Compressor: Send + Sync {
     /// Id used in records' `compression` field, level included (`zstd-3`).
     fn id(&self) -> String;
 
+    /// Compresses everything `input` yields into `out`, streaming (a 900 MB
+    /// log never has to sit in memory).
+    fn compress_stream(&self, input: &mut dyn Read, out: &mut dyn Write) -> Result<(), CodecError>;
+
     /// Compresses all of `input`, appending to `out`.
-    fn compress(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), CodecError>;
+    fn compress(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), CodecError> {
+        self.compress_stream(&mut &input[..], out)
+    }
 
     /// Wraps `input` so reading it yields the decompressed bytes.
     fn decoder<'a>(&self, input: Box<dyn Read + 'a>) -> Box<dyn Read + 'a>;

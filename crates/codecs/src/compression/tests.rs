@@ -69,3 +69,26 @@ fn ids_carry_the_level() {
     let ids: Vec<String> = all().iter().map(|c| c.id()).collect();
     assert_eq!(ids, ["gzip-6", "zstd-3", "lz4", "xz-1", "bzip2-9"]);
 }
+
+#[test]
+fn streaming_compression_reads_in_small_pieces_and_round_trips() {
+    // A reader that hands out 7 bytes at a time, as a slow pipe would.
+    struct Trickle<'a>(&'a [u8]);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(7).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let input = sample();
+    for c in all() {
+        let mut packed = Vec::new();
+        c.compress_stream(&mut Trickle(&input), &mut packed)
+            .unwrap();
+        let mut back = Vec::new();
+        c.decompress(&packed, &mut back).unwrap();
+        assert_eq!(back, input, "{}", c.id());
+    }
+}

@@ -13,9 +13,9 @@ impl Compressor for Xz {
         format!("xz-{}", self.0)
     }
 
-    fn compress(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), CodecError> {
+    fn compress_stream(&self, input: &mut dyn Read, out: &mut dyn Write) -> Result<(), CodecError> {
         let mut enc = liblzma::write::XzEncoder::new(out, self.0);
-        enc.write_all(input).map_err(lib_error("liblzma"))?;
+        std::io::copy(input, &mut enc).map_err(lib_error("liblzma"))?;
         enc.finish().map(|_| ()).map_err(lib_error("liblzma"))
     }
 

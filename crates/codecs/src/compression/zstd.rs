@@ -2,7 +2,7 @@
 
 use super::{lib_error, Compressor};
 use crate::CodecError;
-use std::io::Read;
+use std::io::{Read, Write};
 
 /// zstd at a level from 1 to 22.
 #[derive(Debug, Clone, Copy)]
@@ -13,7 +13,7 @@ impl Compressor for Zstd {
         format!("zstd-{}", self.0)
     }
 
-    fn compress(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), CodecError> {
+    fn compress_stream(&self, input: &mut dyn Read, out: &mut dyn Write) -> Result<(), CodecError> {
         zstd::stream::copy_encode(input, out, self.0).map_err(lib_error("zstd"))
     }
 
