@@ -6,8 +6,8 @@
 use crate::charts::{pareto_scatter, scaling_curves, time_bars, warm_cold_bars, ChartResult};
 use crate::table::{results_table, Table};
 use crate::terminal::environment;
-use crate::units;
 use crate::wide::{wide_tables, WIDE_AFTER};
+use crate::{comparison_parts, distinct};
 use crate::{ExportError, Exporter};
 use encbench_record::{Medium, Record, RunDocument};
 
@@ -53,16 +53,6 @@ fn html_table(t: &Table) -> String {
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody></table>\n");
-    out
-}
-
-fn distinct<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
-    let mut out: Vec<&str> = Vec::new();
-    for s in items {
-        if !out.contains(&s) {
-            out.push(s);
-        }
-    }
     out
 }
 
@@ -182,15 +172,12 @@ impl Exporter for Html {
             if !comparisons.is_empty() {
                 out.push_str("<h3>this run beside the seed</h3><ul class=\"comparisons\">\n");
                 for c in comparisons {
-                    let seed = c
-                        .seed_value
-                        .map(|v| format!(" (seed: {}{})", units::significant(v), escape(&c.unit)))
-                        .unwrap_or_default();
+                    let (value, seed) = comparison_parts(c);
                     out.push_str(&format!(
-                        "<li>{}: <strong>{}{}</strong>{seed} — {}</li>\n",
+                        "<li>{}: <strong>{}</strong>{} — {}</li>\n",
                         escape(&c.label),
-                        units::significant(c.value),
-                        escape(&c.unit),
+                        escape(&value),
+                        escape(&seed),
                         escape(&c.note)
                     ));
                 }

@@ -48,5 +48,26 @@ impl Exporter for Json {
     }
 }
 
+/// Distinct values in first-seen order (scenarios, datasets, columns).
+pub(crate) fn distinct<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
+}
+
+/// A comparison's value with its unit, and the seed's figure (` (seed: …)`) if it has one.
+pub(crate) fn comparison_parts(c: &encbench_record::Comparison) -> (String, String) {
+    let value = format!("{}{}", units::significant(c.value), c.unit);
+    let seed = c
+        .seed_value
+        .map(|v| format!(" (seed: {}{})", units::significant(v), c.unit))
+        .unwrap_or_default();
+    (value, seed)
+}
+
 #[cfg(test)]
 mod tests;

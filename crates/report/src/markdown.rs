@@ -2,7 +2,7 @@
 
 use crate::table::results_table;
 use crate::terminal::environment;
-use crate::units;
+use crate::{comparison_parts, distinct};
 use crate::{ExportError, Exporter};
 use encbench_record::{Record, RunDocument};
 
@@ -14,26 +14,14 @@ impl Exporter for Markdown {
         let mut out = String::from("# encbench results\n\n```text\n");
         out.push_str(&environment(&doc.environment));
         out.push_str("```\n");
-        let mut scenarios: Vec<&str> = Vec::new();
-        for r in &doc.results {
-            if !scenarios.contains(&r.scenario.as_str()) {
-                scenarios.push(&r.scenario);
-            }
-        }
-        for scenario in scenarios {
+        for scenario in distinct(doc.results.iter().map(|r| r.scenario.as_str())) {
             out.push_str(&format!("\n## {scenario}\n\n"));
             let rows: Vec<&Record> = doc
                 .results
                 .iter()
                 .filter(|r| r.scenario == scenario)
                 .collect();
-            let mut datasets: Vec<&str> = Vec::new();
-            for r in &rows {
-                if !datasets.contains(&r.dataset.as_str()) {
-                    datasets.push(&r.dataset);
-                }
-            }
-            for dataset in datasets {
+            for dataset in distinct(rows.iter().map(|r| r.dataset.as_str())) {
                 let group: Vec<&Record> = rows
                     .iter()
                     .copied()
@@ -44,17 +32,8 @@ impl Exporter for Markdown {
                 out.push('\n');
             }
             for c in doc.comparisons.iter().filter(|c| c.scenario == scenario) {
-                let seed = c
-                    .seed_value
-                    .map(|v| format!(" (seed: {}{})", units::significant(v), c.unit))
-                    .unwrap_or_default();
-                out.push_str(&format!(
-                    "- {}: **{}{}**{seed} — {}\n",
-                    c.label,
-                    units::significant(c.value),
-                    c.unit,
-                    c.note
-                ));
+                let (value, seed) = comparison_parts(c);
+                out.push_str(&format!("- {}: **{value}**{seed} — {}\n", c.label, c.note));
             }
         }
         if !doc.failures.is_empty() {

@@ -4,6 +4,7 @@
 use crate::table::results_table;
 use crate::units;
 use crate::wide::{wide_tables, WIDE_AFTER};
+use crate::{comparison_parts, distinct};
 use encbench_record::{Environment, Record, RunDocument};
 
 /// Renders the environment header.
@@ -34,17 +35,6 @@ pub fn environment(env: &Environment) -> String {
         units::duration(e.empty_body_ns),
         units::duration(e.min_sample_ns),
     )
-}
-
-/// Distinct values in first-seen order.
-fn distinct<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
-    let mut out: Vec<&str> = Vec::new();
-    for s in items {
-        if !out.contains(&s) {
-            out.push(s);
-        }
-    }
-    out
 }
 
 /// Renders the whole run.
@@ -98,17 +88,8 @@ pub fn render(doc: &RunDocument) -> String {
             ));
         }
         for c in doc.comparisons.iter().filter(|c| c.scenario == scenario) {
-            let seed = c
-                .seed_value
-                .map(|v| format!("  (seed: {}{})", units::significant(v), c.unit))
-                .unwrap_or_default();
-            out.push_str(&format!(
-                "  ▸ {}: {}{}{seed} — {}\n",
-                c.label,
-                units::significant(c.value),
-                c.unit,
-                c.note
-            ));
+            let (value, seed) = comparison_parts(c);
+            out.push_str(&format!("  ▸ {}: {value}{seed} — {}\n", c.label, c.note));
         }
         for f in doc.failures.iter().filter(|f| f.scenario == scenario) {
             out.push_str(&format!(

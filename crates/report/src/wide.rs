@@ -1,6 +1,7 @@
 //! A wide view for scenarios that sweep a size: one line per dataset, one
 //! column per codec and medium, so a growth curve reads down a column.
 
+use crate::distinct;
 use crate::table::Table;
 use crate::units;
 use encbench_record::{Medium, Record};
@@ -15,16 +16,6 @@ fn short(medium: Medium) -> &'static str {
         Medium::FileCold => "cold",
         Medium::FileColdUnverified => "cold?",
     }
-}
-
-fn distinct<T: PartialEq + Clone>(items: impl Iterator<Item = T>) -> Vec<T> {
-    let mut out = Vec::new();
-    for i in items {
-        if !out.contains(&i) {
-            out.push(i);
-        }
-    }
-    out
 }
 
 /// Three tables: time per item, encoded size, and this run's ops/s beside the seed's.
