@@ -9,7 +9,9 @@ pub mod byte_array;
 pub mod compression;
 pub mod int64;
 pub mod intfile;
+pub mod records;
 pub mod registry;
+pub mod serde_codecs;
 pub mod wkb;
 
 mod error;

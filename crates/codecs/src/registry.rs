@@ -5,6 +5,9 @@
 
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 use crate::intfile::{binary, text, IntSumReader};
+use crate::serde_codecs::{Bincode, Json, JsonLines, Postcard, SerdeRecord};
+#[cfg(feature = "self-describing")]
+use crate::serde_codecs::{Cbor, MessagePack};
 use crate::wkb::{generic::GenericReadWkb, slice::SliceWkb, Geometry};
 use crate::{int64, Codec, CodecInfo, Family};
 
@@ -24,6 +27,18 @@ impl<C: ?Sized> Entry<C> {
 }
 
 macro_rules! entry {
+    // A constructor generic over the record type as well as the codec type.
+    ($make:ident, $id:literal, $family:ident, $summary:literal, $ty:ty, record = $r:ty $(, feature = $feature:literal)?) => {{
+        let info = CodecInfo {
+            id: $id,
+            family: Family::$family,
+            summary: $summary,
+            feature: None $(.or(Some($feature)))?,
+        };
+        $(#[cfg(not(feature = $feature))] let build: Option<fn() -> Box<_>> = None;)?
+        $(#[cfg(feature = $feature)])? let build: Option<fn() -> Box<_>> = Some($make::<$r, $ty>);
+        Entry { info, build }
+    }};
     ($make:ident, $id:literal, $family:ident, $summary:literal, $ty:path $(, feature = $feature:literal)?) => {{
         let info = CodecInfo {
             id: $id,
@@ -256,6 +271,66 @@ pub fn byte_string_codecs() -> Vec<Entry<dyn Codec<Vec<String>>>> {
     )]
 }
 
+fn record_codec<R, T: Codec<Vec<R>> + Default + 'static>() -> Box<dyn Codec<Vec<R>>> {
+    Box::new(T::default())
+}
+
+/// Whole batches of typed records (the codec matrix), for any record type.
+pub fn record_codecs<R: SerdeRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
+    vec![
+        entry!(
+            record_codec,
+            "record/json",
+            Text,
+            "serde_json, one array",
+            Json<R>,
+            record = R
+        ),
+        entry!(
+            record_codec,
+            "record/json-lines",
+            Text,
+            "serde_json, one object per line",
+            JsonLines<R>,
+            record = R
+        ),
+        entry!(
+            record_codec,
+            "record/msgpack",
+            SchemalessBinary,
+            "MessagePack (rmp-serde), field names kept",
+            MessagePack<R>,
+            record = R,
+            feature = "self-describing"
+        ),
+        entry!(
+            record_codec,
+            "record/cbor",
+            SchemalessBinary,
+            "CBOR (ciborium)",
+            Cbor<R>,
+            record = R,
+            feature = "self-describing"
+        ),
+        entry!(
+            record_codec,
+            "record/bincode",
+            SchemaBinary,
+            "bincode 2 via serde, varint integers",
+            Bincode<R>,
+            record = R
+        ),
+        entry!(
+            record_codec,
+            "record/postcard",
+            SchemaBinary,
+            "postcard, varint integers, no field names",
+            Postcard<R>,
+            record = R
+        ),
+    ]
+}
+
 /// Compressors (levels are chosen by the scenario and appear in `compression`).
 pub const COMPRESSORS: &[CodecInfo] = &[
     CodecInfo {
@@ -397,6 +472,11 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(int64_codecs().iter().map(|e| (e.info, e.enabled())));
     all.extend(wkb_codecs().iter().map(|e| (e.info, e.enabled())));
     all.extend(byte_string_codecs().iter().map(|e| (e.info, e.enabled())));
+    all.extend(
+        record_codecs::<crate::records::Telemetry>()
+            .iter()
+            .map(|e| (e.info, e.enabled())),
+    );
     all.extend(byte_array_codecs().iter().map(|e| (e.info, e.enabled())));
     all.extend(COMPRESSORS.iter().map(|i| (*i, true)));
     all.extend(IO_STRATEGIES.iter().map(|i| (*i, true)));

@@ -1,0 +1,52 @@
+//! Serde-based encodings of whole record batches (`Vec<T>`), one file each:
+//! the text and schemaless/schema binary formats the codec matrix compares.
+
+/// Declares a unit codec type over `Vec<T>` from an encode and a decode expression.
+macro_rules! serde_codec {
+    ($name:ident, $doc:literal, $encode:expr, $decode:expr) => {
+        #[doc = $doc]
+        pub struct $name<T>(PhantomData<fn() -> T>);
+
+        impl<T> Default for $name<T> {
+            fn default() -> Self {
+                $name(PhantomData)
+            }
+        }
+
+        impl<T: SerdeRecord> Codec<Vec<T>> for $name<T> {
+            fn encode(&self, value: &Vec<T>, out: &mut Vec<u8>) -> Result<(), CodecError> {
+                ($encode)(value, out)
+            }
+
+            fn decode(&self, bytes: &[u8]) -> Result<Vec<T>, CodecError> {
+                ($decode)(bytes)
+            }
+        }
+    };
+}
+
+mod binary;
+#[cfg(feature = "self-describing")]
+mod self_describing;
+mod text;
+
+pub use binary::{Bincode, Postcard};
+#[cfg(feature = "self-describing")]
+pub use self_describing::{Cbor, MessagePack};
+pub use text::{Json, JsonLines};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// What a record type needs to go through every serde codec.
+pub trait SerdeRecord:
+    Serialize + DeserializeOwned + PartialEq + Clone + Send + Sync + 'static
+{
+}
+impl<T: Serialize + DeserializeOwned + PartialEq + Clone + Send + Sync + 'static> SerdeRecord
+    for T
+{
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,35 @@
+//! Self-describing binary serde formats: MessagePack and CBOR.
+
+use super::SerdeRecord;
+use crate::{Codec, CodecError};
+use serde::Serialize;
+use std::marker::PhantomData;
+
+serde_codec!(
+    MessagePack,
+    "MessagePack via rmp-serde (structs as maps, so field names travel).",
+    |v: &Vec<T>, out: &mut Vec<u8>| v
+        .serialize(&mut rmp_serde::Serializer::new(out).with_struct_map())
+        .map_err(|e| CodecError::library("rmp-serde", e)),
+    |b: &[u8]| {
+        let mut de = rmp_serde::Deserializer::new(b);
+        let v: Vec<T> = serde::Deserialize::deserialize(&mut de)
+            .map_err(|e| CodecError::library("rmp-serde", e))?;
+        CodecError::check_consumed(b.len() - de.into_inner().len(), b.len())?;
+        Ok(v)
+    }
+);
+
+serde_codec!(
+    Cbor,
+    "CBOR via ciborium.",
+    |v: &Vec<T>, out: &mut Vec<u8>| ciborium::into_writer(v, out)
+        .map_err(|e| CodecError::library("ciborium", e)),
+    |b: &[u8]| {
+        let mut cursor = b;
+        let v: Vec<T> =
+            ciborium::from_reader(&mut cursor).map_err(|e| CodecError::library("ciborium", e))?;
+        CodecError::check_consumed(b.len() - cursor.len(), b.len())?;
+        Ok(v)
+    }
+);
