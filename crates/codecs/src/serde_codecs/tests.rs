@@ -30,7 +30,7 @@ fn telemetry() -> Vec<Telemetry> {
                 1e-300,
                 1e300,
                 f64::MIN_POSITIVE,
-                3.141592653589793,
+                std::f64::consts::PI,
                 -2.5,
                 i as f64 / 3.0,
             ],
