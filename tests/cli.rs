@@ -681,3 +681,59 @@ fn workers_report_their_language_and_runtime_beside_rust() {
         assert!(text.contains("c/fscanf ÷ c/read-chunked"), "{text}");
     }
 }
+
+#[test]
+fn codecs_matrix_round_trips_every_dataset_and_compresses() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("c.json");
+    encbench()
+        .args([
+            "run",
+            "codecs",
+            "--items",
+            "60",
+            "--samples",
+            "2",
+            "--quiet",
+            "--no-store",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Pareto frontier"));
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    assert!(
+        doc["failures"].as_array().unwrap().is_empty(),
+        "{}",
+        doc["failures"]
+    );
+    for dataset in ["logs-60", "telemetry-60", "orders-30"] {
+        let rows: Vec<&Value> = results.iter().filter(|r| r["dataset"] == dataset).collect();
+        for codec in [
+            "record/json",
+            "record/json-lines",
+            "record/bincode",
+            "record/postcard",
+        ] {
+            for op in ["encode", "decode"] {
+                assert!(
+                    rows.iter().any(|r| r["codec"] == codec
+                        && r["operation"] == op
+                        && r["compression"] == "none"),
+                    "{dataset} {codec} {op}"
+                );
+            }
+            for c in ["lz4", "zstd-3"] {
+                assert!(
+                    rows.iter().any(|r| r["codec"] == codec
+                        && r["operation"] == "decompress"
+                        && r["compression"] == c),
+                    "{dataset} {codec} {c}"
+                );
+            }
+        }
+    }
+    assert!(results.iter().all(|r| r["verified"] == true));
+}

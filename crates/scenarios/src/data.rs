@@ -1,6 +1,7 @@
 //! Deterministic datasets (seeded, sized by mode) and the directory of real
 //! data files shared beside the repository.
 
+use encbench_codecs::records::{Customer, LineItem, LogRecord, Order, Telemetry};
 use encbench_codecs::wkb::{ByteOrder, Coord, Geometry};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -130,6 +131,95 @@ fn polygon(r: &mut ChaCha8Rng) -> Vec<Vec<Coord>> {
         .collect()
 }
 
+const METHODS: [&str; 4] = ["GET", "GET", "POST", "PUT"];
+const AGENTS: [&str; 3] = [
+    "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15",
+    "curl/8.5.0",
+];
+
+/// `n` web access-log records (string-heavy).
+pub fn log_records(n: usize) -> Vec<LogRecord> {
+    let mut r = rng(4);
+    (0..n)
+        .map(|i| LogRecord {
+            timestamp_ms: 1_700_000_000_000 + i as i64 * 37 + r.random_range(0..37),
+            ip: [r.random(), r.random(), r.random(), r.random()],
+            user_id: r.random_range(1..5_000_000),
+            method: METHODS[r.random_range(0..METHODS.len())].into(),
+            path: format!(
+                "/api/v2/items/{}/reviews?page={}",
+                r.random_range(1..100_000),
+                r.random_range(1..50)
+            ),
+            status: [200, 200, 200, 304, 404, 500][r.random_range(0..6)],
+            bytes: r.random_range(0..250_000),
+            referrer: r
+                .random_bool(0.6)
+                .then(|| format!("https://search.example/?q=item{}", r.random_range(0..1000))),
+            user_agent: AGENTS[r.random_range(0..AGENTS.len())].into(),
+        })
+        .collect()
+}
+
+/// `n` sensor rows (number-heavy).
+pub fn telemetry(n: usize) -> Vec<Telemetry> {
+    let mut r = rng(5);
+    (0..n)
+        .map(|i| Telemetry {
+            timestamp_us: 1_700_000_000_000_000 + i as i64 * 1_000,
+            sensor: r.random_range(0..512),
+            readings: std::array::from_fn(|k| 20.0 + k as f64 + r.random_range(-5.0..5.0)),
+            counters: std::array::from_fn(|_| r.random_range(0..1_000_000)),
+            flags: r.random(),
+        })
+        .collect()
+}
+
+/// `n` nested orders with optional fields, lists and maps.
+pub fn orders(n: usize) -> Vec<Order> {
+    let mut r = rng(6);
+    (0..n as u64)
+        .map(|id| {
+            let customer = r.random_range(1..100_000u64);
+            Order {
+                id,
+                customer: Customer {
+                    id: customer,
+                    name: format!("Customer {customer}"),
+                    email: r
+                        .random_bool(0.8)
+                        .then(|| format!("c{customer}@example.org")),
+                    tags: (0..r.random_range(0..4))
+                        .map(|t| ["new", "vip", "b2b", "eu"][t].to_string())
+                        .collect(),
+                },
+                items: (0..r.random_range(1..6))
+                    .map(|_| LineItem {
+                        sku: format!("SKU-{:06}", r.random_range(0..1_000_000)),
+                        quantity: r.random_range(1..10),
+                        price_cents: r.random_range(99..100_000),
+                        discount: r
+                            .random_bool(0.2)
+                            .then(|| f64::from(r.random_range(5..50u8)) / 100.0),
+                    })
+                    .collect(),
+                attributes: (0..r.random_range(0..3))
+                    .map(|k| {
+                        (
+                            ["channel", "campaign", "gift"][k].to_string(),
+                            format!("v{}", r.random_range(0..100)),
+                        )
+                    })
+                    .collect(),
+                note: r
+                    .random_bool(0.1)
+                    .then(|| "please leave at the door".to_string()),
+            }
+        })
+        .collect()
+}
+
 /// Where the shared real-data directory was looked for, and where it was found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DataDir {
@@ -185,6 +275,17 @@ mod tests {
         write_log(&mut streamed, 1000).unwrap();
         assert_eq!(streamed, text);
         assert_eq!(text.iter().filter(|b| **b == b'\n').count(), 1000);
+    }
+
+    #[test]
+    fn record_generators_are_deterministic() {
+        assert_eq!(log_records(50), log_records(50));
+        assert_eq!(telemetry(50), telemetry(50));
+        assert_eq!(orders(50), orders(50));
+        assert!(
+            orders(200).iter().any(|o| o.note.is_some())
+                && orders(200).iter().any(|o| o.customer.email.is_none())
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! [`all`]; a scenario returns records, never prints.
 
 mod bench;
+mod codecs;
 pub mod data;
 mod int_codecs;
 mod ints;
@@ -165,6 +166,7 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
         Box::new(logs::Logs),
         Box::new(read_sizes::ReadSizes),
         Box::new(scaling::Scaling),
+        Box::new(codecs::Codecs),
     ]
 }
 
