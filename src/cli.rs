@@ -44,7 +44,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub full: bool,
 
-    /// Only these codec ids (repeat the flag or separate with commas).
+    /// Only these codec ids or globs (`record/*`, `*/mmap`); repeat the flag or separate with commas.
     #[arg(long = "codec", value_name = "ID", value_delimiter = ',')]
     pub codecs: Vec<String>,
 

@@ -7,7 +7,7 @@ use anyhow::bail;
 use encbench_measure::{measure_overhead, probe_timer};
 use encbench_record::{BuildInfo, EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
 use encbench_report::terminal;
-use encbench_scenarios::{all, codec_catalog, data, Context, Mode, Scenario};
+use encbench_scenarios::{all, codec_catalog, data, glob_match, Context, Mode, Scenario};
 use std::process::ExitCode;
 
 pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
@@ -158,7 +158,17 @@ fn check_codecs(
         return Ok(None);
     }
     let catalog = codec_catalog();
-    for id in ids {
+    for id in ids.iter().filter(|id| id.contains('*')) {
+        let measured = catalog.iter().any(|(info, enabled)| {
+            *enabled
+                && glob_match(id, info.id)
+                && scenarios.iter().any(|s| s.codec_ids().contains(&info.id))
+        });
+        if !measured {
+            bail!("--codec '{id}' matches no codec of the selected scenario(s); `encbench list` shows them all");
+        }
+    }
+    for id in ids.iter().filter(|id| !id.contains('*')) {
         let Some((info, enabled)) = catalog.iter().find(|(info, _)| info.id == id) else {
             bail!("unknown codec '{id}' (given to --codec); `encbench list` shows them all");
         };

@@ -737,3 +737,34 @@ fn codecs_matrix_round_trips_every_dataset_and_compresses() {
     }
     assert!(results.iter().all(|r| r["verified"] == true));
 }
+
+#[test]
+fn codec_globs_select_families_and_unmatched_globs_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("g.json");
+    encbench()
+        .args(["run", "ints", "--codec", "binary/*"])
+        .args(TINY)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let codecs: Vec<&str> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["codec"].as_str().unwrap())
+        .collect();
+    assert!(
+        !codecs.is_empty() && codecs.iter().all(|c| c.starts_with("binary/")),
+        "{codecs:?}"
+    );
+    encbench()
+        .args(["run", "ints", "--codec", "record/*"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--codec 'record/*' matches no codec",
+        ));
+}

@@ -79,7 +79,7 @@ impl Context<'_> {
     pub fn wants(&self, id: &str) -> bool {
         self.codecs
             .as_ref()
-            .is_none_or(|ids| ids.iter().any(|c| c == id))
+            .is_none_or(|patterns| patterns.iter().any(|p| glob_match(p, id)))
     }
 
     /// Whether the compression filter lets a compressor id (`zstd-3`) through.
@@ -101,6 +101,27 @@ impl Context<'_> {
             Mode::Full => full,
         })
     }
+}
+
+/// Matches a codec id against a pattern where `*` stands for any run of
+/// characters (`record/*`, `*/mmap`, `text/*-simd`); without `*` it is equality.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty(); // no `*` at all: exact match
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(i) => rest = &rest[i + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 /// What a scenario produced.
@@ -155,6 +176,25 @@ pub trait Scenario {
     fn codec_ids(&self) -> Vec<&'static str>;
     /// Runs it.
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError>;
+}
+
+#[cfg(test)]
+mod glob_tests {
+    use super::glob_match;
+
+    #[test]
+    fn globs_match_as_documented() {
+        assert!(glob_match("text/fscanf", "text/fscanf"));
+        assert!(!glob_match("text/fscanf", "text/fscanf2"));
+        assert!(glob_match("record/*", "record/json"));
+        assert!(glob_match("*/mmap", "binary/mmap"));
+        assert!(glob_match("*", "anything"));
+        assert!(glob_match("text/*-simd", "text/atoi-simd"));
+        assert!(!glob_match("text/*-simd", "text/atoi-simd-x"));
+        assert!(glob_match("a*b*c", "abc") && glob_match("a*b*c", "aXbYc"));
+        assert!(!glob_match("a*b*c", "acb"));
+        assert!(!glob_match("ab*ba", "aba"));
+    }
 }
 
 /// Every scenario, in the order `run` runs them.
