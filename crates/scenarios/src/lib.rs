@@ -178,6 +178,23 @@ pub trait Scenario {
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError>;
 }
 
+/// Every scenario, in the order `run` runs them.
+pub fn all() -> Vec<Box<dyn Scenario>> {
+    vec![
+        Box::new(ints::Ints),
+        Box::new(int_codecs::IntCodecs),
+        Box::new(wkb::Wkb),
+        Box::new(logs::Logs),
+        Box::new(read_sizes::ReadSizes),
+        Box::new(scaling::Scaling),
+        Box::new(codecs::Codecs),
+    ]
+}
+
+/// Every codec's description, compiled in or not (for `list` and flag checks).
+pub use encbench_codecs::registry::catalog as codec_catalog;
+pub use encbench_codecs::{CodecInfo, Family};
+
 #[cfg(test)]
 mod glob_tests {
     use super::glob_match;
@@ -196,20 +213,3 @@ mod glob_tests {
         assert!(!glob_match("ab*ba", "aba"));
     }
 }
-
-/// Every scenario, in the order `run` runs them.
-pub fn all() -> Vec<Box<dyn Scenario>> {
-    vec![
-        Box::new(ints::Ints),
-        Box::new(int_codecs::IntCodecs),
-        Box::new(wkb::Wkb),
-        Box::new(logs::Logs),
-        Box::new(read_sizes::ReadSizes),
-        Box::new(scaling::Scaling),
-        Box::new(codecs::Codecs),
-    ]
-}
-
-/// Every codec's description, compiled in or not (for `list` and flag checks).
-pub use encbench_codecs::registry::catalog as codec_catalog;
-pub use encbench_codecs::{CodecInfo, Family};
