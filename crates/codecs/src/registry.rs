@@ -5,9 +5,11 @@
 
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 use crate::intfile::{binary, text, IntSumReader};
-use crate::serde_codecs::{Bincode, Json, JsonLines, Postcard, SerdeRecord};
+#[cfg(feature = "simd-json")]
+use crate::serde_codecs::SimdJson;
+use crate::serde_codecs::{Bincode, Bitcode, Json, JsonLines, Postcard, SerdeRecord};
 #[cfg(feature = "self-describing")]
-use crate::serde_codecs::{Cbor, MessagePack};
+use crate::serde_codecs::{Cbor, MessagePack, MessagePackCompact};
 use crate::wkb::{generic::GenericReadWkb, slice::SliceWkb, Geometry};
 use crate::{int64, Codec, CodecInfo, Family};
 
@@ -288,6 +290,15 @@ pub fn record_codecs<R: SerdeRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
         ),
         entry!(
             record_codec,
+            "record/simd-json",
+            Text,
+            "JSON decoded by simd-json (copies the input: it parses in place)",
+            SimdJson<R>,
+            record = R,
+            feature = "simd-json"
+        ),
+        entry!(
+            record_codec,
             "record/json-lines",
             Text,
             "serde_json, one object per line",
@@ -300,6 +311,15 @@ pub fn record_codecs<R: SerdeRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             SchemalessBinary,
             "MessagePack (rmp-serde), field names kept",
             MessagePack<R>,
+            record = R,
+            feature = "self-describing"
+        ),
+        entry!(
+            record_codec,
+            "record/msgpack-compact",
+            SchemalessBinary,
+            "MessagePack (rmp-serde), structs as arrays",
+            MessagePackCompact<R>,
             record = R,
             feature = "self-describing"
         ),
@@ -318,6 +338,14 @@ pub fn record_codecs<R: SerdeRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             SchemaBinary,
             "bincode 2 via serde, varint integers",
             Bincode<R>,
+            record = R
+        ),
+        entry!(
+            record_codec,
+            "record/bitcode",
+            SchemaBinary,
+            "bitcode via serde, bit-packed",
+            Bitcode<R>,
             record = R
         ),
         entry!(

@@ -28,11 +28,15 @@ macro_rules! serde_codec {
 mod binary;
 #[cfg(feature = "self-describing")]
 mod self_describing;
+#[cfg(feature = "simd-json")]
+mod simd;
 mod text;
 
-pub use binary::{Bincode, Postcard};
+pub use binary::{Bincode, Bitcode, Postcard};
 #[cfg(feature = "self-describing")]
-pub use self_describing::{Cbor, MessagePack};
+pub use self_describing::{Cbor, MessagePack, MessagePackCompact};
+#[cfg(feature = "simd-json")]
+pub use simd::SimdJson;
 pub use text::{Json, JsonLines};
 
 use serde::de::DeserializeOwned;

@@ -33,3 +33,18 @@ serde_codec!(
         Ok(v)
     }
 );
+
+serde_codec!(
+    MessagePackCompact,
+    "MessagePack via rmp-serde with structs as arrays (no field names).",
+    |v: &Vec<T>, out: &mut Vec<u8>| v
+        .serialize(&mut rmp_serde::Serializer::new(out))
+        .map_err(|e| CodecError::library("rmp-serde", e)),
+    |b: &[u8]| {
+        let mut de = rmp_serde::Deserializer::new(b);
+        let v: Vec<T> = serde::Deserialize::deserialize(&mut de)
+            .map_err(|e| CodecError::library("rmp-serde", e))?;
+        CodecError::check_consumed(b.len() - de.into_inner().len(), b.len())?;
+        Ok(v)
+    }
+);
