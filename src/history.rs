@@ -17,17 +17,28 @@ pub fn history(args: HistoryArgs) -> anyhow::Result<ExitCode> {
     let store = open(&args.db)?;
     let runs = store.list(args.limit)?;
     if runs.is_empty() {
-        println!("no runs stored yet; `encbench run` stores each run");
+        outln!("no runs stored yet; `encbench run` stores each run");
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "{:>5}  {:<20}  {:<5}  {:<18}  {:>5}  {:>6}  scenarios",
-        "run", "date", "mode", "commit", "rows", "failed"
+        "run",
+        "date",
+        "mode",
+        "commit",
+        "rows",
+        "failed"
     );
     for r in runs {
-        println!(
+        outln!(
             "{:>5}  {:<20}  {:<5}  {:<18}  {:>5}  {:>6}  {}",
-            r.id, r.date, r.mode, r.git_commit, r.results, r.failures, r.scenarios
+            r.id,
+            r.date,
+            r.mode,
+            r.git_commit,
+            r.results,
+            r.failures,
+            r.scenarios
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -36,8 +47,8 @@ pub fn history(args: HistoryArgs) -> anyhow::Result<ExitCode> {
 pub fn show(args: ShowArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let store = open(&args.db)?;
     let (id, doc) = store.load(&args.run)?;
-    println!("run {id}");
-    print!("{}", painter.paint(&terminal::render(&doc)));
+    outln!("run {id}");
+    out!("{}", painter.paint(&terminal::render(&doc)));
     write_exports(&doc, &args.export)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -56,7 +67,11 @@ pub fn export(args: ExportCommand) -> anyhow::Result<ExitCode> {
         Some(path) => {
             write_atomically(path, &bytes).with_context(|| format!("writing {}", path.display()))?
         }
-        None => std::io::stdout().write_all(&bytes)?,
+        None => match std::io::stdout().write_all(&bytes) {
+            // The reader went away (`export … | head`): nothing left to do.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            other => other?,
+        },
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -66,7 +81,7 @@ pub fn compare(args: CompareArgs, painter: Painter) -> anyhow::Result<ExitCode> 
     let (a_id, before) = store.load(&args.before)?;
     let (b_id, after) = store.load(&args.after)?;
     let cmp = compare::compare(&before, &after, args.threshold);
-    print!(
+    out!(
         "{}",
         painter.paint(&compare::render(
             &cmp,

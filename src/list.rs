@@ -5,17 +5,17 @@ use std::process::ExitCode;
 
 pub fn print() -> anyhow::Result<ExitCode> {
     let scenarios = all();
-    println!("Scenarios (encbench run NAME):");
+    outln!("Scenarios (encbench run NAME):");
     for s in &scenarios {
         let seed = s.seed().map(|n| format!("seed {n}")).unwrap_or_default();
-        println!("  {:<12} {:<9} {}", s.name(), seed, s.summary());
+        outln!("  {:<12} {:<9} {}", s.name(), seed, s.summary());
     }
     let mut catalog = codec_catalog();
     catalog.sort_by_key(|(info, _)| info.family);
     let mut family = None;
     for (info, enabled) in catalog {
         if family != Some(info.family) {
-            println!("\nCodecs: {}", info.family.as_str());
+            outln!("\nCodecs: {}", info.family.as_str());
             family = Some(info.family);
         }
         let used_by: Vec<&str> = scenarios
@@ -28,7 +28,7 @@ pub fn print() -> anyhow::Result<ExitCode> {
             (false, Some(f)) => format!(" [disabled: build with --features {f}]"),
             (false, None) => " [disabled]".into(),
         };
-        println!(
+        outln!(
             "  {:<24} {}{state}  ({})",
             info.id,
             info.summary,

@@ -2,10 +2,12 @@
 //! export, print; errors print as `error: …` with exit 2 (usage or input)
 //! or 1 (a check failed).
 
+// First: its out!/outln! macros are used by the modules below.
+#[macro_use]
+mod output;
 mod cli;
 mod history;
 mod list;
-mod output;
 mod progress;
 mod run;
 

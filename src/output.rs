@@ -1,4 +1,21 @@
-//! Writing results: export files (atomically) and terminal colour.
+//! Writing results: export files (atomically), stdout, and terminal colour.
+
+/// Like `print!`, but a closed stdout (`encbench list | head`) is not an
+/// error worth dying for: the rest of the work (exports, the history) goes on.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// Like `println!`, with [`out!`]'s tolerance of a closed stdout.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
 
 use crate::cli::ExportArgs;
 use anyhow::{bail, Context as _};

@@ -111,7 +111,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     }
     progress.finish();
 
-    print!("{}", painter.paint(&terminal::render(&doc)));
+    out!("{}", painter.paint(&terminal::render(&doc)));
     write_exports(&doc, &args.export)?;
     if let Some((store, path)) = store.as_mut() {
         let id = store.save(&doc)?;

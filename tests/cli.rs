@@ -768,3 +768,18 @@ fn codec_globs_select_families_and_unmatched_globs_are_refused() {
             "--codec 'record/*' matches no codec",
         ));
 }
+
+#[test]
+fn a_closed_stdout_ends_the_program_quietly() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("encbench"))
+        .arg("list")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close our end before it writes, as `encbench list | head -0` would.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
