@@ -391,6 +391,18 @@ pub const COMPRESSORS: &[CodecInfo] = &[
         summary: "Burrows-Wheeler (bzip2); command bzcat",
         feature: None,
     },
+    CodecInfo {
+        id: "compress/snappy",
+        family: Family::Compression,
+        summary: "Snappy frames (snap)",
+        feature: None,
+    },
+    CodecInfo {
+        id: "compress/brotli",
+        family: Family::Compression,
+        summary: "Brotli (brotli crate), 22-bit window",
+        feature: None,
+    },
 ];
 
 /// Ways of reading a file, measured by the I/O scenarios (`logs`, `read-sizes`).

@@ -5,7 +5,7 @@
 
 use crate::bench::{measure_group, Pending};
 use crate::{data, Context, Mode, Output, Scenario, ScenarioError};
-use encbench_codecs::compression::{Bzip2, Compressor, Gzip, Lz4, Xz, Zstd};
+use encbench_codecs::compression::{Brotli, Bzip2, Compressor, Gzip, Lz4, Snappy, Xz, Zstd};
 use encbench_codecs::registry::record_codecs;
 use encbench_codecs::serde_codecs::SerdeRecord;
 use encbench_codecs::Codec;
@@ -49,6 +49,8 @@ impl Scenario for Codecs {
                 Box::new(Lz4),
                 Box::new(Xz(6)),
                 Box::new(Bzip2(9)),
+                Box::new(Snappy),
+                Box::new(Brotli(9)),
             ],
         };
         let compressors: Vec<_> = compressors
@@ -60,7 +62,7 @@ impl Scenario for Codecs {
         dataset(ctx, "telemetry", data::telemetry(n), &compressors, &mut out);
         dataset(ctx, "orders", data::orders(n / 2), &compressors, &mut out);
         out.notes.push(format!(
-            "{NAME}: quick mode compresses with lz4 and zstd-3 only; --full adds gzip-6, zstd-1/9/19, xz-6 and bzip2-9. logical bytes = the records' shallow in-memory size (strings' heap not counted)"
+            "{NAME}: quick mode compresses with lz4 and zstd-3 only; --full adds gzip-6, zstd-1/9/19, xz-6, bzip2-9, snappy and brotli-9. logical bytes = the records' shallow in-memory size (strings' heap not counted)"
         ));
         Ok(out)
     }

@@ -1,15 +1,19 @@
 //! General-purpose compressors, one file each, behind one trait: compress a
 //! buffer, or wrap a reader so decompression streams (how a log is read).
 
+mod brotli;
 mod bzip2;
 mod gzip;
 mod lz4;
+mod snappy;
 mod xz;
 mod zstd;
 
+pub use self::brotli::Brotli;
 pub use self::bzip2::Bzip2;
 pub use self::gzip::Gzip;
 pub use self::lz4::Lz4;
+pub use self::snappy::Snappy;
 pub use self::xz::Xz;
 pub use self::zstd::Zstd;
 

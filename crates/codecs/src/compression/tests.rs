@@ -7,6 +7,8 @@ fn all() -> Vec<Box<dyn Compressor>> {
         Box::new(Lz4),
         Box::new(Xz(1)),
         Box::new(Bzip2(9)),
+        Box::new(Snappy),
+        Box::new(Brotli(5)),
     ]
 }
 
@@ -67,7 +69,10 @@ fn every_compressor_rejects_garbage_and_truncation_without_panicking() {
 #[test]
 fn ids_carry_the_level() {
     let ids: Vec<String> = all().iter().map(|c| c.id()).collect();
-    assert_eq!(ids, ["gzip-6", "zstd-3", "lz4", "xz-1", "bzip2-9"]);
+    assert_eq!(
+        ids,
+        ["gzip-6", "zstd-3", "lz4", "xz-1", "bzip2-9", "snappy", "brotli-5"]
+    );
 }
 
 #[test]
