@@ -275,6 +275,23 @@ pub struct Failure {
 }
 
 impl Failure {
+    /// One line naming the row and what went wrong: `codec op (medium, dataset): error`.
+    pub fn summary(&self) -> String {
+        let compression = if self.compression.is_empty() || self.compression == "none" {
+            String::new()
+        } else {
+            format!(" {}", self.compression)
+        };
+        format!(
+            "{} {}{compression} ({}, {}): {}",
+            self.codec,
+            self.operation,
+            self.medium.as_str(),
+            self.dataset,
+            self.error
+        )
+    }
+
     /// A failure for the row described by `meta`.
     pub fn new(meta: &RowMeta, error: impl Into<String>) -> Self {
         Failure {

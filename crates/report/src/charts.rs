@@ -82,6 +82,17 @@ impl Axis {
     }
 }
 
+/// The label of the row drawn at `y` (rows count from the top), or nothing between rows.
+fn row_label(labels: &[String], y: f64) -> String {
+    let i = y.round();
+    let n = labels.len();
+    if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n {
+        labels[n - 1 - i as usize].clone()
+    } else {
+        String::new()
+    }
+}
+
 /// Row `i` of `n`, counted from the top of the chart.
 fn row_y(i: usize, n: usize) -> f64 {
     (n - 1 - i) as f64
@@ -113,14 +124,7 @@ pub fn time_bars(title: &str, rows: &[&Record]) -> ChartResult {
             .configure_mesh()
             .disable_y_mesh()
             .y_labels(n)
-            .y_label_formatter(&|y| {
-                let i = y.round();
-                if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n {
-                    labels[n - 1 - i as usize].clone()
-                } else {
-                    String::new()
-                }
-            })
+            .y_label_formatter(&|y| row_label(&labels, *y))
             .x_label_formatter(&|x| axis.tick(*x))
             .x_desc(axis.describe("median time per operation; whiskers: 95% CI"))
             .draw()
@@ -271,14 +275,7 @@ pub fn warm_cold_bars(title: &str, rows: &[&Record]) -> ChartResult {
             .configure_mesh()
             .disable_y_mesh()
             .y_labels(n)
-            .y_label_formatter(&|y| {
-                let i = y.round();
-                if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n {
-                    names[n - 1 - i as usize].clone()
-                } else {
-                    String::new()
-                }
-            })
+            .y_label_formatter(&|y| row_label(&names, *y))
             .x_label_formatter(&|x| axis.tick(*x))
             .x_desc(axis.describe("median read time"))
             .draw()

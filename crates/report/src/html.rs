@@ -185,12 +185,8 @@ impl Exporter for Html {
             }
             for f in doc.failures.iter().filter(|f| f.scenario == scenario) {
                 out.push_str(&format!(
-                    "<p class=\"error\">FAILED {} {} ({}, {}): {}</p>\n",
-                    escape(&f.codec),
-                    escape(&f.operation),
-                    f.medium.as_str(),
-                    escape(&f.dataset),
-                    escape(&f.error)
+                    "<p class=\"error\">FAILED {}</p>\n",
+                    escape(&f.summary())
                 ));
             }
             out.push_str("</section>\n");

@@ -39,14 +39,7 @@ impl Exporter for Markdown {
         if !doc.failures.is_empty() {
             out.push_str("\n## Failures\n\n");
             for f in &doc.failures {
-                out.push_str(&format!(
-                    "- `{}` {} {} ({}): {}\n",
-                    f.codec,
-                    f.operation,
-                    f.medium.as_str(),
-                    f.dataset,
-                    f.error
-                ));
+                out.push_str(&format!("- {}\n", f.summary()));
             }
         }
         for note in &doc.notes {

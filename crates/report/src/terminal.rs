@@ -92,14 +92,7 @@ pub fn render(doc: &RunDocument) -> String {
             out.push_str(&format!("  ▸ {}: {value}{seed} — {}\n", c.label, c.note));
         }
         for f in doc.failures.iter().filter(|f| f.scenario == scenario) {
-            out.push_str(&format!(
-                "  ✗ FAILED {} {} ({}, {}): {}\n",
-                f.codec,
-                f.operation,
-                f.medium.as_str(),
-                f.dataset,
-                f.error
-            ));
+            out.push_str(&format!("  ✗ FAILED {}\n", f.summary()));
         }
     }
     for note in &doc.notes {

@@ -62,10 +62,6 @@ impl IntSumReader for ReadPerInt {
         Format::BinaryLe
     }
 
-    fn supports(&self, _: SourceKind) -> bool {
-        true
-    }
-
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
         match source {
             Source::File(path) => per_int(open(path)?),
@@ -81,10 +77,6 @@ pub struct FreadPerInt;
 impl IntSumReader for FreadPerInt {
     fn format(&self) -> Format {
         Format::BinaryLe
-    }
-
-    fn supports(&self, _: SourceKind) -> bool {
-        true
     }
 
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
@@ -149,10 +141,6 @@ impl IntSumReader for ReadChunked {
         Format::BinaryLe
     }
 
-    fn supports(&self, _: SourceKind) -> bool {
-        true
-    }
-
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
         match source {
             Source::File(path) => chunked(open(path)?),
@@ -168,10 +156,6 @@ pub struct ReadWhole;
 impl IntSumReader for ReadWhole {
     fn format(&self) -> Format {
         Format::BinaryLe
-    }
-
-    fn supports(&self, _: SourceKind) -> bool {
-        true
     }
 
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {

@@ -4,7 +4,7 @@
 //! loop, has no way to report an error: verification catches a wrong sum).
 
 use super::cfile::CFile;
-use super::{read_c_bytes, CBytes, Format, IntSumReader, Source, SourceKind};
+use super::{read_c_bytes, CBytes, Format, IntSumReader, Source};
 use crate::CodecError;
 use std::io::{BufRead, BufReader};
 
@@ -26,10 +26,6 @@ pub struct Fscanf;
 impl IntSumReader for Fscanf {
     fn format(&self) -> Format {
         Format::TextLines
-    }
-
-    fn supports(&self, _: SourceKind) -> bool {
-        true
     }
 
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
@@ -89,10 +85,6 @@ impl IntSumReader for BufReadParse {
         Format::TextLines
     }
 
-    fn supports(&self, _: SourceKind) -> bool {
-        true
-    }
-
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
         match source {
             Source::File(path) => {
@@ -138,10 +130,6 @@ impl IntSumReader for Strtol {
         Format::TextLines
     }
 
-    fn supports(&self, _: SourceKind) -> bool {
-        true
-    }
-
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
         with_bytes(source, strtol_sum)
     }
@@ -169,10 +157,6 @@ fn atoi_sum(bytes: &CBytes) -> Result<i64, CodecError> {
 impl IntSumReader for Atoi {
     fn format(&self) -> Format {
         Format::TextLines
-    }
-
-    fn supports(&self, _: SourceKind) -> bool {
-        true
     }
 
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
@@ -227,10 +211,6 @@ impl IntSumReader for HandRolled {
         Format::TextLines
     }
 
-    fn supports(&self, _: SourceKind) -> bool {
-        true
-    }
-
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
         with_bytes(source, |b| hand_rolled_sum(b.as_slice()))
     }
@@ -273,10 +253,6 @@ fn simd_sum(text: &[u8]) -> Result<i64, CodecError> {
 impl IntSumReader for AtoiSimd {
     fn format(&self) -> Format {
         Format::TextLines
-    }
-
-    fn supports(&self, _: SourceKind) -> bool {
-        true
     }
 
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
