@@ -88,6 +88,18 @@ pub trait Codec<T>: Send + Sync {
     }
 }
 
+/// Zero-copy access: reads every field of every record in place, in the
+/// bytes a sibling codec wrote, without building owned records. Reported as
+/// its own `access` rows, never mixed with full decoding.
+pub trait RecordView<R>: Send + Sync {
+    /// Id of the codec whose encoding this view reads.
+    fn source(&self) -> &'static str;
+
+    /// Visits every field and returns their [`records::Digest`], which must
+    /// equal [`records::digest_of`] the encoded records.
+    fn visit(&self, bytes: &[u8]) -> Result<u64, CodecError>;
+}
+
 /// Codec families, as `list` groups them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Family {

@@ -7,7 +7,7 @@ use crate::bench::{measure_group, Pending};
 use crate::{data, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::compression::{Brotli, Bzip2, Compressor, Gzip, Lz4, Snappy, Xz, Zstd};
 use encbench_codecs::registry::record_codecs;
-use encbench_codecs::serde_codecs::SerdeRecord;
+use encbench_codecs::records::MatrixRecord;
 use encbench_codecs::Codec;
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
 
@@ -73,7 +73,7 @@ type Encoded<'a, R> = (&'a str, &'a dyn Codec<Vec<R>>, Vec<u8>);
 /// A verified compression: codec id, compressor, plain bytes, compressed bytes.
 type Packed<'a> = (&'a str, &'a dyn Compressor, &'a [u8], Vec<u8>);
 
-fn dataset<R: SerdeRecord>(
+fn dataset<R: MatrixRecord>(
     ctx: &mut Context<'_>,
     name: &str,
     records: Vec<R>,

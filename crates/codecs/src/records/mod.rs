@@ -2,85 +2,42 @@
 //! telemetry, and nested orders with optional fields, lists and maps. Fields
 //! are typed (not numbers kept as strings) so binary formats get typed data
 //! and text formats pay to print and parse it.
+//!
+//! [`MatrixRecord`] is everything a record type must offer to go through
+//! every codec of the matrix; each codec family adds its own bound there.
 
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+mod digest;
+mod types;
 
-/// One web access-log line.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LogRecord {
-    /// Unix time, milliseconds.
-    pub timestamp_ms: i64,
-    /// IPv4 address.
-    pub ip: [u8; 4],
-    /// Account id.
-    pub user_id: u64,
-    /// HTTP method.
-    pub method: String,
-    /// Request path.
-    pub path: String,
-    /// Response status.
-    pub status: u16,
-    /// Response size.
-    pub bytes: u64,
-    /// Referrer, when sent.
-    pub referrer: Option<String>,
-    /// User agent.
-    pub user_agent: String,
+#[cfg(test)]
+pub(crate) mod fixtures;
+#[cfg(test)]
+mod tests;
+
+pub use digest::{digest_of, Digest, Digestible};
+pub use types::{Customer, LineItem, LogRecord, Order, Telemetry};
+
+use crate::serde_codecs::SerdeRecord;
+
+/// Declares a bound that every type meets when `feature` is off, so that
+/// [`MatrixRecord`] lists each family's needs without a cfg per line.
+macro_rules! feature_bound {
+    ($feature:literal, $(#[$doc:meta])* $name:ident: $($bound:tt)+) => {
+        $(#[$doc])*
+        #[cfg(feature = $feature)]
+        pub trait $name: $($bound)+ {}
+        #[cfg(feature = $feature)]
+        impl<T: $($bound)+> $name for T {}
+        $(#[$doc])*
+        #[cfg(not(feature = $feature))]
+        pub trait $name {}
+        #[cfg(not(feature = $feature))]
+        impl<T> $name for T {}
+    };
 }
+pub(crate) use feature_bound;
 
-/// One sensor reading row.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Telemetry {
-    /// Unix time, microseconds.
-    pub timestamp_us: i64,
-    /// Sensor id.
-    pub sensor: u32,
-    /// Eight readings.
-    pub readings: [f64; 8],
-    /// Four counters.
-    pub counters: [i32; 4],
-    /// Status bits.
-    pub flags: u8,
-}
+/// What a record type needs to go through every codec of the matrix.
+pub trait MatrixRecord: SerdeRecord + Digestible + std::fmt::Debug {}
 
-/// One order with its customer and line items.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Order {
-    /// Order id.
-    pub id: u64,
-    /// Who ordered.
-    pub customer: Customer,
-    /// What was ordered.
-    pub items: Vec<LineItem>,
-    /// Free-form attributes.
-    pub attributes: BTreeMap<String, String>,
-    /// A note, sometimes.
-    pub note: Option<String>,
-}
-
-/// The customer of an [`Order`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Customer {
-    /// Customer id.
-    pub id: u64,
-    /// Name.
-    pub name: String,
-    /// E-mail, when known.
-    pub email: Option<String>,
-    /// Segment tags.
-    pub tags: Vec<String>,
-}
-
-/// One line of an [`Order`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LineItem {
-    /// Stock-keeping unit.
-    pub sku: String,
-    /// Quantity.
-    pub quantity: u32,
-    /// Unit price in cents.
-    pub price_cents: i64,
-    /// Discount fraction, when any.
-    pub discount: Option<f64>,
-}
+impl<T: SerdeRecord + Digestible + std::fmt::Debug> MatrixRecord for T {}
