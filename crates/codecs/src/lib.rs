@@ -98,6 +98,13 @@ pub trait RecordView<R>: Send + Sync {
     /// Visits every field and returns their [`records::Digest`], which must
     /// equal [`records::digest_of`] the encoded records.
     fn visit(&self, bytes: &[u8]) -> Result<u64, CodecError>;
+
+    /// False for a fast path that trusts its input (no verifier pass): it is
+    /// only ever given bytes its source codec just wrote and verified, and
+    /// its rows are labelled unchecked.
+    fn validates(&self) -> bool {
+        true
+    }
 }
 
 /// Codec families, as `list` groups them.

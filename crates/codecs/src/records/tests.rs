@@ -43,6 +43,9 @@ fn check_all<R: MatrixRecord>(value: Vec<R>) {
             .find(|(codec, _)| *codec == view.source())
             .unwrap_or_else(|| panic!("{id}: source {} not built", view.source()));
         assert_eq!(view.visit(bytes), Ok(digest), "{id}");
+        if !view.validates() {
+            continue; // trusts its input by design: never fed hostile bytes
+        }
         for cut in (0..bytes.len()).step_by(bytes.len() / 40 + 1) {
             let _ = view.visit(&bytes[..cut]);
         }
