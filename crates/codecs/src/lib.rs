@@ -5,8 +5,27 @@
 //! panic. [`registry`] is the one list of every codec, grouped by family;
 //! a codec compiled out by a cargo feature still appears there, disabled.
 
+/// Declares a unit codec type generic over the record type, for codecs
+/// whose behaviour is all in their trait impls.
+macro_rules! unit_codec {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        pub struct $name<R>(std::marker::PhantomData<fn() -> R>);
+
+        impl<R> Default for $name<R> {
+            fn default() -> Self {
+                $name(std::marker::PhantomData)
+            }
+        }
+    };
+}
+
+#[cfg(feature = "zero-copy")]
+pub mod archived;
 pub mod byte_array;
 pub mod compression;
+#[cfg(feature = "schema-binary")]
+pub mod derived;
 pub mod int64;
 pub mod intfile;
 pub mod records;

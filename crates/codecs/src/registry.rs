@@ -3,11 +3,15 @@
 //! only with that cargo feature; without it the codec still shows in
 //! `list`, marked disabled.
 
+#[cfg(feature = "zero-copy")]
+use crate::archived::{Rkyv, RkyvView, RkyvViewUnchecked};
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
+#[cfg(feature = "schema-binary")]
+use crate::derived::{Borsh, Speedy, Wincode};
 use crate::intfile::{binary, text, IntSumReader};
+use crate::records::MatrixRecord;
 #[cfg(feature = "simd-json")]
 use crate::serde_codecs::SimdJson;
-use crate::records::MatrixRecord;
 use crate::serde_codecs::{Bincode, Bitcode, Json, JsonLines, Postcard};
 #[cfg(feature = "self-describing")]
 use crate::serde_codecs::{Cbor, MessagePack, MessagePackCompact};
@@ -351,6 +355,42 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
         ),
         entry!(
             record_codec,
+            "record/borsh",
+            SchemaBinary,
+            "borsh derives: fixed-width little-endian, u32 lengths",
+            Borsh<R>,
+            record = R,
+            feature = "schema-binary"
+        ),
+        entry!(
+            record_codec,
+            "record/speedy",
+            SchemaBinary,
+            "speedy derives: sized first, written in place",
+            Speedy<R>,
+            record = R,
+            feature = "schema-binary"
+        ),
+        entry!(
+            record_codec,
+            "record/wincode",
+            SchemaBinary,
+            "wincode derives: bincode-1 layout, in-place reads",
+            Wincode<R>,
+            record = R,
+            feature = "schema-binary"
+        ),
+        entry!(
+            record_codec,
+            "record/rkyv",
+            SchemaBinary,
+            "rkyv archive, validated (bytecheck) then deserialized",
+            Rkyv<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_codec,
             "record/postcard",
             SchemaBinary,
             "postcard, varint integers, no field names",
@@ -360,14 +400,32 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
     ]
 }
 
-#[allow(dead_code)] // until the first view lands in the list below
 fn record_view<R, T: RecordView<R> + Default + 'static>() -> Box<dyn RecordView<R>> {
     Box::new(T::default())
 }
 
 /// Zero-copy views of record batches, each reading one codec's bytes in place.
 pub fn record_views<R: MatrixRecord>() -> Vec<Entry<dyn RecordView<R>>> {
-    vec![]
+    vec![
+        entry!(
+            record_view,
+            "record/rkyv-view",
+            SchemaBinary,
+            "rkyv archive validated, then every field read in place",
+            RkyvView<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_view,
+            "record/rkyv-view-unchecked",
+            SchemaBinary,
+            "rkyv archive read in place without validation (trusted input only)",
+            RkyvViewUnchecked<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+    ]
 }
 
 /// Compressors (levels are chosen by the scenario and appear in `compression`).

@@ -6,8 +6,8 @@
 use crate::bench::{measure_group, Pending};
 use crate::{data, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::compression::{Brotli, Bzip2, Compressor, Gzip, Lz4, Snappy, Xz, Zstd};
-use encbench_codecs::registry::record_codecs;
 use encbench_codecs::records::MatrixRecord;
+use encbench_codecs::registry::record_codecs;
 use encbench_codecs::Codec;
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
 

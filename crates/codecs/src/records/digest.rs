@@ -39,9 +39,9 @@ impl Digest {
     #[inline]
     pub fn bytes(&mut self, value: &[u8]) {
         self.int(value.len() as u64);
-        let sum = value
-            .iter()
-            .fold(0u64, |acc, &b| acc.wrapping_mul(31).wrapping_add(u64::from(b)));
+        let sum = value.iter().fold(0u64, |acc, &b| {
+            acc.wrapping_mul(31).wrapping_add(u64::from(b))
+        });
         self.int(sum);
     }
 

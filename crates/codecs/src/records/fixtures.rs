@@ -64,4 +64,3 @@ pub(crate) fn orders() -> Vec<Order> {
         })
         .collect()
 }
-

@@ -15,6 +15,10 @@ pub(crate) mod fixtures;
 mod tests;
 
 pub use digest::{digest_of, Digest, Digestible};
+#[cfg(feature = "zero-copy")]
+pub use types::{
+    ArchivedCustomer, ArchivedLineItem, ArchivedLogRecord, ArchivedOrder, ArchivedTelemetry,
+};
 pub use types::{Customer, LineItem, LogRecord, Order, Telemetry};
 
 use crate::serde_codecs::SerdeRecord;
@@ -35,9 +39,51 @@ macro_rules! feature_bound {
         impl<T> $name for T {}
     };
 }
-pub(crate) use feature_bound;
+
+feature_bound!(
+    "schema-binary",
+    /// borsh's derives.
+    BorshRecord: borsh::BorshSerialize + borsh::BorshDeserialize
+);
+feature_bound!(
+    "schema-binary",
+    /// speedy's derives (little-endian context).
+    SpeedyRecord: speedy::Writable<speedy::LittleEndian> + for<'a> speedy::Readable<'a, speedy::LittleEndian>
+);
+/// The wincode configuration of the matrix (a raised preallocation cap).
+#[cfg(feature = "schema-binary")]
+pub type WincodeConfig = wincode::config::Configuration<true, { 64 << 20 }>;
+feature_bound!(
+    "schema-binary",
+    /// wincode's derives.
+    WincodeRecord: wincode::SchemaWrite<WincodeConfig, Src = Self> + for<'de> wincode::SchemaRead<'de, WincodeConfig, Dst = Self>
+);
+
+feature_bound!(
+    "zero-copy",
+    /// rkyv's derives, with validation, deserialization and an in-place digest of the archive.
+    RkyvRecord: Sized + rkyv::Archive<
+        Archived: for<'a> rkyv::bytecheck::CheckBytes<rkyv::api::high::HighValidator<'a, rkyv::rancor::Error>>
+            + rkyv::Deserialize<Self, rkyv::api::high::HighDeserializer<rkyv::rancor::Error>>
+            + Digestible,
+    > + for<'a> rkyv::Serialize<
+        rkyv::api::high::HighSerializer<Vec<u8>, rkyv::ser::allocator::ArenaHandle<'a>, rkyv::rancor::Error>,
+    >
+);
 
 /// What a record type needs to go through every codec of the matrix.
-pub trait MatrixRecord: SerdeRecord + Digestible + std::fmt::Debug {}
+pub trait MatrixRecord:
+    SerdeRecord + Digestible + std::fmt::Debug + BorshRecord + SpeedyRecord + WincodeRecord + RkyvRecord
+{
+}
 
-impl<T: SerdeRecord + Digestible + std::fmt::Debug> MatrixRecord for T {}
+impl<T> MatrixRecord for T where
+    T: SerdeRecord
+        + Digestible
+        + std::fmt::Debug
+        + BorshRecord
+        + SpeedyRecord
+        + WincodeRecord
+        + RkyvRecord
+{
+}

@@ -21,7 +21,10 @@ fn check_all<R: MatrixRecord>(value: Vec<R>) {
             // Record-per-line formats may cut cleanly between records: a
             // prefix of the batch is then the honest answer, anything else is not.
             if let Ok(v) = codec.decode(&buf[..cut]) {
-                assert!(v.len() < value.len() && v[..] == value[..v.len()], "{id}: cut at {cut} decoded to other records");
+                assert!(
+                    v.len() < value.len() && v[..] == value[..v.len()],
+                    "{id}: cut at {cut} decoded to other records"
+                );
             }
         }
         for i in (0..buf.len()).step_by(buf.len() / 40 + 1) {

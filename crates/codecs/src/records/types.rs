@@ -5,6 +5,21 @@ use std::collections::BTreeMap;
 
 /// One web access-log line.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "schema-binary",
+    derive(
+        borsh::BorshSerialize,
+        borsh::BorshDeserialize,
+        speedy::Readable,
+        speedy::Writable,
+        wincode::SchemaWrite,
+        wincode::SchemaRead
+    )
+)]
+#[cfg_attr(
+    feature = "zero-copy",
+    derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)
+)]
 pub struct LogRecord {
     /// Unix time, milliseconds.
     pub timestamp_ms: i64,
@@ -28,6 +43,21 @@ pub struct LogRecord {
 
 /// One sensor reading row.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "schema-binary",
+    derive(
+        borsh::BorshSerialize,
+        borsh::BorshDeserialize,
+        speedy::Readable,
+        speedy::Writable,
+        wincode::SchemaWrite,
+        wincode::SchemaRead
+    )
+)]
+#[cfg_attr(
+    feature = "zero-copy",
+    derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)
+)]
 pub struct Telemetry {
     /// Unix time, microseconds.
     pub timestamp_us: i64,
@@ -43,6 +73,21 @@ pub struct Telemetry {
 
 /// One order with its customer and line items.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "schema-binary",
+    derive(
+        borsh::BorshSerialize,
+        borsh::BorshDeserialize,
+        speedy::Readable,
+        speedy::Writable,
+        wincode::SchemaWrite,
+        wincode::SchemaRead
+    )
+)]
+#[cfg_attr(
+    feature = "zero-copy",
+    derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)
+)]
 pub struct Order {
     /// Order id.
     pub id: u64,
@@ -58,6 +103,21 @@ pub struct Order {
 
 /// The customer of an [`Order`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "schema-binary",
+    derive(
+        borsh::BorshSerialize,
+        borsh::BorshDeserialize,
+        speedy::Readable,
+        speedy::Writable,
+        wincode::SchemaWrite,
+        wincode::SchemaRead
+    )
+)]
+#[cfg_attr(
+    feature = "zero-copy",
+    derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)
+)]
 pub struct Customer {
     /// Customer id.
     pub id: u64,
@@ -71,6 +131,21 @@ pub struct Customer {
 
 /// One line of an [`Order`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "schema-binary",
+    derive(
+        borsh::BorshSerialize,
+        borsh::BorshDeserialize,
+        speedy::Readable,
+        speedy::Writable,
+        wincode::SchemaWrite,
+        wincode::SchemaRead
+    )
+)]
+#[cfg_attr(
+    feature = "zero-copy",
+    derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)
+)]
 pub struct LineItem {
     /// Stock-keeping unit.
     pub sku: String,
