@@ -47,6 +47,12 @@ pub trait Codec<T>: Send + Sync {
     /// Decodes one value that must occupy all of `bytes`.
     fn decode(&self, bytes: &[u8]) -> Result<T, CodecError>;
 
+    /// False when this codec has no form for `T` (CSV of nested orders):
+    /// the matrix leaves it out and says so.
+    fn applies(&self) -> bool {
+        true
+    }
+
     /// Encodes then decodes `iters` values, cycling through `values`.
     ///
     /// A provided method, so each codec gets its own monomorphised loop and a

@@ -12,9 +12,9 @@ use crate::intfile::{binary, text, IntSumReader};
 use crate::records::MatrixRecord;
 #[cfg(feature = "simd-json")]
 use crate::serde_codecs::SimdJson;
-use crate::serde_codecs::{Bincode, Bitcode, Json, JsonLines, Postcard};
+use crate::serde_codecs::{Bincode, Bitcode, Csv, Json, JsonLines, Postcard};
 #[cfg(feature = "self-describing")]
-use crate::serde_codecs::{Cbor, MessagePack, MessagePackCompact};
+use crate::serde_codecs::{Bson, Cbor, MessagePack, MessagePackCompact};
 use crate::wkb::{generic::GenericReadWkb, slice::SliceWkb, Geometry};
 use crate::{int64, Codec, CodecInfo, Family, RecordView};
 
@@ -312,6 +312,14 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
         ),
         entry!(
             record_codec,
+            "record/csv",
+            Text,
+            "CSV (csv crate, serde), header line; flat records only",
+            Csv<R>,
+            record = R
+        ),
+        entry!(
+            record_codec,
             "record/msgpack",
             SchemalessBinary,
             "MessagePack (rmp-serde), field names kept",
@@ -334,6 +342,15 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             SchemalessBinary,
             "CBOR (ciborium)",
             Cbor<R>,
+            record = R,
+            feature = "self-describing"
+        ),
+        entry!(
+            record_codec,
+            "record/bson",
+            SchemalessBinary,
+            "BSON (bson crate, serde), the batch as one document",
+            Bson<R>,
             record = R,
             feature = "self-describing"
         ),

@@ -71,14 +71,69 @@ feature_bound!(
     >
 );
 
+/// The CSV form of a record type: its header, or `None` when it nests.
+pub trait CsvRecord: SerdeRecord {
+    /// Column names, fixed arrays spread over numbered columns.
+    const CSV_HEADER: Option<&'static [&'static str]>;
+}
+
+impl CsvRecord for LogRecord {
+    const CSV_HEADER: Option<&'static [&'static str]> = Some(&[
+        "timestamp_ms",
+        "ip0",
+        "ip1",
+        "ip2",
+        "ip3",
+        "user_id",
+        "method",
+        "path",
+        "status",
+        "bytes",
+        "referrer",
+        "user_agent",
+    ]);
+}
+
+impl CsvRecord for Telemetry {
+    const CSV_HEADER: Option<&'static [&'static str]> = Some(&[
+        "timestamp_us",
+        "sensor",
+        "r0",
+        "r1",
+        "r2",
+        "r3",
+        "r4",
+        "r5",
+        "r6",
+        "r7",
+        "c0",
+        "c1",
+        "c2",
+        "c3",
+        "flags",
+    ]);
+}
+
+impl CsvRecord for Order {
+    const CSV_HEADER: Option<&'static [&'static str]> = None;
+}
+
 /// What a record type needs to go through every codec of the matrix.
 pub trait MatrixRecord:
-    SerdeRecord + Digestible + std::fmt::Debug + BorshRecord + SpeedyRecord + WincodeRecord + RkyvRecord
+    SerdeRecord
+    + CsvRecord
+    + Digestible
+    + std::fmt::Debug
+    + BorshRecord
+    + SpeedyRecord
+    + WincodeRecord
+    + RkyvRecord
 {
 }
 
 impl<T> MatrixRecord for T where
     T: SerdeRecord
+        + CsvRecord
         + Digestible
         + std::fmt::Debug
         + BorshRecord

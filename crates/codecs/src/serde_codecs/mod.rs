@@ -26,15 +26,17 @@ macro_rules! serde_codec {
 }
 
 mod binary;
+mod csv;
 #[cfg(feature = "self-describing")]
 mod self_describing;
 #[cfg(feature = "simd-json")]
 mod simd;
 mod text;
 
+pub use self::csv::Csv;
 pub use binary::{Bincode, Bitcode, Postcard};
 #[cfg(feature = "self-describing")]
-pub use self_describing::{Cbor, MessagePack, MessagePackCompact};
+pub use self_describing::{Bson, Cbor, MessagePack, MessagePackCompact};
 #[cfg(feature = "simd-json")]
 pub use simd::SimdJson;
 pub use text::{Json, JsonLines};
