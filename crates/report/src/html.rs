@@ -4,6 +4,7 @@
 //! the shape of its rows, so later scenarios get sensible charts unasked.
 
 use crate::charts::{pareto_scatter, scaling_curves, time_bars, warm_cold_bars, ChartResult};
+use crate::matrix;
 use crate::table::{results_table, Table};
 use crate::terminal::environment;
 use crate::wide::{wide_tables, WIDE_AFTER};
@@ -161,6 +162,24 @@ impl Exporter for Html {
                     ));
                 }
             } else if !rows.is_empty() {
+                for dataset in distinct(rows.iter().map(|r| r.dataset.as_str())) {
+                    let group: Vec<&Record> = rows
+                        .iter()
+                        .copied()
+                        .filter(|r| r.dataset == dataset)
+                        .collect();
+                    if !matrix::applies(&group) {
+                        continue;
+                    }
+                    for (title, table) in matrix::tables(&group) {
+                        out.push_str(&format!(
+                            "<h3>{}: {}</h3>\n{}",
+                            escape(dataset),
+                            escape(&title),
+                            html_table(&table)
+                        ));
+                    }
+                }
                 out.push_str("<h3>results (seed column: the seed's published figure, not measured here)</h3>\n");
                 out.push_str(&html_table(&results_table(&rows)));
             }

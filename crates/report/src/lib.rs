@@ -8,6 +8,7 @@ pub mod compare;
 mod csv_export;
 mod html;
 mod markdown;
+mod matrix;
 mod table;
 pub mod terminal;
 pub mod units;

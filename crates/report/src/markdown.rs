@@ -1,5 +1,6 @@
 //! The run as a Markdown document: environment, tables, comparisons.
 
+use crate::matrix;
 use crate::table::results_table;
 use crate::terminal::environment;
 use crate::{comparison_parts, distinct};
@@ -28,6 +29,12 @@ impl Exporter for Markdown {
                     .filter(|r| r.dataset == dataset)
                     .collect();
                 out.push_str(&format!("### dataset `{dataset}`\n\n"));
+                if matrix::applies(&group) {
+                    for (title, table) in matrix::tables(&group) {
+                        out.push_str(&format!("{title}:\n\n{}\n", table.markdown()));
+                    }
+                    out.push_str("every row with its confidence interval:\n\n");
+                }
                 out.push_str(&results_table(&group).markdown());
                 out.push('\n');
             }

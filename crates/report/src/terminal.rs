@@ -1,6 +1,7 @@
 //! The run as a person reads it in a terminal: environment, one table per
 //! scenario and dataset, the seed's claims beside this run's, failures.
 
+use crate::matrix;
 use crate::table::results_table;
 use crate::units;
 use crate::wide::{wide_tables, WIDE_AFTER};
@@ -78,7 +79,14 @@ pub fn render(doc: &RunDocument) -> String {
                 first.items,
                 units::bytes(first.logical_bytes as f64)
             ));
-            out.push_str(&results_table(&group).plain("  "));
+            if matrix::applies(&group) {
+                for (title, table) in matrix::tables(&group) {
+                    out.push_str(&format!("  {title}\n"));
+                    out.push_str(&table.plain("  "));
+                }
+            } else {
+                out.push_str(&results_table(&group).plain("  "));
+            }
         }
         if let Some(note) = rows.iter().find_map(|r| r.seed_reference.as_ref()) {
             out.push_str(&format!(

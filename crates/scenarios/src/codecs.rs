@@ -3,13 +3,16 @@
 //! through the compressors, with encode, decode, compress and decompress
 //! times and sizes, the round trip verified first.
 
-use crate::bench::{measure_group, Pending};
+use crate::bench::{measure_group, measure_group_with, Pending};
 use crate::{data, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::compression::{Brotli, Bzip2, Compressor, Gzip, Lz4, Snappy, Xz, Zstd};
+use encbench_codecs::records::digest_of;
 use encbench_codecs::records::MatrixRecord;
-use encbench_codecs::registry::record_codecs;
-use encbench_codecs::Codec;
+use encbench_codecs::registry::{record_codecs, record_views};
+use encbench_codecs::{Codec, RecordView};
+use encbench_measure::Config;
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
+use std::time::{Duration, Instant};
 
 pub(crate) struct Codecs;
 
@@ -29,10 +32,10 @@ impl Scenario for Codecs {
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
-        record_codecs::<encbench_codecs::records::Telemetry>()
-            .iter()
-            .map(|e| e.info.id)
-            .collect()
+        use encbench_codecs::records::Telemetry;
+        let codecs = record_codecs::<Telemetry>().into_iter().map(|e| e.info.id);
+        let views = record_views::<Telemetry>().into_iter().map(|e| e.info.id);
+        codecs.chain(views).collect()
     }
 
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
@@ -57,7 +60,7 @@ impl Scenario for Codecs {
             .into_iter()
             .filter(|c| ctx.wants_compression(&c.id()))
             .collect();
-        let n = ctx.size(2_000, 100_000);
+        let n = ctx.size(2_000, 20_000);
         dataset(ctx, "logs", data::log_records(n), &compressors, &mut out);
         dataset(ctx, "telemetry", data::telemetry(n), &compressors, &mut out);
         dataset(ctx, "orders", data::orders(n / 2), &compressors, &mut out);
@@ -72,7 +75,8 @@ impl Scenario for Codecs {
 type Encoded<'a, R> = (&'a str, &'a dyn Codec<Vec<R>>, Vec<u8>);
 /// A verified compression: codec id, compressor, plain bytes, compressed bytes.
 type Packed<'a> = (&'a str, &'a dyn Compressor, &'a [u8], Vec<u8>);
-
+/// A verified zero-copy view: view id, view, the bytes it reads.
+type Viewed<'a, R> = (&'static str, Box<dyn RecordView<R>>, &'a [u8]);
 fn dataset<R: MatrixRecord>(
     ctx: &mut Context<'_>,
     name: &str,
@@ -93,11 +97,18 @@ fn dataset<R: MatrixRecord>(
         encoded_bytes: encoded as u64,
         ..Default::default()
     };
-    let codecs: Vec<_> = record_codecs::<R>()
+    let (codecs, not_applicable): (Vec<_>, Vec<_>) = record_codecs::<R>()
         .into_iter()
         .filter(|e| ctx.wants(e.info.id))
         .filter_map(|e| e.build.map(|b| (e.info.id, b())))
-        .collect();
+        .partition(|(_, codec)| codec.applies());
+    if !not_applicable.is_empty() {
+        let ids: Vec<&str> = not_applicable.iter().map(|(id, _)| *id).collect();
+        out.notes.push(format!(
+            "{NAME} {dataset}: {} not measured: no form for these records (they nest)",
+            ids.join(", ")
+        ));
+    }
     // Encode once, verify, and keep the bytes (and their compressed forms) for the decode rows.
     let mut prepared: Vec<Encoded<'_, R>> = Vec::new();
     for (id, codec) in &codecs {
@@ -121,16 +132,24 @@ fn dataset<R: MatrixRecord>(
             )),
         }
     }
-    let mut packed: Vec<Packed<'_>> = Vec::new();
-    for (id, _, bytes) in &prepared {
-        for c in compressors {
+    let views = verified_views(&records, &prepared, &meta, &|id| ctx.wants(id), out);
+    // One list per compressor, with what one compress+decompress of every
+    // encoding took while verifying: a slow compressor gets its own, lighter
+    // sampling plan below instead of stretching every round.
+    let mut packed: Vec<(Vec<Packed<'_>>, Duration)> = Vec::new();
+    for c in compressors {
+        let started = Instant::now();
+        let mut verified = Vec::new();
+        for (id, _, bytes) in &prepared {
             let mut small = Vec::new();
             let mut back = Vec::new();
             match c
                 .compress(bytes, &mut small)
                 .and_then(|_| c.decompress(&small, &mut back))
             {
-                Ok(()) if back == *bytes => packed.push((id, c.as_ref(), bytes, small)),
+                Ok(()) if back == *bytes => {
+                    verified.push((*id, c.as_ref(), bytes.as_slice(), small))
+                }
                 Ok(()) => out.failures.push(Failure::new(
                     &meta(id, "decompress", &c.id(), 0),
                     "decompressed bytes differ",
@@ -141,6 +160,7 @@ fn dataset<R: MatrixRecord>(
                 )),
             }
         }
+        packed.push((verified, started.elapsed()));
     }
 
     let records = &records;
@@ -168,32 +188,108 @@ fn dataset<R: MatrixRecord>(
             }),
         ));
     }
-    for (id, c, bytes, small) in &packed {
-        let mut buf = Vec::with_capacity(bytes.len());
+    for (id, view, bytes) in &views {
         pending.push(Pending::new(
-            meta(id, "compress", &c.id(), small.len()),
+            meta(id, "access", "none", bytes.len()),
             Box::new(move |iters| {
                 for _ in 0..iters {
-                    buf.clear();
-                    c.compress(bytes, &mut buf).map_err(|e| e.to_string())?;
-                }
-                Ok(())
-            }),
-        ));
-        let mut buf = Vec::with_capacity(bytes.len());
-        pending.push(Pending::new(
-            meta(id, "decompress", &c.id(), small.len()),
-            Box::new(move |iters| {
-                for _ in 0..iters {
-                    buf.clear();
-                    c.decompress(small, &mut buf).map_err(|e| e.to_string())?;
+                    std::hint::black_box(view.visit(bytes).map_err(|e| e.to_string())?);
                 }
                 Ok(())
             }),
         ));
     }
     measure_group(ctx, &format!("{NAME} {dataset}"), pending, out);
+    for (rows, one_round) in &packed {
+        let Some((_, c, _, _)) = rows.first() else {
+            continue;
+        };
+        let mut pending = Vec::new();
+        for (id, c, bytes, small) in rows {
+            let mut buf = Vec::with_capacity(bytes.len());
+            pending.push(Pending::new(
+                meta(id, "compress", &c.id(), small.len()),
+                Box::new(move |iters| {
+                    for _ in 0..iters {
+                        buf.clear();
+                        c.compress(bytes, &mut buf).map_err(|e| e.to_string())?;
+                    }
+                    Ok(())
+                }),
+            ));
+            let mut buf = Vec::with_capacity(bytes.len());
+            pending.push(Pending::new(
+                meta(id, "decompress", &c.id(), small.len()),
+                Box::new(move |iters| {
+                    for _ in 0..iters {
+                        buf.clear();
+                        c.decompress(small, &mut buf).map_err(|e| e.to_string())?;
+                    }
+                    Ok(())
+                }),
+            ));
+        }
+        let config = sampling_plan(&ctx.config, *one_round);
+        measure_group_with(
+            ctx,
+            &config,
+            &format!("{NAME} {dataset} {}", c.id()),
+            pending,
+            out,
+        );
+    }
     frontier(&dataset, out);
+}
+
+/// A group whose single round takes longer than [`SLOW_ROUND`] (the slow
+/// compressors at high levels on the full datasets) takes at least
+/// [`SLOW_MIN_SAMPLES`] samples instead of the mode's minimum, so a full run
+/// stays within minutes; its confidence interval widens honestly, and it is
+/// flagged noisy if it is wide.
+fn sampling_plan(config: &Config, one_round: Duration) -> Config {
+    let mut config = config.clone();
+    if one_round > SLOW_ROUND {
+        config.min_samples = config.min_samples.min(SLOW_MIN_SAMPLES);
+        config.warmup = config.warmup.min(Duration::from_millis(100));
+    }
+    config
+}
+
+const SLOW_ROUND: Duration = Duration::from_secs(1);
+const SLOW_MIN_SAMPLES: usize = 10;
+
+/// Zero-copy views whose source codec was verified, each checked to read
+/// back the records' digest before it is timed.
+fn verified_views<'a, R: MatrixRecord>(
+    records: &[R],
+    prepared: &'a [Encoded<'a, R>],
+    meta: &dyn Fn(&str, &str, &str, usize) -> RowMeta,
+    wants: &dyn Fn(&str) -> bool,
+    out: &mut Output,
+) -> Vec<Viewed<'a, R>> {
+    let digest = digest_of(records);
+    let mut views = Vec::new();
+    for entry in record_views::<R>() {
+        let Some(build) = entry.build.filter(|_| wants(entry.info.id)) else {
+            continue;
+        };
+        let view = build();
+        let Some((_, _, bytes)) = prepared.iter().find(|(id, _, _)| *id == view.source()) else {
+            continue; // its source codec was filtered out or failed
+        };
+        match view.visit(bytes) {
+            Ok(d) if d == digest => views.push((entry.info.id, view, bytes.as_slice())),
+            Ok(_) => out.failures.push(Failure::new(
+                &meta(entry.info.id, "access", "none", bytes.len()),
+                "verification failed: the view read other field values than were encoded",
+            )),
+            Err(e) => out.failures.push(Failure::new(
+                &meta(entry.info.id, "access", "none", bytes.len()),
+                format!("verification failed: {e}"),
+            )),
+        }
+    }
+    views
 }
 
 /// Smallest, fastest, and the Pareto frontier of size against decode time.

@@ -31,7 +31,7 @@ unit_codec!(
 /// The archive's root must sit at its natural alignment; a `Vec<u8>` from
 /// the allocator is 16-aligned in practice, so the copy is the rare path.
 fn aligned(bytes: &[u8]) -> Cow<'_, [u8]> {
-    if (bytes.as_ptr() as usize) % 16 == 0 {
+    if (bytes.as_ptr() as usize).is_multiple_of(16) {
         Cow::Borrowed(bytes)
     } else {
         let mut copy = AlignedVec::<16>::with_capacity(bytes.len());
