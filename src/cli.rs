@@ -56,8 +56,15 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     pub samples: Option<u64>,
 
-    /// Only these compressors (gzip, zstd, lz4, xz, bzip2), comma-separated; plain is always measured.
-    #[arg(long = "compression", value_name = "NAME", value_delimiter = ',')]
+    /// Only these compressors (gzip, zstd, lz4, xz, bzip2, snappy, brotli; or one level, e.g.
+    /// zstd-19), comma-separated; uncompressed is always measured. In quick mode the codec
+    /// matrix otherwise runs only lz4 and zstd-3.
+    #[arg(
+        long = "compress",
+        visible_alias = "compression",
+        value_name = "NAME",
+        value_delimiter = ','
+    )]
     pub compressions: Vec<String>,
 
     /// Pace file reads to this many MB/s, simulating a slower disk or link (`logs`).

@@ -189,7 +189,7 @@ fn check_codecs(
     Ok(Some(ids.to_vec()))
 }
 
-/// Compressor names must be known families (`gzip`, not `gzip-6`: levels are the scenario's).
+/// Compressor names must be known families (`zstd`) or a family with a level (`zstd-19`).
 fn check_compressions(names: &[String]) -> anyhow::Result<Option<Vec<String>>> {
     if names.is_empty() {
         return Ok(None);
@@ -199,9 +199,14 @@ fn check_compressions(names: &[String]) -> anyhow::Result<Option<Vec<String>>> {
         .filter_map(|(info, _)| info.id.strip_prefix("compress/"))
         .collect();
     for name in names {
-        if !known.contains(&name.as_str()) {
+        // A family (`zstd`) or one level of it (`zstd-19`).
+        let family = match name.rsplit_once('-') {
+            Some((family, level)) if level.parse::<u32>().is_ok() => family,
+            _ => name.as_str(),
+        };
+        if !known.contains(&family) {
             bail!(
-                "unknown compressor '{name}' (given to --compression); known: {}",
+                "unknown compressor '{name}' (given to --compress); known: {} (optionally with a level, e.g. zstd-19)",
                 known.join(", ")
             );
         }

@@ -701,7 +701,9 @@ fn codecs_matrix_round_trips_every_dataset_and_compresses() {
         .arg(&json)
         .assert()
         .success()
-        .stdout(predicate::str::contains("Pareto frontier"));
+        .stdout(predicate::str::contains("Pareto frontier"))
+        .stdout(predicate::str::contains("sorted by decode time"))
+        .stdout(predicate::str::contains("zero-copy access"));
     let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     let results = doc["results"].as_array().unwrap();
     assert!(
@@ -709,6 +711,36 @@ fn codecs_matrix_round_trips_every_dataset_and_compresses() {
         "{}",
         doc["failures"]
     );
+    let codecs_of = |dataset: &str| -> Vec<&str> {
+        let mut ids: Vec<&str> = results
+            .iter()
+            .filter(|r| r["dataset"] == dataset && r["operation"] == "decode")
+            .map(|r| r["codec"].as_str().unwrap())
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    };
+    // Flat datasets get every codec; nested orders every codec but CSV, with a note.
+    let logs = codecs_of("logs-60");
+    let orders = codecs_of("orders-30");
+    assert!(logs.len() >= 16, "{logs:?}");
+    assert_eq!(codecs_of("telemetry-60"), logs);
+    let without_csv: Vec<&str> = logs
+        .iter()
+        .copied()
+        .filter(|c| *c != "record/csv")
+        .collect();
+    assert_eq!(orders, without_csv);
+    assert!(doc["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n.as_str().unwrap().contains("record/csv not measured")));
+    // Zero-copy views are their own `access` rows.
+    assert!(results
+        .iter()
+        .any(|r| r["codec"] == "record/rkyv-view" && r["operation"] == "access"));
     for dataset in ["logs-60", "telemetry-60", "orders-30"] {
         let rows: Vec<&Value> = results.iter().filter(|r| r["dataset"] == dataset).collect();
         for codec in [
@@ -736,6 +768,48 @@ fn codecs_matrix_round_trips_every_dataset_and_compresses() {
         }
     }
     assert!(results.iter().all(|r| r["verified"] == true));
+}
+
+#[test]
+fn compress_picks_compressors_and_levels_and_refuses_unknown_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("z.json");
+    encbench()
+        .args([
+            "run",
+            "codecs",
+            "--codec",
+            "record/postcard",
+            "--compress",
+            "zstd-19,brotli",
+        ])
+        .args([
+            "--items",
+            "40",
+            "--samples",
+            "2",
+            "--quiet",
+            "--no-store",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let mut used: Vec<&str> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["compression"].as_str().unwrap())
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    assert_eq!(used, ["brotli-9", "none", "zstd-19"]);
+    encbench()
+        .args(["run", "codecs", "--compress", "zstd-x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown compressor 'zstd-x'"));
 }
 
 #[test]
