@@ -6,6 +6,8 @@
 //! a codec compiled out by a cargo feature still appears there, disabled.
 
 pub mod byte_array;
+#[cfg(feature = "columnar")]
+pub mod columnar;
 pub mod compression;
 pub mod int64;
 pub mod intfile;
@@ -118,6 +120,8 @@ pub enum Family {
     SchemalessBinary,
     /// Binary whose layout comes from a schema or type.
     SchemaBinary,
+    /// Column-oriented containers (Arrow IPC, Parquet).
+    Columnar,
     /// Geometry formats (WKB).
     Geometry,
     /// General-purpose compression on top of an encoding.
@@ -138,6 +142,7 @@ impl Family {
             Family::RawBinary => "raw binary",
             Family::SchemalessBinary => "schemaless binary",
             Family::SchemaBinary => "schema binary",
+            Family::Columnar => "columnar",
             Family::Geometry => "geometry",
             Family::Compression => "compression",
             Family::Reference => "reference",

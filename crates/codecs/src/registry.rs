@@ -4,6 +4,8 @@
 //! `list`, marked disabled.
 
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
+#[cfg(feature = "columnar")]
+use crate::columnar::{ArrowIpc, Parquet};
 use crate::intfile::{binary, text, IntSumReader};
 #[cfg(feature = "simd-json")]
 use crate::serde_codecs::SimdJson;
@@ -356,6 +358,24 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             "postcard, varint integers, no field names",
             Postcard<R>,
             record = R
+        ),
+        entry!(
+            record_codec,
+            "record/arrow-ipc",
+            Columnar,
+            "Arrow IPC stream (arrow-ipc), one RecordBatch, read back validated",
+            ArrowIpc<R>,
+            record = R,
+            feature = "columnar"
+        ),
+        entry!(
+            record_codec,
+            "record/parquet",
+            Columnar,
+            "Parquet (ArrowWriter), one row group, uncompressed, default encodings",
+            Parquet<R>,
+            record = R,
+            feature = "columnar"
         ),
     ]
 }

@@ -35,9 +35,17 @@ macro_rules! feature_bound {
         impl<T> $name for T {}
     };
 }
+// Invoked by textual scope in this file; the re-export is for other modules.
+#[allow(unused_imports)]
 pub(crate) use feature_bound;
 
-/// What a record type needs to go through every codec of the matrix.
-pub trait MatrixRecord: SerdeRecord + Digestible + std::fmt::Debug {}
+feature_bound!(
+    "columnar",
+    /// What the Arrow IPC and Parquet codecs need: a fixed Arrow schema.
+    ColumnarRecord: crate::columnar::ArrowRecord
+);
 
-impl<T: SerdeRecord + Digestible + std::fmt::Debug> MatrixRecord for T {}
+/// What a record type needs to go through every codec of the matrix.
+pub trait MatrixRecord: SerdeRecord + Digestible + std::fmt::Debug + ColumnarRecord {}
+
+impl<T: SerdeRecord + Digestible + std::fmt::Debug + ColumnarRecord> MatrixRecord for T {}
