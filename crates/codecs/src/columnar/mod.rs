@@ -19,6 +19,8 @@ mod parquet_codec;
 mod telemetry;
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;
 
 pub use ipc::ArrowIpc;

@@ -7,6 +7,7 @@ use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::errors::ParquetError;
+use parquet::file::metadata::ParquetMetaData;
 use parquet::file::properties::WriterProperties;
 use std::marker::PhantomData;
 
@@ -49,6 +50,33 @@ fn parquet_error(error: ParquetError) -> CodecError {
     CodecError::library("parquet", error)
 }
 
+/// Fails unless every column chunk the footer lists lies inside the file.
+/// `ColumnChunkMetaData::byte_range` (parquet 60) asserts that a chunk's
+/// start and size are not negative, so a corrupt footer would panic there.
+fn check_chunks(metadata: &ParquetMetaData, file_len: usize) -> Result<(), CodecError> {
+    for (g, group) in metadata.row_groups().iter().enumerate() {
+        for (c, chunk) in group.columns().iter().enumerate() {
+            let start = chunk
+                .dictionary_page_offset()
+                .unwrap_or_else(|| chunk.data_page_offset());
+            let end = u64::try_from(start)
+                .ok()
+                .zip(u64::try_from(chunk.compressed_size()).ok())
+                .and_then(|(start, len)| start.checked_add(len));
+            if end.is_none_or(|end| end > file_len as u64) {
+                return Err(CodecError::library(
+                    "parquet",
+                    format!(
+                        "row group {g}, column {c}: chunk at {start} of {} bytes lies outside the {file_len}-byte file",
+                        chunk.compressed_size()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 impl<R: ArrowRecord + Send + Sync> Codec<Vec<R>> for Parquet<R> {
     fn encode(&self, value: &Vec<R>, out: &mut Vec<u8>) -> Result<(), CodecError> {
         let batch = R::to_batch(value)?;
@@ -63,6 +91,7 @@ impl<R: ArrowRecord + Send + Sync> Codec<Vec<R>> for Parquet<R> {
         let builder = ParquetRecordBatchReaderBuilder::try_new(Bytes::copy_from_slice(bytes))
             .map_err(parquet_error)?;
         check_schema(builder.schema(), &R::arrow_schema())?;
+        check_chunks(builder.metadata(), bytes.len())?;
         let reader = builder.build().map_err(parquet_error)?;
         let mut out = Vec::new();
         for batch in reader {
