@@ -23,6 +23,8 @@ macro_rules! unit_codec {
 #[cfg(feature = "zero-copy")]
 pub mod archived;
 pub mod byte_array;
+#[cfg(feature = "columnar")]
+pub mod columnar;
 pub mod compression;
 #[cfg(feature = "schema-binary")]
 pub mod derived;
@@ -143,6 +145,8 @@ pub enum Family {
     SchemalessBinary,
     /// Binary whose layout comes from a schema or type.
     SchemaBinary,
+    /// Column-oriented containers (Arrow IPC, Parquet).
+    Columnar,
     /// Geometry formats (WKB).
     Geometry,
     /// General-purpose compression on top of an encoding.
@@ -163,6 +167,7 @@ impl Family {
             Family::RawBinary => "raw binary",
             Family::SchemalessBinary => "schemaless binary",
             Family::SchemaBinary => "schema binary",
+            Family::Columnar => "columnar",
             Family::Geometry => "geometry",
             Family::Compression => "compression",
             Family::Reference => "reference",

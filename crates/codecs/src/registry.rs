@@ -6,6 +6,8 @@
 #[cfg(feature = "zero-copy")]
 use crate::archived::{Rkyv, RkyvView, RkyvViewUnchecked};
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
+#[cfg(feature = "columnar")]
+use crate::columnar::{ArrowIpc, Parquet};
 #[cfg(feature = "schema-binary")]
 use crate::derived::{Borsh, Speedy, Wincode};
 use crate::intfile::{binary, text, IntSumReader};
@@ -413,6 +415,24 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             "postcard, varint integers, no field names",
             Postcard<R>,
             record = R
+        ),
+        entry!(
+            record_codec,
+            "record/arrow-ipc",
+            Columnar,
+            "Arrow IPC stream (arrow-ipc), one RecordBatch, read back validated",
+            ArrowIpc<R>,
+            record = R,
+            feature = "columnar"
+        ),
+        entry!(
+            record_codec,
+            "record/parquet",
+            Columnar,
+            "Parquet (ArrowWriter), one row group, uncompressed, default encodings",
+            Parquet<R>,
+            record = R,
+            feature = "columnar"
         ),
     ]
 }

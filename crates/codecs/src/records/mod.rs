@@ -71,6 +71,12 @@ feature_bound!(
     >
 );
 
+feature_bound!(
+    "columnar",
+    /// What the Arrow IPC and Parquet codecs need: a fixed Arrow schema.
+    ColumnarRecord: crate::columnar::ArrowRecord
+);
+
 /// The CSV form of a record type: its header, or `None` when it nests.
 pub trait CsvRecord: SerdeRecord {
     /// Column names, fixed arrays spread over numbered columns.
@@ -128,6 +134,7 @@ pub trait MatrixRecord:
     + SpeedyRecord
     + WincodeRecord
     + RkyvRecord
+    + ColumnarRecord
 {
 }
 
@@ -140,5 +147,6 @@ impl<T> MatrixRecord for T where
         + SpeedyRecord
         + WincodeRecord
         + RkyvRecord
+        + ColumnarRecord
 {
 }

@@ -1,0 +1,159 @@
+//! Columnar formats: a whole record batch turned into Arrow columns, then
+//! written as an Arrow IPC stream or a Parquet file.
+//!
+//! Each record type maps to a fixed Arrow schema ([`ArrowRecord`]); both
+//! codecs share the conversion, so they differ only in the container. The
+//! decoders check every column's name, type and nullability against that
+//! schema with checked downcasts, and reject nulls where the schema has
+//! none, so malformed input gives a [`CodecError`], never a panic.
+//!
+//! Limits of the mapping: strings are `Utf8` (32-bit offsets), so encoding a
+//! batch with more than 2 GiB of text in one string column is not
+//! supported (arrow's builders panic there); batches in this benchmark stay
+//! far below that.
+
+mod ipc;
+mod logs;
+mod orders;
+mod parquet_codec;
+mod telemetry;
+
+#[cfg(test)]
+mod fuzz;
+#[cfg(test)]
+mod tests;
+
+pub use ipc::ArrowIpc;
+pub use parquet_codec::Parquet;
+
+use crate::CodecError;
+use arrow_array::{Array, ArrayRef, RecordBatch};
+use arrow_schema::{ArrowError, Field, SchemaRef};
+use std::ops::Range;
+
+/// A record type with a fixed Arrow schema, convertible to and from columns.
+pub trait ArrowRecord: Sized {
+    /// The schema every batch of this type has.
+    fn arrow_schema() -> SchemaRef;
+
+    /// Builds one record batch holding `records`.
+    fn to_batch(records: &[Self]) -> Result<RecordBatch, CodecError>;
+
+    /// Appends the records of `batch` to `out`, checking every column.
+    fn from_batch(batch: &RecordBatch, out: &mut Vec<Self>) -> Result<(), CodecError>;
+}
+
+/// Name used in errors about a batch's shape (not from a library).
+const BATCH: &str = "arrow columns";
+
+fn shape_error(message: String) -> CodecError {
+    CodecError::library(BATCH, message)
+}
+
+fn arrow_error(error: ArrowError) -> CodecError {
+    CodecError::library("arrow", error)
+}
+
+/// Builds a batch from columns in schema order (arrow checks lengths and types).
+fn batch(schema: SchemaRef, columns: Vec<ArrayRef>) -> Result<RecordBatch, CodecError> {
+    RecordBatch::try_new(schema, columns).map_err(arrow_error)
+}
+
+/// Fails unless the batch's fields are exactly `expected`'s (names, types,
+/// nullability), naming the first difference.
+fn check_schema(found: &SchemaRef, expected: &SchemaRef) -> Result<(), CodecError> {
+    if found.fields() == expected.fields() {
+        return Ok(());
+    }
+    for field in expected.fields() {
+        match found.field_with_name(field.name()) {
+            Err(_) => return Err(shape_error(format!("column `{}` is missing", field.name()))),
+            Ok(f) if f != field.as_ref() => {
+                return Err(shape_error(format!(
+                    "column `{}`: expected {} ({}), found {} ({})",
+                    field.name(),
+                    field.data_type(),
+                    nullability(field),
+                    f.data_type(),
+                    nullability(f),
+                )))
+            }
+            Ok(_) => {}
+        }
+    }
+    Err(shape_error(format!(
+        "expected columns {:?}, found {:?}",
+        names(expected),
+        names(found)
+    )))
+}
+
+fn nullability(field: &Field) -> &'static str {
+    if field.is_nullable() {
+        "nullable"
+    } else {
+        "not null"
+    }
+}
+
+fn names(schema: &SchemaRef) -> Vec<&str> {
+    schema.fields().iter().map(|f| f.name().as_str()).collect()
+}
+
+/// The column `field` names, checked against its type and nullability.
+fn column<'a, A: Array + 'static>(
+    batch: &'a RecordBatch,
+    field: &Field,
+) -> Result<&'a A, CodecError> {
+    let name = field.name();
+    let array = batch
+        .column_by_name(name)
+        .ok_or_else(|| shape_error(format!("column `{name}` is missing")))?;
+    if array.data_type() != field.data_type() {
+        return Err(shape_error(format!(
+            "column `{name}`: expected {}, found {}",
+            field.data_type(),
+            array.data_type()
+        )));
+    }
+    downcast(array.as_ref(), name, field.is_nullable())
+}
+
+/// A checked downcast; `nullable == false` also rejects any null.
+fn downcast<'a, A: Array + 'static>(
+    array: &'a dyn Array,
+    what: &str,
+    nullable: bool,
+) -> Result<&'a A, CodecError> {
+    let typed = array.as_any().downcast_ref::<A>().ok_or_else(|| {
+        shape_error(format!(
+            "`{what}`: unexpected array type {}",
+            array.data_type()
+        ))
+    })?;
+    if !nullable && typed.null_count() != 0 {
+        return Err(shape_error(format!(
+            "`{what}` is not nullable but holds {} nulls",
+            typed.null_count()
+        )));
+    }
+    Ok(typed)
+}
+
+/// The child range of list (or map) slot `row`, checked against the
+/// child's length: arrow validates offsets, but a decoder should not rely on
+/// an index panic to catch a bad one.
+fn child_range(
+    offsets: &[i32],
+    child_len: usize,
+    row: usize,
+    what: &str,
+) -> Result<Range<usize>, CodecError> {
+    let bad = || shape_error(format!("`{what}`: bad offsets at row {row}"));
+    let start = usize::try_from(*offsets.get(row).ok_or_else(bad)?).map_err(|_| bad())?;
+    let end = usize::try_from(*offsets.get(row + 1).ok_or_else(bad)?).map_err(|_| bad())?;
+    if start > end || end > child_len {
+        return Err(bad());
+    }
+    Ok(start..end)
+}
