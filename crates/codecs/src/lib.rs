@@ -6,7 +6,11 @@
 //! a codec compiled out by a cargo feature still appears there, disabled.
 
 pub mod byte_array;
+#[cfg(feature = "zero-copy")]
+pub mod capnproto;
 pub mod compression;
+#[cfg(feature = "zero-copy")]
+pub mod flatbuf;
 pub mod int64;
 pub mod intfile;
 pub mod records;

@@ -5,9 +5,9 @@
 
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 use crate::intfile::{binary, text, IntSumReader};
+use crate::records::MatrixRecord;
 #[cfg(feature = "simd-json")]
 use crate::serde_codecs::SimdJson;
-use crate::records::MatrixRecord;
 use crate::serde_codecs::{Bincode, Bitcode, Json, JsonLines, Postcard};
 #[cfg(feature = "self-describing")]
 use crate::serde_codecs::{Cbor, MessagePack, MessagePackCompact};
@@ -357,17 +357,72 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             Postcard<R>,
             record = R
         ),
+        entry!(
+            record_codec,
+            "record/flatbuffers",
+            SchemaBinary,
+            "FlatBuffers (flatc-generated), one reused builder; decode verifies, then copies out",
+            crate::flatbuf::FlatBuffers<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_codec,
+            "record/capnp",
+            SchemaBinary,
+            "Cap'n Proto (capnpc-generated), unpacked stream framing; decode copies out",
+            crate::capnproto::Capnp<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_codec,
+            "record/capnp-packed",
+            SchemaBinary,
+            "Cap'n Proto, packed encoding (zero bytes squeezed out)",
+            crate::capnproto::CapnpPacked<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
     ]
 }
 
-#[allow(dead_code)] // until the first view lands in the list below
+#[allow(dead_code)] // unused when every view's feature is off
 fn record_view<R, T: RecordView<R> + Default + 'static>() -> Box<dyn RecordView<R>> {
     Box::new(T::default())
 }
 
 /// Zero-copy views of record batches, each reading one codec's bytes in place.
 pub fn record_views<R: MatrixRecord>() -> Vec<Entry<dyn RecordView<R>>> {
-    vec![]
+    vec![
+        entry!(
+            record_view,
+            "record/flatbuffers-view",
+            SchemaBinary,
+            "FlatBuffers in place: verifier, then every field read where it lies",
+            crate::flatbuf::FlatBuffersView<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_view,
+            "record/flatbuffers-view-unchecked",
+            SchemaBinary,
+            "FlatBuffers in place, no verifier (trusts its input: unchecked)",
+            crate::flatbuf::FlatBuffersViewUnchecked<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_view,
+            "record/capnp-view",
+            SchemaBinary,
+            "Cap'n Proto in place: bounds-checked reader over the input, every field read",
+            crate::capnproto::CapnpView<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+    ]
 }
 
 /// Compressors (levels are chosen by the scenario and appear in `compression`).

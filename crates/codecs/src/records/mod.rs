@@ -37,7 +37,22 @@ macro_rules! feature_bound {
 }
 pub(crate) use feature_bound;
 
-/// What a record type needs to go through every codec of the matrix.
-pub trait MatrixRecord: SerdeRecord + Digestible + std::fmt::Debug {}
+feature_bound!(
+    "zero-copy",
+    /// What the FlatBuffers codec and views need: a mapping onto `records.fbs`.
+    FlatBound: crate::flatbuf::FlatRecord
+);
 
-impl<T: SerdeRecord + Digestible + std::fmt::Debug> MatrixRecord for T {}
+feature_bound!(
+    "zero-copy",
+    /// What the Cap'n Proto codecs and view need: a mapping onto `records.capnp`.
+    CapnpBound: crate::capnproto::CapnpRecord
+);
+
+/// What a record type needs to go through every codec of the matrix.
+pub trait MatrixRecord:
+    SerdeRecord + Digestible + FlatBound + CapnpBound + std::fmt::Debug
+{
+}
+
+impl<T: SerdeRecord + Digestible + FlatBound + CapnpBound + std::fmt::Debug> MatrixRecord for T {}
