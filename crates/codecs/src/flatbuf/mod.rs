@@ -70,6 +70,11 @@ impl Builder {
         self.offsets.push(offset.value());
     }
 
+    /// Finishes the buffer with `root`, size-prefixed (see [`FlatBuffers`]).
+    fn finish<T>(&mut self, root: WIPOffset<T>) {
+        self.fbb.finish_size_prefixed(root, None);
+    }
+
     /// Writes the offsets pushed since `mark` as a vector of `T`, pops them,
     /// and returns the vector (or `None` for an empty one: written absent).
     fn vector<T>(
@@ -104,18 +109,47 @@ fn verifier_options(len: usize) -> VerifierOptions {
     }
 }
 
-/// Runs the verifier and returns the batch root.
+/// Checks the size prefix: it must count exactly the bytes after it.
+fn check_size_prefix(bytes: &[u8]) -> Result<(), CodecError> {
+    let Some((prefix, rest)) = bytes.split_first_chunk::<4>() else {
+        return Err(CodecError::Truncated {
+            offset: 0,
+            needed: 4,
+        });
+    };
+    let size = u32::from_le_bytes(*prefix) as usize;
+    match size.cmp(&rest.len()) {
+        std::cmp::Ordering::Equal => Ok(()),
+        std::cmp::Ordering::Greater => Err(CodecError::Truncated {
+            offset: 4,
+            needed: size,
+        }),
+        std::cmp::Ordering::Less => Err(CodecError::Trailing {
+            offset: 4 + size,
+            count: rest.len() - size,
+        }),
+    }
+}
+
+/// Checks the size prefix, runs the verifier and returns the batch root.
 fn verified_root(bytes: &[u8]) -> Result<schema::Batch<'_>, CodecError> {
-    flatbuffers::root_with_opts::<schema::Batch>(&verifier_options(bytes.len()), bytes)
-        .map_err(|e| CodecError::library("flatbuffers", e))
+    check_size_prefix(bytes)?;
+    flatbuffers::size_prefixed_root_with_opts::<schema::Batch>(
+        &verifier_options(bytes.len()),
+        bytes,
+    )
+    .map_err(|e| CodecError::library("flatbuffers", e))
 }
 
 /// FlatBuffers batch codec.
 ///
 /// Encoding reuses one builder (behind a mutex; the codec is shared by
-/// reference) and copies the finished buffer into `out`. Decoding runs the
-/// verifier, then copies every record out into owned values. FlatBuffers
-/// records no overall length, so bytes after the buffer are not detected.
+/// reference) and copies the finished buffer into `out`. The buffer is
+/// size-prefixed (FlatBuffers' own 4-byte length prefix, as for streams):
+/// a bare buffer records no overall length, so a cut that only loses
+/// trailing alignment padding, or bytes appended after it, would go
+/// unnoticed. Decoding checks the prefix against the input's length, runs
+/// the verifier, then copies every record out into owned values.
 pub struct FlatBuffers<R> {
     builder: Mutex<Builder>,
     _records: PhantomData<fn() -> R>,
@@ -146,8 +180,8 @@ impl<R: FlatRecord> Codec<Vec<R>> for FlatBuffers<R> {
     }
 }
 
-/// Reads `record/flatbuffers` bytes in place: runs the verifier (as the
-/// codec's decoder does), then reads every field of every record without
+/// Reads `record/flatbuffers` bytes in place: checks the size prefix and
+/// runs the verifier (as the codec's decoder does), then reads every field of every record without
 /// copying any of them out.
 pub struct FlatBuffersView<R>(PhantomData<fn() -> R>);
 
@@ -171,7 +205,8 @@ impl<R: FlatRecord> RecordView<R> for FlatBuffersView<R> {
 }
 
 /// Reads `record/flatbuffers` bytes in place WITHOUT the verifier
-/// (`flatbuffers::root_unchecked`): the fast path FlatBuffers offers for
+/// (`flatbuffers::size_prefixed_root_unchecked`; the size prefix is not
+/// checked either): the fast path FlatBuffers offers for
 /// buffers you produced yourself.
 ///
 /// It trusts its input. Given bytes that are not a valid buffer it may
@@ -196,7 +231,7 @@ impl<R: FlatRecord> RecordView<R> for FlatBuffersViewUnchecked<R> {
         // SAFETY: not guaranteed by the signature: this view is only given
         // bytes that `record/flatbuffers` wrote (see `validates` and the
         // type's documentation).
-        let batch = unsafe { flatbuffers::root_unchecked::<schema::Batch>(bytes) };
+        let batch = unsafe { flatbuffers::size_prefixed_root_unchecked::<schema::Batch>(bytes) };
         let mut digest = Digest::default();
         R::visit_batch(batch, &mut digest);
         Ok(digest.finish())

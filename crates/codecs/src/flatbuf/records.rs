@@ -54,7 +54,7 @@ impl FlatRecord for LogRecord {
                 ..Default::default()
             },
         );
-        b.fbb.finish(root, None);
+        b.finish(root);
     }
 
     fn read_batch(batch: schema::Batch<'_>) -> Vec<Self> {
@@ -106,7 +106,7 @@ impl FlatRecord for Telemetry {
                 ..Default::default()
             },
         );
-        b.fbb.finish(root, None);
+        b.finish(root);
     }
 
     fn read_batch(batch: schema::Batch<'_>) -> Vec<Self> {
@@ -196,7 +196,7 @@ impl FlatRecord for Order {
                 ..Default::default()
             },
         );
-        b.fbb.finish(root, None);
+        b.finish(root);
     }
 
     fn read_batch(batch: schema::Batch<'_>) -> Vec<Self> {
