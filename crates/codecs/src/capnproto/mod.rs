@@ -11,7 +11,10 @@
 //! `records_capnp.rs` is generated and committed; `README.md` beside this
 //! file gives the command that regenerates it.
 
+mod codec;
+mod packed;
 mod records;
+mod view;
 
 #[rustfmt::skip]
 #[allow(
@@ -27,11 +30,13 @@ mod records;
 pub mod records_capnp;
 
 use crate::records::Digest;
-use crate::{Codec, CodecError, RecordView};
+use crate::CodecError;
 use capnp::message::{self, HeapAllocator, ReaderOptions};
-use capnp::{serialize, serialize_packed};
-use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU32, Ordering};
+
+pub use codec::Capnp;
+pub use packed::CapnpPacked;
+pub use view::CapnpView;
 
 /// The generated schema modules (`capnpc`, one module per struct).
 pub use records_capnp as schema;
@@ -116,120 +121,3 @@ fn build<R: CapnpRecord>(
 
 /// The largest segment `capnp`'s heap allocator will make.
 const MAX_SEGMENT_WORDS: u32 = 1 << 29;
-
-/// Cap'n Proto batch codec, standard (unpacked) stream framing.
-///
-/// Encoding builds a fresh message per call (its first segment sized from
-/// the largest message so far) and writes it with `serialize::write_message`
-/// into `out`. Decoding reads the message in place with
-/// `serialize::read_message_from_flat_slice` (see [`flat_options`] for the
-/// traversal limit), rejects trailing bytes, then copies every record out
-/// into owned values.
-pub struct Capnp<R> {
-    first_segment_words: AtomicU32,
-    _records: PhantomData<fn() -> R>,
-}
-
-impl<R> Default for Capnp<R> {
-    fn default() -> Self {
-        Capnp {
-            first_segment_words: AtomicU32::new(message::SUGGESTED_FIRST_SEGMENT_WORDS),
-            _records: PhantomData,
-        }
-    }
-}
-
-impl<R: CapnpRecord> Codec<Vec<R>> for Capnp<R> {
-    fn encode(&self, value: &Vec<R>, out: &mut Vec<u8>) -> Result<(), CodecError> {
-        let message = build(value, &self.first_segment_words)?;
-        serialize::write_message(out, &message).map_err(capnp_error)
-    }
-
-    fn decode(&self, bytes: &[u8]) -> Result<Vec<R>, CodecError> {
-        aligned(bytes, |bytes| {
-            let mut rest = bytes;
-            let message =
-                serialize::read_message_from_flat_slice(&mut rest, flat_options(bytes.len()))
-                    .map_err(capnp_error)?;
-            check_rest(bytes, rest)?;
-            let batch = message
-                .get_root::<schema::batch::Reader>()
-                .map_err(capnp_error)?;
-            R::read_batch(batch).map_err(capnp_error)
-        })
-    }
-}
-
-/// Cap'n Proto batch codec, packed encoding (`serialize_packed`): zero
-/// bytes squeezed out, so smaller, but the reader must unpack into owned
-/// segments before reading (no zero-copy view). Decoding's traversal limit
-/// is [`packed_options`].
-pub struct CapnpPacked<R> {
-    first_segment_words: AtomicU32,
-    _records: PhantomData<fn() -> R>,
-}
-
-impl<R> Default for CapnpPacked<R> {
-    fn default() -> Self {
-        CapnpPacked {
-            first_segment_words: AtomicU32::new(message::SUGGESTED_FIRST_SEGMENT_WORDS),
-            _records: PhantomData,
-        }
-    }
-}
-
-impl<R: CapnpRecord> Codec<Vec<R>> for CapnpPacked<R> {
-    fn encode(&self, value: &Vec<R>, out: &mut Vec<u8>) -> Result<(), CodecError> {
-        let message = build(value, &self.first_segment_words)?;
-        serialize_packed::write_message(out, &message).map_err(capnp_error)
-    }
-
-    fn decode(&self, bytes: &[u8]) -> Result<Vec<R>, CodecError> {
-        let mut rest = bytes;
-        let message = serialize_packed::read_message(&mut rest, packed_options(bytes.len()))
-            .map_err(capnp_error)?;
-        check_rest(bytes, rest)?;
-        let batch = message
-            .get_root::<schema::batch::Reader>()
-            .map_err(capnp_error)?;
-        R::read_batch(batch).map_err(capnp_error)
-    }
-}
-
-/// Reads `record/capnp` bytes in place: a reader over the input itself
-/// (`read_message_from_flat_slice_no_alloc`: not even the segment table is
-/// copied), every field of every record read through the generated
-/// accessors, bounds-checked as always in Cap'n Proto, with the same
-/// traversal limit as the decoder. Text is checked to be UTF-8, as an
-/// application asking for `&str` would.
-pub struct CapnpView<R>(PhantomData<fn() -> R>);
-
-impl<R> Default for CapnpView<R> {
-    fn default() -> Self {
-        CapnpView(PhantomData)
-    }
-}
-
-impl<R: CapnpRecord> RecordView<R> for CapnpView<R> {
-    fn source(&self) -> &'static str {
-        "record/capnp"
-    }
-
-    fn visit(&self, bytes: &[u8]) -> Result<u64, CodecError> {
-        aligned(bytes, |bytes| {
-            let mut rest = bytes;
-            let message = serialize::read_message_from_flat_slice_no_alloc(
-                &mut rest,
-                flat_options(bytes.len()),
-            )
-            .map_err(capnp_error)?;
-            check_rest(bytes, rest)?;
-            let batch = message
-                .get_root::<schema::batch::Reader>()
-                .map_err(capnp_error)?;
-            let mut digest = Digest::default();
-            R::visit_batch(batch, &mut digest).map_err(capnp_error)?;
-            Ok(digest.finish())
-        })
-    }
-}

@@ -10,7 +10,9 @@
 //! `records_generated.rs` is generated and committed; `README.md` beside
 //! this file gives the command that regenerates it.
 
+mod codec;
 mod records;
+mod view;
 
 #[rustfmt::skip]
 #[allow(
@@ -27,10 +29,11 @@ mod records;
 mod records_generated;
 
 use crate::records::Digest;
-use crate::{Codec, CodecError, RecordView};
+use crate::CodecError;
 use flatbuffers::{FlatBufferBuilder, VerifierOptions, WIPOffset};
-use std::marker::PhantomData;
-use std::sync::Mutex;
+
+pub use codec::FlatBuffers;
+pub use view::{FlatBuffersView, FlatBuffersViewUnchecked};
 
 /// The generated schema types (`flatc --rust`, namespace `encbench.fb`).
 pub use records_generated::encbench::fb as schema;
@@ -139,105 +142,4 @@ fn verified_root(bytes: &[u8]) -> Result<schema::Batch<'_>, CodecError> {
         bytes,
     )
     .map_err(|e| CodecError::library("flatbuffers", e))
-}
-
-/// FlatBuffers batch codec.
-///
-/// Encoding reuses one builder (behind a mutex; the codec is shared by
-/// reference) and copies the finished buffer into `out`. The buffer is
-/// size-prefixed (FlatBuffers' own 4-byte length prefix, as for streams):
-/// a bare buffer records no overall length, so a cut that only loses
-/// trailing alignment padding, or bytes appended after it, would go
-/// unnoticed. Decoding checks the prefix against the input's length, runs
-/// the verifier, then copies every record out into owned values.
-pub struct FlatBuffers<R> {
-    builder: Mutex<Builder>,
-    _records: PhantomData<fn() -> R>,
-}
-
-impl<R> Default for FlatBuffers<R> {
-    fn default() -> Self {
-        FlatBuffers {
-            builder: Mutex::new(Builder::default()),
-            _records: PhantomData,
-        }
-    }
-}
-
-impl<R: FlatRecord> Codec<Vec<R>> for FlatBuffers<R> {
-    fn encode(&self, value: &Vec<R>, out: &mut Vec<u8>) -> Result<(), CodecError> {
-        // A panic mid-build poisons the lock; the builder is reset below anyway.
-        let mut builder = self.builder.lock().unwrap_or_else(|e| e.into_inner());
-        builder.fbb.reset();
-        builder.offsets.clear();
-        R::build_batch(&mut builder, value);
-        out.extend_from_slice(builder.fbb.finished_data());
-        Ok(())
-    }
-
-    fn decode(&self, bytes: &[u8]) -> Result<Vec<R>, CodecError> {
-        Ok(R::read_batch(verified_root(bytes)?))
-    }
-}
-
-/// Reads `record/flatbuffers` bytes in place: checks the size prefix and
-/// runs the verifier (as the codec's decoder does), then reads every field of every record without
-/// copying any of them out.
-pub struct FlatBuffersView<R>(PhantomData<fn() -> R>);
-
-impl<R> Default for FlatBuffersView<R> {
-    fn default() -> Self {
-        FlatBuffersView(PhantomData)
-    }
-}
-
-impl<R: FlatRecord> RecordView<R> for FlatBuffersView<R> {
-    fn source(&self) -> &'static str {
-        "record/flatbuffers"
-    }
-
-    fn visit(&self, bytes: &[u8]) -> Result<u64, CodecError> {
-        let batch = verified_root(bytes)?;
-        let mut digest = Digest::default();
-        R::visit_batch(batch, &mut digest);
-        Ok(digest.finish())
-    }
-}
-
-/// Reads `record/flatbuffers` bytes in place WITHOUT the verifier
-/// (`flatbuffers::size_prefixed_root_unchecked`; the size prefix is not
-/// checked either): the fast path FlatBuffers offers for
-/// buffers you produced yourself.
-///
-/// It trusts its input. Given bytes that are not a valid buffer it may
-/// panic or read out of bounds (undefined behaviour), so it must only ever
-/// see bytes `record/flatbuffers` just wrote; [`RecordView::validates`] is
-/// false so the harness and the tests never give it anything else, and its
-/// rows are labelled unchecked.
-pub struct FlatBuffersViewUnchecked<R>(PhantomData<fn() -> R>);
-
-impl<R> Default for FlatBuffersViewUnchecked<R> {
-    fn default() -> Self {
-        FlatBuffersViewUnchecked(PhantomData)
-    }
-}
-
-impl<R: FlatRecord> RecordView<R> for FlatBuffersViewUnchecked<R> {
-    fn source(&self) -> &'static str {
-        "record/flatbuffers"
-    }
-
-    fn visit(&self, bytes: &[u8]) -> Result<u64, CodecError> {
-        // SAFETY: not guaranteed by the signature: this view is only given
-        // bytes that `record/flatbuffers` wrote (see `validates` and the
-        // type's documentation).
-        let batch = unsafe { flatbuffers::size_prefixed_root_unchecked::<schema::Batch>(bytes) };
-        let mut digest = Digest::default();
-        R::visit_batch(batch, &mut digest);
-        Ok(digest.finish())
-    }
-
-    fn validates(&self) -> bool {
-        false
-    }
 }
