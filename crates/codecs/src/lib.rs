@@ -23,11 +23,15 @@ macro_rules! unit_codec {
 #[cfg(feature = "zero-copy")]
 pub mod archived;
 pub mod byte_array;
+#[cfg(feature = "zero-copy")]
+pub mod capnproto;
 #[cfg(feature = "columnar")]
 pub mod columnar;
 pub mod compression;
 #[cfg(feature = "schema-binary")]
 pub mod derived;
+#[cfg(feature = "zero-copy")]
+pub mod flatbuf;
 pub mod int64;
 pub mod intfile;
 pub mod records;

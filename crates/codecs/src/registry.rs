@@ -434,9 +434,37 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             record = R,
             feature = "columnar"
         ),
+        entry!(
+            record_codec,
+            "record/flatbuffers",
+            SchemaBinary,
+            "FlatBuffers (flatc-generated), one reused builder; decode verifies, then copies out",
+            crate::flatbuf::FlatBuffers<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_codec,
+            "record/capnp",
+            SchemaBinary,
+            "Cap'n Proto (capnpc-generated), unpacked stream framing; decode copies out",
+            crate::capnproto::Capnp<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_codec,
+            "record/capnp-packed",
+            SchemaBinary,
+            "Cap'n Proto, packed encoding (zero bytes squeezed out)",
+            crate::capnproto::CapnpPacked<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
     ]
 }
 
+#[allow(dead_code)] // unused when every view's feature is off
 fn record_view<R, T: RecordView<R> + Default + 'static>() -> Box<dyn RecordView<R>> {
     Box::new(T::default())
 }
@@ -455,10 +483,37 @@ pub fn record_views<R: MatrixRecord>() -> Vec<Entry<dyn RecordView<R>>> {
         ),
         entry!(
             record_view,
+            "record/flatbuffers-view",
+            SchemaBinary,
+            "FlatBuffers in place: verifier, then every field read where it lies",
+            crate::flatbuf::FlatBuffersView<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_view,
             "record/rkyv-view-unchecked",
             SchemaBinary,
             "rkyv archive read in place without validation (trusted input only)",
             RkyvViewUnchecked<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_view,
+            "record/flatbuffers-view-unchecked",
+            SchemaBinary,
+            "FlatBuffers in place, no verifier (trusts its input: unchecked)",
+            crate::flatbuf::FlatBuffersViewUnchecked<R>,
+            record = R,
+            feature = "zero-copy"
+        ),
+        entry!(
+            record_view,
+            "record/capnp-view",
+            SchemaBinary,
+            "Cap'n Proto in place: bounds-checked reader over the input, every field read",
+            crate::capnproto::CapnpView<R>,
             record = R,
             feature = "zero-copy"
         ),

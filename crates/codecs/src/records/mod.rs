@@ -124,6 +124,18 @@ impl CsvRecord for Order {
     const CSV_HEADER: Option<&'static [&'static str]> = None;
 }
 
+feature_bound!(
+    "zero-copy",
+    /// What the FlatBuffers codec and views need: a mapping onto `records.fbs`.
+    FlatBound: crate::flatbuf::FlatRecord
+);
+
+feature_bound!(
+    "zero-copy",
+    /// What the Cap'n Proto codecs and view need: a mapping onto `records.capnp`.
+    CapnpBound: crate::capnproto::CapnpRecord
+);
+
 /// What a record type needs to go through every codec of the matrix.
 pub trait MatrixRecord:
     SerdeRecord
@@ -135,6 +147,8 @@ pub trait MatrixRecord:
     + WincodeRecord
     + RkyvRecord
     + ColumnarRecord
+    + FlatBound
+    + CapnpBound
 {
 }
 
@@ -148,5 +162,7 @@ impl<T> MatrixRecord for T where
         + WincodeRecord
         + RkyvRecord
         + ColumnarRecord
+        + FlatBound
+        + CapnpBound
 {
 }
