@@ -5,6 +5,8 @@
 //! panic. [`registry`] is the one list of every codec, grouped by family;
 //! a codec compiled out by a cargo feature still appears there, disabled.
 
+#[cfg(feature = "asn1")]
+pub mod asn1;
 pub mod byte_array;
 pub mod compression;
 pub mod int64;

@@ -3,11 +3,13 @@
 //! only with that cargo feature; without it the codec still shows in
 //! `list`, marked disabled.
 
+#[cfg(feature = "asn1")]
+use crate::asn1::{Aper, Ber, Coer, Der, Uper};
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 use crate::intfile::{binary, text, IntSumReader};
+use crate::records::MatrixRecord;
 #[cfg(feature = "simd-json")]
 use crate::serde_codecs::SimdJson;
-use crate::records::MatrixRecord;
 use crate::serde_codecs::{Bincode, Bitcode, Json, JsonLines, Postcard};
 #[cfg(feature = "self-describing")]
 use crate::serde_codecs::{Cbor, MessagePack, MessagePackCompact};
@@ -356,6 +358,51 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             "postcard, varint integers, no field names",
             Postcard<R>,
             record = R
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-ber",
+            SchemaBinary,
+            "ASN.1 BER (rasn), tag-length-value per field",
+            Ber<R>,
+            record = R,
+            feature = "asn1"
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-der",
+            SchemaBinary,
+            "ASN.1 DER (rasn), canonical BER",
+            Der<R>,
+            record = R,
+            feature = "asn1"
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-per",
+            SchemaBinary,
+            "ASN.1 aligned PER (rasn), bit-packed by constraints",
+            Aper<R>,
+            record = R,
+            feature = "asn1"
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-uper",
+            SchemaBinary,
+            "ASN.1 unaligned PER (rasn), bit-packed, no padding",
+            Uper<R>,
+            record = R,
+            feature = "asn1"
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-coer",
+            SchemaBinary,
+            "ASN.1 canonical OER (rasn), fixed-width constrained integers",
+            Coer<R>,
+            record = R,
+            feature = "asn1"
         ),
     ]
 }

@@ -6,6 +6,7 @@
 //! [`MatrixRecord`] is everything a record type must offer to go through
 //! every codec of the matrix; each codec family adds its own bound there.
 
+mod asn1_bound;
 mod digest;
 mod types;
 
@@ -14,6 +15,7 @@ pub(crate) mod fixtures;
 #[cfg(test)]
 mod tests;
 
+pub use asn1_bound::Asn1Bound;
 pub use digest::{digest_of, Digest, Digestible};
 pub use types::{Customer, LineItem, LogRecord, Order, Telemetry};
 
@@ -38,6 +40,6 @@ macro_rules! feature_bound {
 pub(crate) use feature_bound;
 
 /// What a record type needs to go through every codec of the matrix.
-pub trait MatrixRecord: SerdeRecord + Digestible + std::fmt::Debug {}
+pub trait MatrixRecord: SerdeRecord + Digestible + Asn1Bound + std::fmt::Debug {}
 
-impl<T: SerdeRecord + Digestible + std::fmt::Debug> MatrixRecord for T {}
+impl<T: SerdeRecord + Digestible + Asn1Bound + std::fmt::Debug> MatrixRecord for T {}
