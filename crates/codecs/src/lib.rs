@@ -22,6 +22,8 @@ macro_rules! unit_codec {
 
 #[cfg(feature = "zero-copy")]
 pub mod archived;
+#[cfg(feature = "asn1")]
+pub mod asn1;
 pub mod byte_array;
 #[cfg(feature = "zero-copy")]
 pub mod capnproto;

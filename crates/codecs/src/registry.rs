@@ -5,6 +5,8 @@
 
 #[cfg(feature = "zero-copy")]
 use crate::archived::{Rkyv, RkyvView, RkyvViewUnchecked};
+#[cfg(feature = "asn1")]
+use crate::asn1::{Aper, Ber, Coer, Der, Uper};
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 #[cfg(feature = "columnar")]
 use crate::columnar::{ArrowIpc, Parquet};
@@ -460,6 +462,51 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             crate::capnproto::CapnpPacked<R>,
             record = R,
             feature = "zero-copy"
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-ber",
+            SchemaBinary,
+            "ASN.1 BER (rasn), tag-length-value per field",
+            Ber<R>,
+            record = R,
+            feature = "asn1"
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-der",
+            SchemaBinary,
+            "ASN.1 DER (rasn), canonical BER",
+            Der<R>,
+            record = R,
+            feature = "asn1"
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-per",
+            SchemaBinary,
+            "ASN.1 aligned PER (rasn), bit-packed by constraints",
+            Aper<R>,
+            record = R,
+            feature = "asn1"
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-uper",
+            SchemaBinary,
+            "ASN.1 unaligned PER (rasn), bit-packed, no padding",
+            Uper<R>,
+            record = R,
+            feature = "asn1"
+        ),
+        entry!(
+            record_codec,
+            "record/asn1-coer",
+            SchemaBinary,
+            "ASN.1 canonical OER (rasn), fixed-width constrained integers",
+            Coer<R>,
+            record = R,
+            feature = "asn1"
         ),
     ]
 }

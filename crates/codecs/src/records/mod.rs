@@ -6,6 +6,7 @@
 //! [`MatrixRecord`] is everything a record type must offer to go through
 //! every codec of the matrix; each codec family adds its own bound there.
 
+mod asn1_bound;
 mod digest;
 mod types;
 
@@ -14,6 +15,7 @@ pub(crate) mod fixtures;
 #[cfg(test)]
 mod tests;
 
+pub use asn1_bound::Asn1Bound;
 pub use digest::{digest_of, Digest, Digestible};
 #[cfg(feature = "zero-copy")]
 pub use types::{
@@ -149,6 +151,7 @@ pub trait MatrixRecord:
     + ColumnarRecord
     + FlatBound
     + CapnpBound
+    + Asn1Bound
 {
 }
 
@@ -164,5 +167,6 @@ impl<T> MatrixRecord for T where
         + ColumnarRecord
         + FlatBound
         + CapnpBound
+        + Asn1Bound
 {
 }
