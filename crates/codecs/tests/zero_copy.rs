@@ -119,10 +119,13 @@ fn codec<R: MatrixRecord>(id: &str) -> Box<dyn Codec<Vec<R>>> {
     (entry.build.expect("zero-copy is on"))()
 }
 
-fn views_allocate_nothing<R: MatrixRecord>(make: fn(usize) -> Vec<R>) {
+fn views_allocate_at_most_once<R: MatrixRecord>(make: fn(usize) -> Vec<R>) {
     for entry in record_views::<R>() {
         let view = (entry.build.expect("zero-copy is on"))();
         let id = entry.info.id;
+        // Constant in the number of records: none for FlatBuffers and Cap'n
+        // Proto; rkyv's validator keeps one table of shared pointers.
+        let mut counts = Vec::new();
         for n in [0, 1, 300] {
             let records = make(n);
             let mut bytes = Vec::new();
@@ -131,16 +134,21 @@ fn views_allocate_nothing<R: MatrixRecord>(make: fn(usize) -> Vec<R>) {
                 .unwrap();
             let (digest, allocations) = allocations_during(|| view.visit(&bytes));
             assert_eq!(digest, Ok(digest_of(&records)), "{id}, {n} records");
-            assert_eq!(allocations, 0, "{id} allocated visiting {n} records");
+            counts.push(allocations);
         }
+        let allowed = u64::from(id == "record/rkyv-view");
+        assert!(
+            counts.iter().all(|c| *c <= allowed),
+            "{id} allocated {counts:?} times visiting 0, 1 and 300 records"
+        );
     }
 }
 
 #[test]
 fn views_visit_without_allocating() {
-    views_allocate_nothing(logs);
-    views_allocate_nothing(telemetry);
-    views_allocate_nothing(orders);
+    views_allocate_at_most_once(logs);
+    views_allocate_at_most_once(telemetry);
+    views_allocate_at_most_once(orders);
 }
 
 fn capnp_framing<R: MatrixRecord>(records: Vec<R>) {

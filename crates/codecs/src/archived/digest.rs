@@ -45,10 +45,12 @@ impl Digestible for ArchivedOrder {
             item.digest_into(d);
         }
         d.int(self.attributes.len() as u64);
-        for (k, v) in self.attributes.iter() {
+        // `visit` walks the tree in key order without the heap stack `iter` keeps.
+        self.attributes.visit(|k, v| {
             d.bytes(k.as_bytes());
             d.bytes(v.as_bytes());
-        }
+            std::ops::ControlFlow::<()>::Continue(())
+        });
         d.opt_bytes(self.note.as_ref().map(|s| s.as_bytes()));
     }
 }

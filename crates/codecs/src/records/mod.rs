@@ -6,7 +6,6 @@
 //! [`MatrixRecord`] is everything a record type must offer to go through
 //! every codec of the matrix; each codec family adds its own bound there.
 
-mod asn1_bound;
 mod digest;
 mod types;
 
@@ -15,7 +14,6 @@ pub(crate) mod fixtures;
 #[cfg(test)]
 mod tests;
 
-pub use asn1_bound::Asn1Bound;
 pub use digest::{digest_of, Digest, Digestible};
 #[cfg(feature = "zero-copy")]
 pub use types::{
@@ -136,6 +134,12 @@ feature_bound!(
     "zero-copy",
     /// What the Cap'n Proto codecs and view need: a mapping onto `records.capnp`.
     CapnpBound: crate::capnproto::CapnpRecord
+);
+
+feature_bound!(
+    "asn1",
+    /// What the ASN.1 codecs need: a `rasn` mirror of the record.
+    Asn1Bound: crate::asn1::Asn1Record
 );
 
 /// What a record type needs to go through every codec of the matrix.
