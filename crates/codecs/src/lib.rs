@@ -5,10 +5,14 @@
 //! panic. [`registry`] is the one list of every codec, grouped by family;
 //! a codec compiled out by a cargo feature still appears there, disabled.
 
+#[cfg(feature = "avro")]
+pub mod avro;
 pub mod byte_array;
 pub mod compression;
 pub mod int64;
 pub mod intfile;
+#[cfg(feature = "protobuf")]
+pub mod protobuf;
 pub mod records;
 pub mod registry;
 pub mod serde_codecs;

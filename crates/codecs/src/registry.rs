@@ -3,11 +3,15 @@
 //! only with that cargo feature; without it the codec still shows in
 //! `list`, marked disabled.
 
+#[cfg(feature = "avro")]
+use crate::avro::{AvroContainer, AvroDatum};
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 use crate::intfile::{binary, text, IntSumReader};
+#[cfg(feature = "protobuf")]
+use crate::protobuf::Protobuf;
+use crate::records::MatrixRecord;
 #[cfg(feature = "simd-json")]
 use crate::serde_codecs::SimdJson;
-use crate::records::MatrixRecord;
 use crate::serde_codecs::{Bincode, Bitcode, Json, JsonLines, Postcard};
 #[cfg(feature = "self-describing")]
 use crate::serde_codecs::{Cbor, MessagePack, MessagePackCompact};
@@ -356,6 +360,33 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             "postcard, varint integers, no field names",
             Postcard<R>,
             record = R
+        ),
+        entry!(
+            record_codec,
+            "record/protobuf",
+            SchemaBinary,
+            "Protocol Buffers (prost), hand-written proto3 messages, repeated records",
+            Protobuf<R>,
+            record = R,
+            feature = "protobuf"
+        ),
+        entry!(
+            record_codec,
+            "record/avro-datum",
+            SchemaBinary,
+            "Avro (apache-avro) binary datum: one array of records, schema known to both sides",
+            AvroDatum<R>,
+            record = R,
+            feature = "avro"
+        ),
+        entry!(
+            record_codec,
+            "record/avro-container",
+            SchemaBinary,
+            "Avro object container file (apache-avro Writer/Reader): schema in the header, null codec",
+            AvroContainer<R>,
+            record = R,
+            feature = "avro"
         ),
     ]
 }

@@ -35,9 +35,25 @@ macro_rules! feature_bound {
         impl<T> $name for T {}
     };
 }
+#[allow(unused_imports)] // for families that declare their bound beside their codecs
 pub(crate) use feature_bound;
 
-/// What a record type needs to go through every codec of the matrix.
-pub trait MatrixRecord: SerdeRecord + Digestible + std::fmt::Debug {}
+feature_bound!(
+    "protobuf",
+    /// What the Protocol Buffers codec needs: a prost batch message.
+    ProtoBound: crate::protobuf::ProtoRecord
+);
 
-impl<T: SerdeRecord + Digestible + std::fmt::Debug> MatrixRecord for T {}
+feature_bound!(
+    "avro",
+    /// What the Avro codecs need: an Avro schema and serde impls against it.
+    AvroBound: crate::avro::AvroRecord
+);
+
+/// What a record type needs to go through every codec of the matrix.
+pub trait MatrixRecord:
+    SerdeRecord + Digestible + ProtoBound + AvroBound + std::fmt::Debug
+{
+}
+
+impl<T: SerdeRecord + Digestible + ProtoBound + AvroBound + std::fmt::Debug> MatrixRecord for T {}
