@@ -24,6 +24,8 @@ macro_rules! unit_codec {
 pub mod archived;
 #[cfg(feature = "asn1")]
 pub mod asn1;
+#[cfg(feature = "avro")]
+pub mod avro;
 pub mod byte_array;
 #[cfg(feature = "zero-copy")]
 pub mod capnproto;
@@ -36,6 +38,8 @@ pub mod derived;
 pub mod flatbuf;
 pub mod int64;
 pub mod intfile;
+#[cfg(feature = "protobuf")]
+pub mod protobuf;
 pub mod records;
 pub mod registry;
 pub mod serde_codecs;

@@ -7,12 +7,16 @@
 use crate::archived::{Rkyv, RkyvView, RkyvViewUnchecked};
 #[cfg(feature = "asn1")]
 use crate::asn1::{Aper, Ber, Coer, Der, Uper};
+#[cfg(feature = "avro")]
+use crate::avro::{AvroContainer, AvroDatum};
 use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 #[cfg(feature = "columnar")]
 use crate::columnar::{ArrowIpc, Parquet};
 #[cfg(feature = "schema-binary")]
 use crate::derived::{Borsh, Speedy, Wincode};
 use crate::intfile::{binary, text, IntSumReader};
+#[cfg(feature = "protobuf")]
+use crate::protobuf::Protobuf;
 use crate::records::MatrixRecord;
 #[cfg(feature = "simd-json")]
 use crate::serde_codecs::SimdJson;
@@ -507,6 +511,33 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             Coer<R>,
             record = R,
             feature = "asn1"
+        ),
+        entry!(
+            record_codec,
+            "record/protobuf",
+            SchemaBinary,
+            "Protocol Buffers (prost), hand-written proto3 messages, repeated records",
+            Protobuf<R>,
+            record = R,
+            feature = "protobuf"
+        ),
+        entry!(
+            record_codec,
+            "record/avro-datum",
+            SchemaBinary,
+            "Avro (apache-avro) binary datum: one array of records, schema known to both sides",
+            AvroDatum<R>,
+            record = R,
+            feature = "avro"
+        ),
+        entry!(
+            record_codec,
+            "record/avro-container",
+            SchemaBinary,
+            "Avro object container file (apache-avro Writer/Reader): schema in the header, null codec",
+            AvroContainer<R>,
+            record = R,
+            feature = "avro"
         ),
     ]
 }

@@ -64,3 +64,27 @@ pub(crate) fn orders() -> Vec<Order> {
         })
         .collect()
 }
+
+/// Decodes every prefix of `bytes` and every single-byte corruption of it
+/// (three patterns per byte): each must give an error or a value, never a
+/// panic. Returns the cuts that decoded, with their records.
+pub(crate) fn every_cut_and_flip<R>(
+    codec: &dyn crate::Codec<Vec<R>>,
+    bytes: &[u8],
+) -> Vec<(usize, Vec<R>)> {
+    let mut decoded_cuts = Vec::new();
+    for cut in 0..bytes.len() {
+        if let Ok(v) = codec.decode(&bytes[..cut]) {
+            decoded_cuts.push((cut, v));
+        }
+    }
+    let mut flipped = bytes.to_vec();
+    for i in 0..bytes.len() {
+        for pattern in [0x01, 0x80, 0xff] {
+            flipped[i] ^= pattern;
+            let _ = codec.decode(&flipped);
+            flipped[i] ^= pattern;
+        }
+    }
+    decoded_cuts
+}

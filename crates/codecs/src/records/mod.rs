@@ -142,6 +142,21 @@ feature_bound!(
     Asn1Bound: crate::asn1::Asn1Record
 );
 
+#[allow(unused_imports)] // for families that declare their bound beside their codecs
+pub(crate) use feature_bound;
+
+feature_bound!(
+    "protobuf",
+    /// What the Protocol Buffers codec needs: a prost batch message.
+    ProtoBound: crate::protobuf::ProtoRecord
+);
+
+feature_bound!(
+    "avro",
+    /// What the Avro codecs need: an Avro schema and serde impls against it.
+    AvroBound: crate::avro::AvroRecord
+);
+
 /// What a record type needs to go through every codec of the matrix.
 pub trait MatrixRecord:
     SerdeRecord
@@ -156,6 +171,8 @@ pub trait MatrixRecord:
     + FlatBound
     + CapnpBound
     + Asn1Bound
+    + ProtoBound
+    + AvroBound
 {
 }
 
@@ -172,5 +189,7 @@ impl<T> MatrixRecord for T where
         + FlatBound
         + CapnpBound
         + Asn1Bound
+        + ProtoBound
+        + AvroBound
 {
 }
