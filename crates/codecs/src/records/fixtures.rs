@@ -68,6 +68,7 @@ pub(crate) fn orders() -> Vec<Order> {
 /// Decodes every prefix of `bytes` and every single-byte corruption of it
 /// (three patterns per byte): each must give an error or a value, never a
 /// panic. Returns the cuts that decoded, with their records.
+#[cfg_attr(not(any(feature = "protobuf", feature = "avro")), allow(dead_code))]
 pub(crate) fn every_cut_and_flip<R>(
     codec: &dyn crate::Codec<Vec<R>>,
     bytes: &[u8],
