@@ -16,6 +16,9 @@ pub fn print() -> anyhow::Result<ExitCode> {
     for (info, enabled) in catalog {
         if family != Some(info.family) {
             outln!("\nCodecs: {}", info.family.as_str());
+            if info.family == encbench_scenarios::Family::Compression {
+                outln!("  (chosen with --compress for `logs` and `codecs`)");
+            }
             family = Some(info.family);
         }
         let used_by: Vec<&str> = scenarios
@@ -28,12 +31,13 @@ pub fn print() -> anyhow::Result<ExitCode> {
             (false, Some(f)) => format!(" [disabled: build with --features {f}]"),
             (false, None) => " [disabled]".into(),
         };
-        outln!(
-            "  {:<24} {}{state}  ({})",
-            info.id,
-            info.summary,
-            used_by.join(", ")
-        );
+        // Compressors are picked with --compress, not --codec: no scenario list.
+        let used_by = if used_by.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", used_by.join(", "))
+        };
+        outln!("  {:<24} {}{state}{used_by}", info.id, info.summary);
     }
     Ok(ExitCode::SUCCESS)
 }
