@@ -29,6 +29,61 @@ pub enum Command {
     Export(ExportCommand),
     /// Compare two stored runs row by row, with a significance test on the raw samples.
     Compare(CompareArgs),
+    /// Feed every decoder malformed input; count panics, hangs, crashes and runaway allocations.
+    Robust(RobustArgs),
+    /// One robust job in an isolated process (started by `robust`, not by people).
+    #[command(hide = true)]
+    RobustWorker(RobustWorkerArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RobustArgs {
+    /// Only these codec ids or globs (`record/*`); repeat the flag or separate with commas.
+    #[arg(long = "codec", value_name = "GLOB", value_delimiter = ',')]
+    pub codecs: Vec<String>,
+
+    /// Small batches, about 6,000 inputs per codec and dataset (the default).
+    #[arg(long, conflicts_with = "full")]
+    pub quick: bool,
+
+    /// Larger batches, about 40,000 inputs per codec and dataset.
+    #[arg(long)]
+    pub full: bool,
+
+    /// Time budget per codec over all its datasets, seconds [default: 10 quick, 60 full].
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub time_per_codec: Option<f64>,
+
+    /// One input decoding for longer than this is a hang, seconds.
+    #[arg(long, value_name = "S", default_value_t = 2.0, value_parser = parse_seconds)]
+    pub input_timeout: f64,
+
+    /// Write the results record as JSON.
+    #[arg(long, value_name = "PATH")]
+    pub json: Option<PathBuf>,
+
+    /// No progress messages on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RobustWorkerArgs {
+    /// Codec id.
+    #[arg(long)]
+    pub codec: String,
+    /// Dataset name.
+    #[arg(long)]
+    pub dataset: String,
+    /// First input to decode.
+    #[arg(long, default_value_t = 0)]
+    pub start: usize,
+    /// Quick sizes.
+    #[arg(long, conflicts_with = "full")]
+    pub quick: bool,
+    /// Full sizes.
+    #[arg(long)]
+    pub full: bool,
 }
 
 #[derive(Debug, Args)]
@@ -190,5 +245,12 @@ fn parse_rate(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
         _ => Err(format!("'{text}' is not a positive number of MB/s")),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v < 1e6 => Ok(v),
+        _ => Err(format!("'{text}' is not a positive number of seconds")),
     }
 }

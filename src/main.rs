@@ -9,10 +9,16 @@ mod cli;
 mod history;
 mod list;
 mod progress;
+mod robust;
 mod run;
 
 use clap::Parser;
 use std::process::ExitCode;
+
+/// Counts bytes only inside `robust-worker` (one relaxed load per call
+/// otherwise), so a runaway decoder is refused instead of taking the machine.
+#[global_allocator]
+static ALLOCATOR: encbench_robust::alloc::CountingAlloc = encbench_robust::alloc::CountingAlloc;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
@@ -30,6 +36,8 @@ fn main() -> ExitCode {
         cli::Command::Show(args) => history::show(args, painter),
         cli::Command::Export(args) => history::export(args),
         cli::Command::Compare(args) => history::compare(args, painter),
+        cli::Command::Robust(args) => robust::execute(args, painter),
+        cli::Command::RobustWorker(args) => robust::worker(args),
     };
     match outcome {
         Ok(code) => code,

@@ -104,7 +104,10 @@ impl Painter {
                 || body.starts_with("error")
             {
                 Some("31")
-            } else if body.contains("noisy") || body.starts_with("warning") {
+            } else if body.contains("noisy")
+                || body.starts_with("warning")
+                || body.contains("finding in")
+            {
                 Some("33")
             } else if body.trim_start().starts_with('▸') || body.contains("improved") {
                 Some("36")

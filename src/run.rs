@@ -57,12 +57,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         empty_body_ns: overhead.empty_body_ns,
         min_sample_ns: config.min_sample_time(&timer).as_nanos() as f64,
     };
-    let build = BuildInfo {
-        version: env!("CARGO_PKG_VERSION").into(),
-        git_commit: env!("ENCBENCH_GIT_COMMIT").into(),
-        rustc: env!("ENCBENCH_RUSTC").into(),
-        profile: env!("ENCBENCH_PROFILE").into(),
-    };
+    let build = build_info();
     let environment = Environment::capture(
         &build,
         mode.as_str(),
@@ -130,6 +125,16 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         );
         ExitCode::from(1)
     })
+}
+
+/// What this binary was built from (for the environment block).
+pub fn build_info() -> BuildInfo {
+    BuildInfo {
+        version: env!("CARGO_PKG_VERSION").into(),
+        git_commit: env!("ENCBENCH_GIT_COMMIT").into(),
+        rustc: env!("ENCBENCH_RUSTC").into(),
+        profile: env!("ENCBENCH_PROFILE").into(),
+    }
 }
 
 fn select_scenarios(names: &[String]) -> anyhow::Result<Vec<Box<dyn Scenario>>> {

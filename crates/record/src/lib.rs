@@ -6,8 +6,9 @@ mod environment;
 
 pub use environment::{BuildInfo, EngineInfo, Environment};
 
-use encbench_stats::Summary;
+use encbench_stats::{Sample, Summary};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Version of the record layout; bumped when a field changes meaning.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -155,6 +156,35 @@ pub struct Record {
     pub throttle_mb_per_s: Option<f64>,
     /// Every sample, per operation, ns, in the order taken.
     pub samples_ns: Vec<f64>,
+    /// `robust` rows: malformed inputs fed to the decoder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inputs: Option<u64>,
+    /// `robust` rows: how many inputs had each outcome (`ok-equal`,
+    /// `ok-different`, `error`, `panic`, `hang`, `over-allocation`, `crash`);
+    /// the counts sum to `inputs`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<BTreeMap<String, u64>>,
+    /// `robust` rows: the crate whose decoder ran (`encbench` for our own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decoder_crate: Option<String>,
+    /// `robust` rows: median time per input byte of a clean rejection (`error`), ns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_ns_per_byte: Option<f64>,
+}
+
+/// What a `robust` row reports beside its identity.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RobustRow {
+    /// Inputs classified.
+    pub inputs: u64,
+    /// Count per outcome.
+    pub outcomes: BTreeMap<String, u64>,
+    /// The crate whose decoder ran.
+    pub decoder_crate: String,
+    /// Time of each clean rejection, ns, in input order.
+    pub error_ns: Vec<f64>,
+    /// Median ns per input byte of those rejections.
+    pub error_ns_per_byte: Option<f64>,
 }
 
 /// Threshold of [`Record::noisy`]: CI half-width as a fraction of the median.
@@ -245,6 +275,61 @@ impl Record {
             seed_reference: meta.seed_reference,
             throttle_mb_per_s: meta.throttle_mb_per_s,
             samples_ns,
+            inputs: None,
+            outcomes: None,
+            decoder_crate: None,
+            error_ns_per_byte: None,
+        }
+    }
+
+    /// A `robust` row: the timing fields describe one clean rejection of a
+    /// malformed input (`meta.encoded_bytes`: their mean size); nothing was
+    /// verified and there is no calibration (`batch` 1).
+    pub fn robust(meta: RowMeta, row: RobustRow) -> Self {
+        let summary = Sample::new(&row.error_ns).ok().map(|s| s.summarize());
+        let one = row.error_ns.first().copied().unwrap_or(0.0);
+        let median = summary.as_ref().map_or(one, |s| s.median);
+        let per_sec = |amount: u64| {
+            if median > 0.0 {
+                amount as f64 * 1e9 / median
+            } else {
+                0.0
+            }
+        };
+        Record {
+            scenario: meta.scenario,
+            dataset: meta.dataset,
+            codec: meta.codec,
+            operation: meta.operation,
+            medium: meta.medium,
+            compression: meta.compression,
+            language: meta.language,
+            runtime: meta.runtime,
+            items: meta.items,
+            logical_bytes: meta.logical_bytes,
+            encoded_bytes: meta.encoded_bytes,
+            batch: 1,
+            samples: row.error_ns.len(),
+            median_ns: median,
+            ci95_low_ns: summary.as_ref().map_or(one, |s| s.ci.low),
+            ci95_high_ns: summary.as_ref().map_or(one, |s| s.ci.high),
+            mad_ns: summary.as_ref().map_or(0.0, |s| s.mad),
+            mean_ns: summary.as_ref().map_or(one, |s| s.mean),
+            min_ns: summary.as_ref().map_or(one, |s| s.min),
+            max_ns: summary.as_ref().map_or(one, |s| s.max),
+            outliers: summary.as_ref().map_or(0, |s| s.outliers.total()),
+            noisy: false,
+            verified: false,
+            items_per_sec: per_sec(meta.items),
+            logical_mb_per_s: per_sec(meta.logical_bytes) / 1e6,
+            encoded_mb_per_s: per_sec(meta.encoded_bytes) / 1e6,
+            seed_reference: meta.seed_reference,
+            throttle_mb_per_s: meta.throttle_mb_per_s,
+            samples_ns: row.error_ns,
+            inputs: Some(row.inputs),
+            outcomes: Some(row.outcomes),
+            decoder_crate: Some(row.decoder_crate),
+            error_ns_per_byte: row.error_ns_per_byte,
         }
     }
 

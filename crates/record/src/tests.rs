@@ -70,3 +70,45 @@ fn document_round_trips_through_json() {
     assert!(json.contains("\"ci95_low_ns\""));
     assert!(json.contains("\"seed_reference\":null"));
 }
+
+#[test]
+fn robust_fields_are_absent_from_timed_rows_and_round_trip_on_robust_rows() {
+    let samples = vec![1000.0, 1100.0, 900.0];
+    let summary = Sample::new(&samples).unwrap().summarize();
+    let timed = Record::new(meta(), &summary, 1, samples);
+    let json = serde_json::to_value(&timed).unwrap();
+    for key in ["inputs", "outcomes", "decoder_crate", "error_ns_per_byte"] {
+        assert!(json.get(key).is_none(), "{key} in a timed row");
+    }
+    // Rows written before these fields existed still load.
+    let back: Record = serde_json::from_value(json).unwrap();
+    assert_eq!(back, timed);
+
+    let outcomes: BTreeMap<String, u64> = [("error".to_string(), 3), ("panic".to_string(), 1)]
+        .into_iter()
+        .collect();
+    let robust = Record::robust(
+        RowMeta {
+            operation: "robust".into(),
+            items: 1,
+            ..meta()
+        },
+        RobustRow {
+            inputs: 4,
+            outcomes: outcomes.clone(),
+            decoder_crate: "parquet".into(),
+            error_ns: vec![500.0, 700.0, 600.0],
+            error_ns_per_byte: Some(2.5),
+        },
+    );
+    assert_eq!(robust.median_ns, 600.0);
+    assert!(!robust.verified);
+    let back: Record = serde_json::from_str(&serde_json::to_string(&robust).unwrap()).unwrap();
+    assert_eq!(back.outcomes, Some(outcomes));
+    assert_eq!(back.inputs, Some(4));
+    assert_eq!(back.decoder_crate.as_deref(), Some("parquet"));
+
+    // No clean rejection at all: zeros, not infinities (JSON has none).
+    let empty = Record::robust(meta(), RobustRow::default());
+    assert_eq!((empty.median_ns, empty.items_per_sec), (0.0, 0.0));
+}

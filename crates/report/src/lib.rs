@@ -9,6 +9,7 @@ mod csv_export;
 mod html;
 mod markdown;
 mod matrix;
+pub mod robust;
 mod table;
 pub mod terminal;
 pub mod units;

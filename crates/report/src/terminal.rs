@@ -2,6 +2,7 @@
 //! scenario and dataset, the seed's claims beside this run's, failures.
 
 use crate::matrix;
+use crate::robust;
 use crate::table::results_table;
 use crate::units;
 use crate::wide::{wide_tables, WIDE_AFTER};
@@ -60,7 +61,7 @@ pub fn render(doc: &RunDocument) -> String {
             .filter(|r| r.scenario == scenario)
             .collect();
         let datasets = distinct(rows.iter().map(|r| r.dataset.as_str()));
-        let wide = datasets.len() > WIDE_AFTER;
+        let wide = datasets.len() > WIDE_AFTER && !robust::applies(&rows);
         if wide {
             for (title, table) in wide_tables(&rows) {
                 out.push_str(&format!("{title}:\n"));
@@ -73,6 +74,13 @@ pub fn render(doc: &RunDocument) -> String {
                 .copied()
                 .filter(|r| r.dataset == dataset)
                 .collect();
+            if robust::applies(&group) {
+                out.push_str(&format!(
+                    "dataset {dataset}: malformed inputs per decoder; error cost = median time per input byte of a clean rejection\n"
+                ));
+                out.push_str(&robust::robust_table(&group).plain("  "));
+                continue;
+            }
             let first = group[0];
             out.push_str(&format!(
                 "dataset {dataset}: {} items per op, {} logical\n",

@@ -1,0 +1,283 @@
+//! What gets attacked: every registered decoder, each on the datasets it
+//! decodes, as jobs the parent can list and the child can rebuild by name.
+
+use encbench_codecs::records::{digest_of, MatrixRecord};
+use encbench_codecs::registry::{
+    byte_array_codecs, byte_string_codecs, int64_codecs, record_codecs, record_views, wkb_codecs,
+};
+use encbench_codecs::wkb::{self, Geometry};
+use encbench_codecs::{Codec, RecordView};
+use encbench_scenarios::data;
+
+use crate::{selftest, Size};
+
+/// What a decode returned (a panic is caught one level up).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The value the input was derived from.
+    Equal,
+    /// Some other value.
+    Different,
+    /// An error.
+    Error,
+}
+
+/// A decoder with the valid encodings its corpus starts from.
+pub trait Target {
+    /// The valid encodings.
+    fn seeds(&self) -> &[Vec<u8>];
+    /// Decodes `bytes`, comparing with seed `origin`'s value when there is one.
+    fn decode(&self, bytes: &[u8], origin: Option<usize>) -> Verdict;
+}
+
+/// A `Codec<T>` and the values its seeds encode.
+struct Typed<T> {
+    codec: Box<dyn Codec<T>>,
+    values: Vec<T>,
+    seeds: Vec<Vec<u8>>,
+}
+
+impl<T: PartialEq> Target for Typed<T> {
+    fn seeds(&self) -> &[Vec<u8>] {
+        &self.seeds
+    }
+
+    fn decode(&self, bytes: &[u8], origin: Option<usize>) -> Verdict {
+        match self.codec.decode(bytes) {
+            Ok(v) if origin.and_then(|o| self.values.get(o)) == Some(&v) => Verdict::Equal,
+            Ok(_) => Verdict::Different,
+            Err(_) => Verdict::Error,
+        }
+    }
+}
+
+/// Encodes every value with the codec itself, keeping the values that
+/// encode (an empty batch may have no form in some format); fails if none do.
+fn encode_all<T>(codec: &dyn Codec<T>, values: Vec<T>) -> Result<(Vec<T>, Vec<Vec<u8>>), String> {
+    let mut kept = Vec::with_capacity(values.len());
+    let mut seeds = Vec::with_capacity(values.len());
+    let mut last_error = String::from("no values");
+    for v in values {
+        let mut buf = Vec::new();
+        match codec.encode(&v, &mut buf) {
+            Ok(()) => {
+                kept.push(v);
+                seeds.push(buf);
+            }
+            Err(e) => last_error = e.to_string(),
+        }
+    }
+    if seeds.is_empty() {
+        return Err(format!("no seed encodes: {last_error}"));
+    }
+    Ok((kept, seeds))
+}
+
+fn typed<T: PartialEq + 'static>(
+    codec: Box<dyn Codec<T>>,
+    values: Vec<T>,
+) -> Result<Box<dyn Target>, String> {
+    let (values, seeds) = encode_all(codec.as_ref(), values)?;
+    Ok(Box::new(Typed {
+        codec,
+        values,
+        seeds,
+    }))
+}
+
+/// A validating zero-copy view: equal when it visits the seed's digest.
+struct View<R> {
+    view: Box<dyn RecordView<R>>,
+    digests: Vec<u64>,
+    seeds: Vec<Vec<u8>>,
+}
+
+impl<R> Target for View<R> {
+    fn seeds(&self) -> &[Vec<u8>] {
+        &self.seeds
+    }
+
+    fn decode(&self, bytes: &[u8], origin: Option<usize>) -> Verdict {
+        match self.view.visit(bytes) {
+            Ok(d) if origin.and_then(|o| self.digests.get(o)) == Some(&d) => Verdict::Equal,
+            Ok(_) => Verdict::Different,
+            Err(_) => Verdict::Error,
+        }
+    }
+}
+
+type Build = Box<dyn Fn() -> Result<Box<dyn Target>, String> + Send + Sync>;
+
+/// One codec on one dataset.
+pub struct Job {
+    /// Codec id.
+    pub codec: &'static str,
+    /// Dataset name (its size included).
+    pub dataset: String,
+    /// The crate whose decoder runs: `encbench` for our own.
+    pub decoder_crate: &'static str,
+    /// Builds the decoder and its seeds (in the child).
+    pub build: Build,
+}
+
+/// Every job, in registry order, for the codecs compiled in.
+pub fn jobs(size: Size) -> Vec<Job> {
+    let n = size.records();
+    let mut out = Vec::new();
+    let values = data::mixed_i64(8);
+    for e in int64_codecs() {
+        let Some(make) = e.build else { continue };
+        let values = values.clone();
+        out.push(job(e.info.id, "mixed-i64-8", move || {
+            typed(make(), values.clone())
+        }));
+    }
+    for e in wkb_codecs() {
+        let Some(make) = e.build else { continue };
+        out.push(job(e.info.id, "geometries-6", move || {
+            // Both byte orders: the codec's own encoder writes only little-endian.
+            let pairs = data::geometries(6);
+            let seeds = pairs
+                .iter()
+                .map(|(g, order)| {
+                    let mut b = Vec::new();
+                    wkb::write(g, *order, &mut b);
+                    b
+                })
+                .collect();
+            let values: Vec<Geometry> = pairs.into_iter().map(|(g, _)| g).collect();
+            Ok(Box::new(Typed {
+                codec: make(),
+                values,
+                seeds,
+            }) as Box<dyn Target>)
+        }));
+    }
+    let bytes = || -> Vec<Vec<u8>> {
+        let random = data::uniform_ints(64).iter().map(|v| *v as u8).collect();
+        vec![Vec::new(), vec![7], random]
+    };
+    for e in byte_array_codecs() {
+        let Some(make) = e.build else { continue };
+        out.push(job(e.info.id, "bytes-64", move || typed(make(), bytes())));
+    }
+    for e in byte_string_codecs() {
+        let Some(make) = e.build else { continue };
+        out.push(job(e.info.id, "bytes-64", move || {
+            let strings: Vec<Vec<String>> = bytes()
+                .into_iter()
+                .map(|b| b.iter().map(u8::to_string).collect())
+                .collect();
+            typed(make(), strings)
+        }));
+    }
+    record_jobs("log-records", data::log_records, n, &mut out);
+    record_jobs("telemetry", data::telemetry, n, &mut out);
+    record_jobs("orders", data::orders, n, &mut out);
+    if selftest::enabled() {
+        out.push(job(selftest::ID, "fixed", || {
+            Ok(Box::new(selftest::Faulty::default()) as Box<dyn Target>)
+        }));
+    }
+    out
+}
+
+fn job(
+    codec: &'static str,
+    dataset: &str,
+    build: impl Fn() -> Result<Box<dyn Target>, String> + Send + Sync + 'static,
+) -> Job {
+    Job {
+        codec,
+        dataset: dataset.to_string(),
+        decoder_crate: decoder_crate(codec),
+        build: Box::new(build),
+    }
+}
+
+/// Seeds of a record dataset: an empty batch, one record, `n` records.
+fn batches<R: Clone>(generate: fn(usize) -> Vec<R>, n: usize) -> Vec<Vec<R>> {
+    let all = generate(n);
+    vec![Vec::new(), all[..1.min(all.len())].to_vec(), all]
+}
+
+fn record_jobs<R: MatrixRecord + 'static>(
+    name: &str,
+    generate: fn(usize) -> Vec<R>,
+    n: usize,
+    out: &mut Vec<Job>,
+) {
+    let dataset = format!("{name}-{n}");
+    for e in record_codecs::<R>() {
+        // A codec with no form for these records (CSV of nested orders) is left out.
+        let Some(make) = e.build.filter(|make| make().applies()) else {
+            continue;
+        };
+        out.push(job(e.info.id, &dataset, move || {
+            typed(make(), batches(generate, n))
+        }));
+    }
+    let sources = record_codecs::<R>();
+    for e in record_views::<R>() {
+        // Unchecked views trust their input by design: feeding them garbage proves nothing.
+        let Some(make) = e.build.filter(|make| make().validates()) else {
+            continue;
+        };
+        let source = make().source();
+        let Some(encoder) = sources
+            .iter()
+            .find(|s| s.info.id == source)
+            .and_then(|s| s.build)
+        else {
+            continue;
+        };
+        out.push(job(e.info.id, &dataset, move || {
+            let (values, seeds) = encode_all(encoder().as_ref(), batches(generate, n))
+                .map_err(|e| format!("{source}: {e}"))?;
+            Ok(Box::new(View {
+                view: make(),
+                digests: values.iter().map(|v| digest_of(v)).collect(),
+                seeds,
+            }) as Box<dyn Target>)
+        }));
+    }
+}
+
+/// The crate whose decoder a codec runs. Ours must never panic, hang, crash
+/// or over-allocate (the command fails if one does); a third-party finding
+/// is reported, never hidden, but is not our failure.
+pub fn decoder_crate(codec: &str) -> &'static str {
+    match codec {
+        "int64/le-bytes"
+        | "int64/decimal-itoa"
+        | "int64/decimal-alloc"
+        | "int64/zigzag-leb128"
+        | "wkb/read-generic"
+        | "wkb/slice"
+        | "text/csv-bytes"
+        | "text/csv-strings"
+        | "binary/length-prefixed" => "encbench",
+        "int64/serde-dyn-write" | "binary/bincode" | "record/bincode" => "bincode",
+        "int64/cbor-per-call" | "record/cbor" => "ciborium",
+        "int64/msgpack-per-call" | "record/msgpack" | "record/msgpack-compact" => "rmp-serde",
+        "record/json" | "record/json-lines" => "serde_json",
+        "record/simd-json" => "simd-json",
+        "record/csv" => "csv",
+        "record/bson" => "bson",
+        "record/bitcode" => "bitcode",
+        "record/borsh" => "borsh",
+        "record/speedy" => "speedy",
+        "record/wincode" => "wincode",
+        "record/rkyv" | "record/rkyv-view" => "rkyv",
+        "record/postcard" => "postcard",
+        "record/arrow-ipc" => "arrow-ipc",
+        "record/parquet" => "parquet",
+        "record/flatbuffers" | "record/flatbuffers-view" => "flatbuffers",
+        "record/capnp" | "record/capnp-packed" | "record/capnp-view" => "capnp",
+        "record/protobuf" => "prost",
+        "record/avro-datum" | "record/avro-container" => "apache-avro",
+        id if id.starts_with("record/asn1-") => "rasn",
+        selftest::ID => "self-test",
+        _ => "unknown",
+    }
+}
