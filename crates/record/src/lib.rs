@@ -282,9 +282,10 @@ impl Record {
         }
     }
 
-    /// A `robust` row: the timing fields describe one clean rejection of a
-    /// malformed input (`meta.encoded_bytes`: their mean size); nothing was
-    /// verified and there is no calibration (`batch` 1).
+    /// A `robust` row: the timing fields summarise the clean rejections of
+    /// malformed inputs (`meta.encoded_bytes`: their mean size; `samples`:
+    /// how many; `samples_ns` left empty); nothing was verified and there is
+    /// no calibration (`batch` 1).
     pub fn robust(meta: RowMeta, row: RobustRow) -> Self {
         let summary = Sample::new(&row.error_ns).ok().map(|s| s.summarize());
         let one = row.error_ns.first().copied().unwrap_or(0.0);
@@ -325,7 +326,9 @@ impl Record {
             encoded_mb_per_s: per_sec(meta.encoded_bytes) / 1e6,
             seed_reference: meta.seed_reference,
             throttle_mb_per_s: meta.throttle_mb_per_s,
-            samples_ns: row.error_ns,
+            // Hundreds of thousands of one-shot timings would dwarf the record;
+            // the summary above is kept, the raw times are not.
+            samples_ns: Vec::new(),
             inputs: Some(row.inputs),
             outcomes: Some(row.outcomes),
             decoder_crate: Some(row.decoder_crate),

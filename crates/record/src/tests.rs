@@ -102,6 +102,7 @@ fn robust_fields_are_absent_from_timed_rows_and_round_trip_on_robust_rows() {
         },
     );
     assert_eq!(robust.median_ns, 600.0);
+    assert_eq!((robust.samples, robust.samples_ns.len()), (3, 0));
     assert!(!robust.verified);
     let back: Record = serde_json::from_str(&serde_json::to_string(&robust).unwrap()).unwrap();
     assert_eq!(back.outcomes, Some(outcomes));

@@ -134,3 +134,56 @@ fn units_pick_the_right_magnitude() {
     assert_eq!(units::rate(5200.0), "5.20 GB/s");
     assert_eq!(units::rate(112.0), "112 MB/s");
 }
+
+#[test]
+fn robust_rows_render_as_an_outcome_table_with_findings_flagged() {
+    let mut doc = document();
+    let row = |codec: &str, krate: &str, panics: u64| {
+        let mut outcomes = std::collections::BTreeMap::new();
+        for (k, v) in [
+            ("ok-equal", 1),
+            ("ok-different", 2),
+            ("error", 7),
+            ("panic", panics),
+        ] {
+            outcomes.insert(k.to_string(), v);
+        }
+        Record::robust(
+            RowMeta {
+                scenario: "robust".into(),
+                dataset: "telemetry-12".into(),
+                codec: codec.into(),
+                operation: "robust".into(),
+                items: 1,
+                ..Default::default()
+            },
+            RobustRow {
+                inputs: 10 + panics,
+                outcomes,
+                decoder_crate: krate.into(),
+                error_ns: vec![100.0, 200.0],
+                error_ns_per_byte: Some(1.5),
+            },
+        )
+    };
+    doc.results = vec![
+        row("record/parquet", "parquet", 2),
+        row("wkb/slice", "encbench", 0),
+    ];
+    let text = terminal::render(&doc);
+    assert!(
+        text.contains("over-alloc") && text.contains("error cost"),
+        "{text}"
+    );
+    let parquet = text.lines().find(|l| l.contains("record/parquet")).unwrap();
+    assert!(
+        parquet.contains("finding in parquet") && parquet.contains("1.50 ns/B"),
+        "{parquet}"
+    );
+    let ours = text.lines().find(|l| l.contains("wkb/slice")).unwrap();
+    assert!(
+        !ours.contains("finding") && !ours.contains("FAILED"),
+        "{ours}"
+    );
+    assert!(robust::has_failures(&doc.results[0]) && !robust::has_failures(&doc.results[1]));
+}
