@@ -107,6 +107,18 @@ fn aborts_allocations_panics_and_hangs_are_caught_per_input() {
 }
 
 #[test]
+fn a_failure_of_our_own_decoder_fails_the_command() {
+    encbench()
+        .env("ENCBENCH_ROBUST_SELF_TEST", "ours")
+        .args(["robust", "--quiet", "--codec", "selftest/*"])
+        .args(["--input-timeout", "0.5"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("FAILED: our decoder"))
+        .stderr(predicates::str::contains("1 of our own decoder(s) failed"));
+}
+
+#[test]
 fn robust_rejects_an_unknown_codec_pattern() {
     encbench()
         .args(["robust", "--codec", "nothing/*"])

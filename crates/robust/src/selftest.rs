@@ -13,6 +13,15 @@ pub fn enabled() -> bool {
     std::env::var_os("ENCBENCH_ROBUST_SELF_TEST").is_some()
 }
 
+/// Whose decoder it pretends to be: ours when the variable says `ours`
+/// (to test the exit status), else a third party's.
+pub fn decoder_crate() -> &'static str {
+    match std::env::var("ENCBENCH_ROBUST_SELF_TEST").as_deref() {
+        Ok("ours") => "encbench",
+        _ => "self-test",
+    }
+}
+
 /// Aborts, over-allocates, panics or hangs on four of the fixed inputs.
 pub struct Faulty {
     seeds: Vec<Vec<u8>>,

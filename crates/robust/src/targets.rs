@@ -175,9 +175,11 @@ pub fn jobs(size: Size) -> Vec<Job> {
     record_jobs("telemetry", data::telemetry, n, &mut out);
     record_jobs("orders", data::orders, n, &mut out);
     if selftest::enabled() {
-        out.push(job(selftest::ID, "fixed", || {
+        let mut faulty = job(selftest::ID, "fixed", || {
             Ok(Box::new(selftest::Faulty::default()) as Box<dyn Target>)
-        }));
+        });
+        faulty.decoder_crate = selftest::decoder_crate();
+        out.push(faulty);
     }
     out
 }
@@ -277,7 +279,6 @@ pub fn decoder_crate(codec: &str) -> &'static str {
         "record/protobuf" => "prost",
         "record/avro-datum" | "record/avro-container" => "apache-avro",
         id if id.starts_with("record/asn1-") => "rasn",
-        selftest::ID => "self-test",
         _ => "unknown",
     }
 }
