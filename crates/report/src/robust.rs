@@ -35,9 +35,9 @@ pub fn has_failures(r: &Record) -> bool {
 pub(crate) fn robust_table(records: &[&Record]) -> Table {
     let mut headers = vec!["codec", "decoder", "inputs"];
     headers.extend(COLUMNS.iter().map(|(_, h)| *h));
-    headers.extend(["error cost", "flags"]);
+    headers.extend(["error cost", "slowest error", "flags"]);
     let mut right = vec![false, false, true];
-    right.extend([true; 8]);
+    right.extend([true; 9]);
     right.push(false);
     let rows = records
         .iter()
@@ -63,6 +63,12 @@ pub(crate) fn robust_table(records: &[&Record]) -> Table {
                     .map(|ns| format!("{}/B", units::duration(ns)))
                     .unwrap_or_default(),
             );
+            // The worst single rejection: where a decoder's cost is not linear.
+            row.push(if r.samples > 0 {
+                units::duration(r.max_ns)
+            } else {
+                String::new()
+            });
             row.push(match (has_failures(r), decoder == "encbench") {
                 (true, true) => "FAILED: our decoder".to_string(),
                 (true, false) => format!("finding in {decoder}"),
