@@ -9,7 +9,9 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|bytes: &[u8]| {
     if let Ok(value) = CsvBytes.decode(bytes) {
         let mut buf = Vec::new();
-        CsvBytes.encode(&value, &mut buf).expect("decoded bytes encode");
+        CsvBytes
+            .encode(&value, &mut buf)
+            .expect("decoded bytes encode");
         assert_eq!(CsvBytes.decode(&buf), Ok(value));
     }
 });

@@ -11,7 +11,9 @@ fuzz_target!(|bytes: &[u8]| {
     for codec in [&DecimalItoa as &dyn Codec<i64>, &ZigzagLeb128] {
         if let Ok(value) = codec.decode(bytes) {
             buf.clear();
-            codec.encode(&value, &mut buf).expect("a decoded value encodes");
+            codec
+                .encode(&value, &mut buf)
+                .expect("a decoded value encodes");
             assert_eq!(codec.decode(&buf), Ok(value));
         }
     }
