@@ -157,39 +157,29 @@ feature_bound!(
     AvroBound: crate::avro::AvroRecord
 );
 
-/// What a record type needs to go through every codec of the matrix.
-pub trait MatrixRecord:
-    SerdeRecord
-    + CsvRecord
-    + Digestible
-    + std::fmt::Debug
-    + BorshRecord
-    + SpeedyRecord
-    + WincodeRecord
-    + RkyvRecord
-    + ColumnarRecord
-    + FlatBound
-    + CapnpBound
-    + Asn1Bound
-    + ProtoBound
-    + AvroBound
-{
+/// Declares [`MatrixRecord`] and its blanket impl from one list of bounds.
+macro_rules! matrix_record {
+    ($first:path $(, $rest:path)* $(,)?) => {
+        /// What a record type needs to go through every codec of the matrix.
+        pub trait MatrixRecord: $first $(+ $rest)* {}
+
+        impl<T: $first $(+ $rest)*> MatrixRecord for T {}
+    };
 }
 
-impl<T> MatrixRecord for T where
-    T: SerdeRecord
-        + CsvRecord
-        + Digestible
-        + std::fmt::Debug
-        + BorshRecord
-        + SpeedyRecord
-        + WincodeRecord
-        + RkyvRecord
-        + ColumnarRecord
-        + FlatBound
-        + CapnpBound
-        + Asn1Bound
-        + ProtoBound
-        + AvroBound
-{
-}
+matrix_record!(
+    SerdeRecord,
+    CsvRecord,
+    Digestible,
+    std::fmt::Debug,
+    BorshRecord,
+    SpeedyRecord,
+    WincodeRecord,
+    RkyvRecord,
+    ColumnarRecord,
+    FlatBound,
+    CapnpBound,
+    Asn1Bound,
+    ProtoBound,
+    AvroBound,
+);
