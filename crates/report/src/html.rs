@@ -70,6 +70,10 @@ fn charts(scenario: &str, rows: &[&Record]) -> String {
     } else {
         for d in &datasets {
             let group: Vec<&Record> = rows.iter().copied().filter(|r| r.dataset == *d).collect();
+            if matrix::applies(&group) {
+                out.push_str(&matrix_charts(scenario, d, &group));
+                continue;
+            }
             for (i, chunk) in group.chunks(BARS_PER_CHART).enumerate() {
                 let part = if group.len() > BARS_PER_CHART {
                     format!(" (part {})", i + 1)
@@ -95,19 +99,47 @@ fn charts(scenario: &str, rows: &[&Record]) -> String {
             warm_cold_bars(&format!("{scenario}: warm vs cold reads"), rows),
         ));
     }
-    if matches!(scenario, "codecs" | "file") {
-        let decode: Vec<&Record> = rows
+    out
+}
+
+/// A codec matrix's dataset: one sorted chart per operation (compression
+/// rows are in the tables), then size against decode time with its frontier.
+fn matrix_charts(scenario: &str, dataset: &str, group: &[&Record]) -> String {
+    let mut out = String::new();
+    for op in ["decode", "encode", "access"] {
+        let mut bars: Vec<&Record> = group
             .iter()
             .copied()
-            .filter(|r| r.operation == "decode")
+            .filter(|r| r.operation == op && r.compression == "none")
             .collect();
-        if !decode.is_empty() {
+        bars.sort_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+        for (i, chunk) in bars.chunks(BARS_PER_CHART).enumerate() {
+            let part = if bars.len() > BARS_PER_CHART {
+                format!(" (part {})", i + 1)
+            } else {
+                String::new()
+            };
             out.push_str(&figure(
-                "pareto",
-                pareto_scatter(&format!("{scenario}: size vs decode time"), &decode),
+                "bars",
+                time_bars(
+                    &format!("{scenario} · {dataset}{part}: {op} time, 95% CI, fastest first"),
+                    chunk,
+                ),
             ));
         }
     }
+    let decode: Vec<&Record> = group
+        .iter()
+        .copied()
+        .filter(|r| r.operation == "decode")
+        .collect();
+    out.push_str(&figure(
+        "pareto",
+        pareto_scatter(
+            &format!("{scenario} · {dataset}: size vs decode time"),
+            &decode,
+        ),
+    ));
     out
 }
 
