@@ -229,3 +229,20 @@ fn every_cut_and_any_trailing_byte_is_an_error() {
         assert!(codec.decode(&bytes).is_err(), "{id}: trailing byte");
     }
 }
+
+#[test]
+fn rkyv_reads_input_at_any_alignment() {
+    let records = orders(7);
+    let codec = codec::<Order>("record/rkyv");
+    let mut bytes = Vec::new();
+    codec.encode(&records, &mut bytes).unwrap();
+    for offset in 0..16 {
+        let mut shifted = vec![0u8; offset];
+        shifted.extend_from_slice(&bytes);
+        assert_eq!(
+            codec.decode(&shifted[offset..]).as_ref(),
+            Ok(&records),
+            "offset {offset}"
+        );
+    }
+}

@@ -10,7 +10,6 @@ use crate::{Codec, CodecError, RecordView};
 use rkyv::rancor::Error as RkyvError;
 use rkyv::util::AlignedVec;
 use rkyv::vec::ArchivedVec;
-use std::borrow::Cow;
 
 unit_codec!(
     /// rkyv 0.8: serialize into the reused buffer; decode = validate
@@ -28,15 +27,16 @@ unit_codec!(
     RkyvViewUnchecked
 );
 
-/// The archive's root must sit at its natural alignment; a `Vec<u8>` from
-/// the allocator is 16-aligned in practice, so the copy is the rare path.
-fn aligned(bytes: &[u8]) -> Cow<'_, [u8]> {
+/// Runs `read` on `bytes` at the alignment the archive's root needs; a
+/// `Vec<u8>` from the allocator is 16-aligned in practice, so the copy into
+/// an aligned buffer is the rare path.
+fn with_aligned<T>(bytes: &[u8], read: impl FnOnce(&[u8]) -> T) -> T {
     if (bytes.as_ptr() as usize).is_multiple_of(16) {
-        Cow::Borrowed(bytes)
+        read(bytes)
     } else {
         let mut copy = AlignedVec::<16>::with_capacity(bytes.len());
         copy.extend_from_slice(bytes);
-        Cow::Owned(copy.to_vec())
+        read(&copy)
     }
 }
 
@@ -49,8 +49,9 @@ impl<R: RkyvRecord + Send + Sync> Codec<Vec<R>> for Rkyv<R> {
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Vec<R>, CodecError> {
-        let bytes = aligned(bytes);
-        rkyv::from_bytes::<Vec<R>, RkyvError>(&bytes).map_err(|e| CodecError::library("rkyv", e))
+        with_aligned(bytes, |bytes| {
+            rkyv::from_bytes::<Vec<R>, RkyvError>(bytes).map_err(|e| CodecError::library("rkyv", e))
+        })
     }
 }
 
@@ -63,10 +64,11 @@ where
     }
 
     fn visit(&self, bytes: &[u8]) -> Result<u64, CodecError> {
-        let bytes = aligned(bytes);
-        let archived = rkyv::access::<ArchivedVec<R::Archived>, RkyvError>(&bytes)
-            .map_err(|e| CodecError::library("rkyv", e))?;
-        Ok(digest_of(archived.as_slice()))
+        with_aligned(bytes, |bytes| {
+            let archived = rkyv::access::<ArchivedVec<R::Archived>, RkyvError>(bytes)
+                .map_err(|e| CodecError::library("rkyv", e))?;
+            Ok(digest_of(archived.as_slice()))
+        })
     }
 }
 
@@ -79,12 +81,13 @@ where
     }
 
     fn visit(&self, bytes: &[u8]) -> Result<u64, CodecError> {
-        let bytes = aligned(bytes);
-        // SAFETY: `validates()` is false, so callers only pass bytes that
-        // `Rkyv::encode` produced for this record type and that were
-        // verified by a full decode first.
-        let archived = unsafe { rkyv::access_unchecked::<ArchivedVec<R::Archived>>(&bytes) };
-        Ok(digest_of(archived.as_slice()))
+        with_aligned(bytes, |bytes| {
+            // SAFETY: `validates()` is false, so callers only pass bytes that
+            // `Rkyv::encode` produced for this record type and that were
+            // verified by a full decode first.
+            let archived = unsafe { rkyv::access_unchecked::<ArchivedVec<R::Archived>>(bytes) };
+            Ok(digest_of(archived.as_slice()))
+        })
     }
 
     fn validates(&self) -> bool {
