@@ -310,18 +310,7 @@ pub fn warm_cold_bars(title: &str, rows: &[&Record]) -> ChartResult {
     Ok(svg)
 }
 
-/// Points not beaten on both size and time by another point, smallest size first.
-pub fn pareto_frontier(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
-    let mut sorted: Vec<(f64, f64)> = points.to_vec();
-    sorted.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    let mut frontier: Vec<(f64, f64)> = Vec::new();
-    for p in sorted {
-        if frontier.last().is_none_or(|last| p.1 < last.1) {
-            frontier.push(p);
-        }
-    }
-    frontier
-}
+pub use encbench_stats::pareto::pareto_frontier;
 
 /// Encoded size against decode time, with the Pareto frontier drawn through.
 pub fn pareto_scatter(title: &str, rows: &[&Record]) -> ChartResult {

@@ -12,6 +12,7 @@ use encbench_codecs::registry::{record_codecs, record_views};
 use encbench_codecs::{Codec, RecordView};
 use encbench_measure::Config;
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
+use encbench_stats::pareto::pareto_frontier;
 use std::time::{Duration, Instant};
 
 pub(crate) struct Codecs;
@@ -305,14 +306,16 @@ fn frontier(dataset: &str, out: &mut Output) {
         .map(|r| (r.encoded_bytes, r.median_ns, r.codec.as_str()))
         .collect();
     points.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    let mut best_time = f64::INFINITY;
-    let mut on_frontier = Vec::new();
-    for (size, time, codec) in &points {
-        if *time < best_time {
-            best_time = *time;
-            on_frontier.push(format!("{codec} ({} B, {:.0} µs)", size, time / 1e3));
-        }
-    }
+    let xy: Vec<(f64, f64)> = points.iter().map(|p| (p.0 as f64, p.1)).collect();
+    let on_frontier: Vec<String> = pareto_frontier(&xy)
+        .iter()
+        .filter_map(|(size, time)| {
+            let (_, _, codec) = points
+                .iter()
+                .find(|p| p.0 as f64 == *size && p.1 == *time)?;
+            Some(format!("{codec} ({size} B, {:.0} µs)", time / 1e3))
+        })
+        .collect();
     let (Some(smallest), Some(fastest)) = (
         points.first(),
         decode

@@ -7,6 +7,7 @@
 mod binomial;
 pub mod fit;
 pub mod mann_whitney;
+pub mod pareto;
 
 use thiserror::Error;
 
