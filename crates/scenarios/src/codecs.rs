@@ -339,3 +339,24 @@ fn frontier(dataset: &str, out: &mut Output) {
     };
     out.comparisons.push(comparison);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_groups_slower_than_a_second_a_round_sample_lighter() {
+        let full = Config::full();
+        let fast = sampling_plan(&full, Duration::from_millis(900));
+        assert_eq!(fast.min_samples, full.min_samples);
+        assert_eq!(fast.warmup, full.warmup);
+        let slow = sampling_plan(&full, Duration::from_millis(1100));
+        assert_eq!(slow.min_samples, SLOW_MIN_SAMPLES);
+        assert!(slow.warmup <= Duration::from_millis(100));
+        // Quick mode's minimum is already 10: never raised.
+        assert_eq!(
+            sampling_plan(&Config::quick(), Duration::from_secs(5)).min_samples,
+            10
+        );
+    }
+}
