@@ -73,6 +73,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         failures: Vec::new(),
         comparisons: Vec::new(),
         notes,
+        recommendation: None,
     };
     let mut scenario_errors = 0;
     for scenario in &scenarios {

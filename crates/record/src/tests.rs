@@ -63,6 +63,7 @@ fn document_round_trips_through_json() {
         failures: vec![Failure::new(&meta(), "mismatch")],
         comparisons: vec![],
         notes: vec!["a note".into()],
+        recommendation: None,
     };
     let json = serde_json::to_string(&doc).unwrap();
     let back: RunDocument = serde_json::from_str(&json).unwrap();

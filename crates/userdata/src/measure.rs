@@ -1,0 +1,227 @@
+//! Verify, then time: every candidate's bytes are decoded and compared row
+//! by row with the table (and every compressed form decompressed and
+//! compared byte for byte) before anything is timed; then encode and decode
+//! of every candidate are timed as one interleaved group, and each
+//! compressor's compress and decompress as a group of its own.
+
+use crate::candidates::{self, Candidate};
+use crate::load::Loaded;
+use encbench_codecs::compression::{Brotli, Bzip2, Compressor, Gzip, Lz4, Snappy, Xz, Zstd};
+use encbench_measure::{measure_interleaved, Config, Progress, Routine, TimerInfo, Variant};
+use encbench_record::{Failure, Medium, Record, RowMeta};
+use encbench_stats::Sample;
+
+/// The scenario name on every record.
+pub const SCENARIO: &str = "file";
+
+/// How to measure.
+pub struct Plan {
+    /// Sampling configuration.
+    pub config: Config,
+    /// The timer's properties.
+    pub timer: TimerInfo,
+    /// Fixed number of samples per row (`--samples`), if any.
+    pub samples: Option<usize>,
+    /// Compressors applied to every candidate's bytes.
+    pub compressors: Vec<Box<dyn Compressor>>,
+}
+
+/// What measuring produced.
+#[derive(Default)]
+pub struct Measured {
+    /// Timed rows.
+    pub records: Vec<Record>,
+    /// Rows that failed verification or timing.
+    pub failures: Vec<Failure>,
+}
+
+/// The compressors to run: `names` (families or `family-level`) from the
+/// full list, or lz4 and zstd-3 in quick mode when none are named.
+pub fn compressors(names: &[String], quick: bool) -> Vec<Box<dyn Compressor>> {
+    let every: Vec<Box<dyn Compressor>> = vec![
+        Box::new(Gzip(6)),
+        Box::new(Zstd(1)),
+        Box::new(Zstd(3)),
+        Box::new(Zstd(9)),
+        Box::new(Zstd(19)),
+        Box::new(Lz4),
+        Box::new(Xz(6)),
+        Box::new(Bzip2(9)),
+        Box::new(Snappy),
+        Box::new(Brotli(9)),
+    ];
+    every
+        .into_iter()
+        .filter(|c| {
+            let id = c.id();
+            match names.is_empty() {
+                true => !quick || id == "lz4" || id == "zstd-3",
+                false => names.iter().any(|n| {
+                    id == *n || id.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with('-'))
+                }),
+            }
+        })
+        .collect()
+}
+
+/// The dataset name records carry: file name and rows measured.
+pub fn dataset_name(loaded: &Loaded) -> String {
+    let name = loaded
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "input".into());
+    format!("{name}-{}", loaded.table.rows())
+}
+
+/// Verifies and times every candidate × compressor on the loaded table.
+pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> Measured {
+    let mut out = Measured::default();
+    let dataset = dataset_name(loaded);
+    let table = &loaded.table;
+    let logical = loaded.original.len() as u64;
+    let meta = |codec: &str, operation: &str, compression: &str, encoded: usize| RowMeta {
+        scenario: SCENARIO.into(),
+        dataset: dataset.clone(),
+        codec: format!("file/{codec}"),
+        operation: operation.into(),
+        medium: Medium::Memory,
+        compression: compression.into(),
+        items: table.rows() as u64,
+        logical_bytes: logical,
+        encoded_bytes: encoded as u64,
+        ..Default::default()
+    };
+    let all = candidates::all(loaded.format);
+    let mut prepared: Vec<(&dyn Candidate, Vec<u8>)> = Vec::new();
+    for c in &all {
+        progress(&format!("verifying {}", c.id()));
+        let bytes = if c.encodes() {
+            let mut bytes = Vec::new();
+            match c.encode(table, &mut bytes) {
+                Ok(()) => bytes,
+                Err(e) => {
+                    out.failures.push(Failure::new(&meta(c.id(), "encode", "none", 0), format!("verification failed: {e}")));
+                    continue;
+                }
+            }
+        } else {
+            loaded.original.clone()
+        };
+        let verdict = c
+            .decode(&bytes, &table.schema)
+            .map_err(|e| e.to_string())
+            .and_then(|back| table.first_difference(&back).map_or(Ok(()), Err));
+        match verdict {
+            Ok(()) => prepared.push((c.as_ref(), bytes)),
+            Err(e) => out.failures.push(Failure::new(
+                &meta(c.id(), "roundtrip", "none", bytes.len()),
+                format!("verification failed: {e}"),
+            )),
+        }
+    }
+    let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
+    for (c, bytes) in &prepared {
+        let c = *c;
+        if c.encodes() {
+            let mut buf = Vec::with_capacity(bytes.len());
+            rows.push((
+                meta(c.id(), "encode", "none", bytes.len()),
+                Box::new(move |iters| {
+                    for _ in 0..iters {
+                        buf.clear();
+                        c.encode(table, &mut buf).map_err(|e| e.to_string())?;
+                        std::hint::black_box(&buf);
+                    }
+                    Ok(())
+                }),
+            ));
+        }
+        rows.push((
+            meta(c.id(), "decode", "none", bytes.len()),
+            Box::new(move |iters| {
+                for _ in 0..iters {
+                    std::hint::black_box(c.decode(bytes, &table.schema).map_err(|e| e.to_string())?);
+                }
+                Ok(())
+            }),
+        ));
+    }
+    time_group(plan, "encodings", rows, progress, &mut out);
+
+    for compressor in &plan.compressors {
+        let c = compressor.as_ref();
+        let id = c.id();
+        progress(&format!("verifying {id}"));
+        let mut verified: Vec<(&str, &[u8], Vec<u8>)> = Vec::new();
+        for (cand, bytes) in &prepared {
+            let (mut small, mut back) = (Vec::new(), Vec::new());
+            match c.compress(bytes, &mut small).and_then(|_| c.decompress(&small, &mut back)) {
+                Ok(()) if back == *bytes => verified.push((cand.id(), bytes, small)),
+                Ok(()) => out.failures.push(Failure::new(&meta(cand.id(), "decompress", &id, 0), "decompressed bytes differ")),
+                Err(e) => out.failures.push(Failure::new(&meta(cand.id(), "compress", &id, 0), format!("verification failed: {e}"))),
+            }
+        }
+        let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
+        for (cand, bytes, small) in &verified {
+            let mut buf = Vec::with_capacity(bytes.len());
+            rows.push((
+                meta(cand, "compress", &id, small.len()),
+                Box::new(move |iters| {
+                    for _ in 0..iters {
+                        buf.clear();
+                        c.compress(bytes, &mut buf).map_err(|e| e.to_string())?;
+                    }
+                    Ok(())
+                }),
+            ));
+            let mut buf = Vec::with_capacity(bytes.len());
+            rows.push((
+                meta(cand, "decompress", &id, small.len()),
+                Box::new(move |iters| {
+                    for _ in 0..iters {
+                        buf.clear();
+                        c.decompress(small, &mut buf).map_err(|e| e.to_string())?;
+                    }
+                    Ok(())
+                }),
+            ));
+        }
+        time_group(plan, &id, rows, progress, &mut out);
+    }
+    out
+}
+
+fn time_group(
+    plan: &Plan,
+    group: &str,
+    rows: Vec<(RowMeta, Routine<'_>)>,
+    progress: &mut dyn FnMut(&str),
+    out: &mut Measured,
+) {
+    if rows.is_empty() {
+        return;
+    }
+    let (metas, mut variants): (Vec<RowMeta>, Vec<Variant<'_>>) = rows
+        .into_iter()
+        .map(|(m, r)| {
+            let label = format!("{} {} {}", m.codec, m.operation, m.compression);
+            (m, Variant::new(label, r))
+        })
+        .collect();
+    let mut observe = |p: Progress<'_>| match p {
+        Progress::Warmup { label } => progress(&format!("{group}: warming up {label}")),
+        Progress::Round { round, rounds } => progress(&format!("{group}: sample {round}/{rounds}")),
+    };
+    let results = measure_interleaved(&mut variants, &plan.config, &plan.timer, plan.samples, &mut observe);
+    for (meta, result) in metas.into_iter().zip(results) {
+        let record = result.and_then(|m| {
+            let summary = Sample::new(&m.per_op_ns).map_err(|e| e.to_string())?.summarize();
+            Ok(Record::new(meta.clone(), &summary, m.batch, m.per_op_ns))
+        });
+        match record {
+            Ok(r) => out.records.push(r),
+            Err(e) => out.failures.push(Failure::new(&meta, e)),
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! The terminal view of a file measurement: the printed schema, and one
+//! table of every choice (candidate × compression) with write and read
+//! speed in MB/s of input text, size and ratio to the input. Pure
+//! functions of their inputs, so they can be tested as text.
+
+use crate::recommend::{frontier, Choice};
+use crate::schema::Schema;
+use encbench_report::table::Table;
+use encbench_report::units;
+
+/// The schema, one column per line: `name  type  nullable`.
+pub fn schema(schema: &Schema) -> String {
+    let table = Table {
+        headers: vec!["column".into(), "type".into(), "nullable".into()],
+        right: vec![false, false, false],
+        rows: schema
+            .fields
+            .iter()
+            .map(|f| {
+                vec![
+                    f.name.clone(),
+                    f.ty.as_str().into(),
+                    if f.nullable { "yes" } else { "no" }.into(),
+                ]
+            })
+            .collect(),
+    };
+    table.plain("  ")
+}
+
+/// Every choice, smallest first; `*` marks the Pareto frontier of size and read time.
+pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
+    let on_frontier = frontier(choices, link);
+    let mut sorted: Vec<&Choice> = choices.iter().collect();
+    sorted.sort_by(|a, b| a.bytes.cmp(&b.bytes).then(a.read_ns.total_cmp(&b.read_ns)));
+    let rate = |c: &Choice, ns: f64| units::rate(c.input_bytes as f64 / ns * 1e3);
+    let mut headers = vec!["", "encoding", "compression", "write", "read", "size", "ratio"];
+    if link.is_some() {
+        headers.push("read+move");
+    }
+    let rows = sorted
+        .iter()
+        .map(|c| {
+            let mut row = vec![
+                if on_frontier.contains(c) { "*" } else { "" }.to_string(),
+                c.codec.clone(),
+                c.compression.clone(),
+                c.write_ns.map_or("—".into(), |w| rate(c, w)),
+                rate(c, c.read_ns),
+                units::bytes(c.bytes as f64),
+                format!("{}×", units::significant(c.bytes as f64 / c.input_bytes.max(1) as f64)),
+            ];
+            if link.is_some() {
+                row.push(units::duration(c.read_total(link)));
+            }
+            row
+        })
+        .collect();
+    let mut right = vec![false, false, false, true, true, true, true];
+    right.resize(headers.len(), true);
+    Table {
+        headers: headers.into_iter().map(String::from).collect(),
+        right,
+        rows,
+    }
+    .plain("  ")
+}
