@@ -19,9 +19,14 @@ pub fn parse_int(text: &str) -> Option<i64> {
     plain.then(|| text.parse().ok()).flatten()
 }
 
-/// A finite decimal float (`1.5`, `-2e-3`, `.5`); not `nan`, `inf` or hex.
+/// A finite decimal float (`1.5`, `-2e-3`, `.5`); not `nan`, `inf`, hex,
+/// a leading `+` or a leading zero before another digit (`007`, `01.5`).
 pub fn parse_float(text: &str) -> Option<f64> {
+    let unsigned = text.strip_prefix('-').unwrap_or(text).as_bytes();
+    let padded = unsigned.len() > 1 && unsigned[0] == b'0' && unsigned[1].is_ascii_digit();
     let ok = !text.is_empty()
+        && !padded
+        && !text.starts_with('+')
         && text
             .bytes()
             .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
@@ -113,7 +118,8 @@ mod tests {
     fn floats_are_finite_decimals() {
         assert_eq!(parse_float("1.5"), Some(1.5));
         assert_eq!(parse_float("-2e-3"), Some(-0.002));
-        for text in ["nan", "inf", "1e400", "0x10", ".", "e5", ""] {
+        assert_eq!(parse_float("0.5"), Some(0.5));
+        for text in ["nan", "inf", "1e400", "0x10", ".", "e5", "", "007", "-01.5", "+1.5"] {
             assert_eq!(parse_float(text), None, "{text}");
         }
     }
