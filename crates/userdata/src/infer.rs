@@ -159,7 +159,11 @@ pub fn has_header(first: &[Option<&str>], body: &Schema, body_values: &[HashSet<
     let mismatch = first.iter().zip(&body.fields).any(|(cell, field)| {
         let Some(text) = cell else { return false };
         let mut column = crate::table::Column::new(field.ty, 1);
-        !field.ty.is_text() && column.push_text(field.ty, text).is_err()
+        // A few body rows may give too narrow a type (int8 for a float column): any number fits a number.
+        let numeric = field.ty.int_range().is_some() || field.ty == ColumnType::Float64;
+        let fits = (numeric && values::parse_float(text).is_some())
+            || column.push_text(field.ty, text).is_ok();
+        !field.ty.is_text() && !fits
     });
     if mismatch {
         return true;

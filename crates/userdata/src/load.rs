@@ -81,6 +81,15 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
         let header = header || options.schema.as_ref().is_some_and(|s| first_row_names(&text, delimiter, s));
         format = Format::Csv { delimiter, header };
     }
+    if let (Format::Csv { delimiter, .. }, Some(schema)) = (format, &options.schema) {
+        let width = csv_header(&text, delimiter, false).0.len();
+        if width != schema.fields.len() {
+            return Err(Error::Schema(format!(
+                "the schema names {} columns, the file has {width}",
+                schema.fields.len()
+            )));
+        }
+    }
     let mut columns = initial_columns(&text, format, options.schema.as_ref());
     check_width(format, &columns, options.schema.as_ref())?;
 
@@ -311,3 +320,7 @@ fn sample_mask(rows: usize, text_bytes: u64, limit: Option<u64>) -> Option<Vec<b
     }
     Some(mask)
 }
+
+#[cfg(test)]
+#[path = "load_tests.rs"]
+mod tests;

@@ -111,9 +111,7 @@ impl Schema {
     pub fn from_json(text: &str) -> Result<Schema, Error> {
         let fields: Vec<Field> = serde_json::from_str(text).map_err(|e| {
             Error::Schema(format!(
-                "line {}, column {}: {e} (expected a JSON list of {{\"name\", \"type\", \"nullable\"}})",
-                e.line(),
-                e.column()
+                "{e} (expected a JSON list of {{\"name\", \"type\", \"nullable\"}})"
             ))
         })?;
         if fields.is_empty() {
