@@ -126,8 +126,11 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
     let keep = sample_mask(rows, text_bytes, options.sample_limit);
     let kept = keep.as_ref().map_or(rows, |k| k.iter().filter(|x| **x).count());
     let mut table = Table::new(schema, kept);
+    // The original text of the measured rows: the whole input, unless rows
+    // were sampled or skipped (then the header and the kept rows' own bytes).
+    let rebuild = keep.is_some() || skipped > 0;
     let mut original = Vec::new();
-    if keep.is_some() {
+    if rebuild {
         original.extend_from_slice(header_bytes(&text, format));
     }
     // Pass 2: type the kept rows.
@@ -147,7 +150,7 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
         match typed_row(&mut table, &row) {
             Ok(()) => {
                 index += 1;
-                if keep.is_some() {
+                if rebuild {
                     original.extend_from_slice(&text.as_bytes()[row.raw.clone()]);
                     if !original.ends_with(b"\n") {
                         original.push(b'\n');
@@ -159,7 +162,7 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
             Err(m) => Err(Error::Malformed(m)),
         }
     })?;
-    if keep.is_none() {
+    if !rebuild {
         original = text.into_bytes();
     }
     Ok(Loaded {
