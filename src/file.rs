@@ -35,9 +35,11 @@ pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let sample_mb = args
-        .sample_mb
-        .unwrap_or(if quick { QUICK_SAMPLE_MB } else { FULL_SAMPLE_MB });
+    let sample_mb = args.sample_mb.unwrap_or(if quick {
+        QUICK_SAMPLE_MB
+    } else {
+        FULL_SAMPLE_MB
+    });
     let options = LoadOptions {
         hint: match args.format {
             InputFormat::Auto => FormatHint::Auto,
@@ -55,7 +57,13 @@ pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     // A named format needs no measurement: convert every row and stop.
     if let Some(Target::Format(candidate, compressor)) = &target {
         progress.milestone(&format!("encbench file: reading {}", args.path.display()));
-        let loaded = load(&args.path, &LoadOptions { sample_limit: None, ..options })?;
+        let loaded = load(
+            &args.path,
+            &LoadOptions {
+                sample_limit: None,
+                ..options
+            },
+        )?;
         progress.finish();
         describe(&loaded);
         write_converted(&args, &loaded, candidate.as_ref(), compressor.as_deref())?;
@@ -65,7 +73,11 @@ pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let mut store = match args.no_store {
         true => None,
         false => {
-            let path = args.db.db.clone().unwrap_or_else(encbench_store::default_path);
+            let path = args
+                .db
+                .db
+                .clone()
+                .unwrap_or_else(encbench_store::default_path);
             Some((encbench_store::Store::open(&path)?, path))
         }
     };
@@ -73,7 +85,11 @@ pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let loaded = load(&args.path, &options)?;
     describe(&loaded);
 
-    let config = if quick { Config::quick() } else { Config::full() };
+    let config = if quick {
+        Config::quick()
+    } else {
+        Config::full()
+    };
     let mode = if quick { "quick" } else { "full" };
     progress.milestone(&format!("encbench file: measuring ({mode} mode)"));
     let timer = probe_timer();
@@ -117,15 +133,28 @@ pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         args.link_bandwidth.map_or(String::new(), |l| format!(" (read includes moving the bytes at {} MB/s)", units::significant(l))));
     out!("{}", summary::choices(&choices, args.link_bandwidth));
     for f in &doc.failures {
-        outln!("  failed: {} {} {}: {}", f.codec, f.operation, f.compression, f.error);
+        outln!(
+            "  failed: {} {} {}: {}",
+            f.codec,
+            f.operation,
+            f.compression,
+            f.error
+        );
     }
     let frontier: Vec<String> = recommend::frontier(&choices, args.link_bandwidth)
         .iter()
         .map(|c| c.label())
         .collect();
-    outln!("\nPareto frontier (size vs read time): {}", frontier.join(", "));
+    outln!(
+        "\nPareto frontier (size vs read time): {}",
+        frontier.join(", ")
+    );
     match &doc.recommendation {
-        Some(r) => outln!("Recommended (--optimize {}): {}", objective.as_str(), r.reason),
+        Some(r) => outln!(
+            "Recommended (--optimize {}): {}",
+            objective.as_str(),
+            r.reason
+        ),
         None => outln!("No recommendation: no candidate could be measured."),
     }
     for note in &doc.notes {
@@ -134,7 +163,10 @@ pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     write_exports(&doc, &args.export)?;
     if let Some((store, path)) = store.as_mut() {
         let id = store.save(&doc)?;
-        eprintln!("stored as run {id} in {} (`encbench show {id}`)", path.display());
+        eprintln!(
+            "stored as run {id} in {} (`encbench show {id}`)",
+            path.display()
+        );
     }
     if let Some(Target::Recommended) = target {
         let Some(r) = &doc.recommendation else {
@@ -144,7 +176,13 @@ pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("--convert recommended: '{}' (the input's own text) is recommended; there is nothing to convert", r.codec))?;
         let compressor = (r.compression != "none").then(|| r.compression.clone());
         let full = match loaded.sampled {
-            true => load(&args.path, &LoadOptions { sample_limit: None, ..options })?,
+            true => load(
+                &args.path,
+                &LoadOptions {
+                    sample_limit: None,
+                    ..options
+                },
+            )?,
             false => loaded,
         };
         write_converted(&args, &full, candidate.as_ref(), compressor.as_deref())?;
@@ -152,7 +190,10 @@ pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     Ok(if doc.failures.is_empty() {
         ExitCode::SUCCESS
     } else {
-        eprintln!("error: {} row(s) failed verification or timing", doc.failures.len());
+        eprintln!(
+            "error: {} row(s) failed verification or timing",
+            doc.failures.len()
+        );
         ExitCode::from(1)
     })
 }
@@ -173,7 +214,10 @@ fn parse_target(text: &str) -> anyhow::Result<Target> {
     };
     let names: Vec<&str> = candidates::convertible().iter().map(|c| c.id()).collect();
     let Some(candidate) = candidates::by_id(format) else {
-        bail!("--convert: unknown format '{format}'; known: {}, recommended", names.join(", "));
+        bail!(
+            "--convert: unknown format '{format}'; known: {}, recommended",
+            names.join(", ")
+        );
     };
     if let Some(c) = &compressor {
         if measure::compressors(std::slice::from_ref(c), false).len() != 1 {
@@ -183,13 +227,28 @@ fn parse_target(text: &str) -> anyhow::Result<Target> {
     Ok(Target::Format(candidate, compressor))
 }
 
-fn write_converted(args: &FileArgs, loaded: &Loaded, candidate: &dyn Candidate, compressor: Option<&str>) -> anyhow::Result<()> {
+fn write_converted(
+    args: &FileArgs,
+    loaded: &Loaded,
+    candidate: &dyn Candidate,
+    compressor: Option<&str>,
+) -> anyhow::Result<()> {
     let Some(output) = &args.output else {
         bail!("--convert needs -o PATH");
     };
     let compressor = compressor.map(|c| measure::compressors(&[c.to_string()], false));
-    let compressor = compressor.as_ref().and_then(|list| list.first()).map(|c| c.as_ref());
-    let done = convert::convert(&loaded.table, candidate, compressor, &args.path, output, args.force)?;
+    let compressor = compressor
+        .as_ref()
+        .and_then(|list| list.first())
+        .map(|c| c.as_ref());
+    let done = convert::convert(
+        &loaded.table,
+        candidate,
+        compressor,
+        &args.path,
+        output,
+        args.force,
+    )?;
     outln!(
         "wrote {}: {}{}, {} rows, {}; read back and compared row by row: identical",
         output.display(),
@@ -207,12 +266,26 @@ fn describe(loaded: &Loaded) {
         "{}: {}{}, {} of text, {} rows{}",
         loaded.path.display(),
         loaded.format.describe(),
-        loaded.compression.map_or(String::new(), |c| format!(", {c}-compressed ({} on disk)", units::bytes(loaded.file_bytes as f64))),
+        loaded.compression.map_or(String::new(), |c| format!(
+            ", {c}-compressed ({} on disk)",
+            units::bytes(loaded.file_bytes as f64)
+        )),
         units::bytes(loaded.text_bytes as f64),
         loaded.rows,
-        if loaded.skipped > 0 { format!(", {} malformed rows skipped", loaded.skipped) } else { String::new() }
+        if loaded.skipped > 0 {
+            format!(", {} malformed rows skipped", loaded.skipped)
+        } else {
+            String::new()
+        }
     );
-    outln!("schema ({}):", if loaded.inferred { "inferred from every row" } else { "from --schema" });
+    outln!(
+        "schema ({}):",
+        if loaded.inferred {
+            "inferred from every row"
+        } else {
+            "from --schema"
+        }
+    );
     out!("{}", summary::schema(&loaded.table.schema));
 }
 
@@ -230,7 +303,10 @@ fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
         ));
     }
     if loaded.skipped > 0 {
-        notes.push(format!("file: {} malformed rows skipped (--skip-bad)", loaded.skipped));
+        notes.push(format!(
+            "file: {} malformed rows skipped (--skip-bad)",
+            loaded.skipped
+        ));
     }
     notes
 }

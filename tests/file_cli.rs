@@ -9,16 +9,28 @@ use std::path::{Path, PathBuf};
 fn encbench() -> Command {
     let mut cmd = Command::cargo_bin("encbench").expect("binary builds");
     // Never touch the real history: a run that forgets --no-store fails loudly.
-    cmd.env("ENCBENCH_DB", "/dev/null/encbench-tests-must-not-store/history.sqlite");
+    cmd.env(
+        "ENCBENCH_DB",
+        "/dev/null/encbench-tests-must-not-store/history.sqlite",
+    );
     cmd
 }
 
 fn public(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/public").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/public")
+        .join(name)
 }
 
 /// Few samples, lz4 only: these tests check behaviour, not speed.
-const TINY: [&str; 6] = ["--samples", "2", "--compress", "lz4", "--quiet", "--no-store"];
+const TINY: [&str; 6] = [
+    "--samples",
+    "2",
+    "--compress",
+    "lz4",
+    "--quiet",
+    "--no-store",
+];
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(name);
@@ -40,18 +52,43 @@ fn measures_a_public_csv_and_recommends_with_a_reason_in_the_json() {
         .success()
         .stdout(predicate::str::contains("net_generation  int32"))
         .stdout(predicate::str::contains("source          dictionary"))
-        .stdout(predicate::str::contains("Pareto frontier (size vs read time): "))
-        .stdout(predicate::str::contains("Recommended (--optimize balanced): "));
+        .stdout(predicate::str::contains(
+            "Pareto frontier (size vs read time): ",
+        ))
+        .stdout(predicate::str::contains(
+            "Recommended (--optimize balanced): ",
+        ));
     let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     let rec = &doc["recommendation"];
-    assert!(rec["codec"].is_string() && rec["compression"].is_string(), "{rec}");
+    assert!(
+        rec["codec"].is_string() && rec["compression"].is_string(),
+        "{rec}"
+    );
     assert!(rec["reason"].as_str().unwrap().ends_with('.'));
     let results = doc["results"].as_array().unwrap();
-    for id in ["file/original", "file/csv", "file/jsonl", "file/msgpack", "file/cbor", "file/avro",
-        "file/protobuf", "file/postcard", "file/bincode", "file/arrow", "file/parquet"] {
-        assert!(results.iter().any(|r| r["codec"] == id && r["operation"] == "decode"), "{id}");
+    for id in [
+        "file/original",
+        "file/csv",
+        "file/jsonl",
+        "file/msgpack",
+        "file/cbor",
+        "file/avro",
+        "file/protobuf",
+        "file/postcard",
+        "file/bincode",
+        "file/arrow",
+        "file/parquet",
+    ] {
+        assert!(
+            results
+                .iter()
+                .any(|r| r["codec"] == id && r["operation"] == "decode"),
+            "{id}"
+        );
     }
-    assert!(results.iter().all(|r| r["scenario"] == "file" && r["verified"] == true));
+    assert!(results
+        .iter()
+        .all(|r| r["scenario"] == "file" && r["verified"] == true));
     assert!(results.iter().any(|r| r["compression"] == "lz4"));
 }
 
@@ -87,7 +124,12 @@ fn optimize_size_picks_the_smallest_measured_choice() {
         .iter()
         .find(|r| {
             r["codec"].as_str().unwrap() == format!("file/{}", rec["codec"].as_str().unwrap())
-                && r["operation"] == if rec["compression"] == "none" { "decode" } else { "compress" }
+                && r["operation"]
+                    == if rec["compression"] == "none" {
+                        "decode"
+                    } else {
+                        "compress"
+                    }
                 && (rec["compression"] == "none" || r["compression"] == rec["compression"])
         })
         .unwrap();
@@ -98,8 +140,20 @@ fn optimize_size_picks_the_smallest_measured_choice() {
 fn convert_round_trips_every_format_and_never_overwrites_without_force() {
     let dir = tempfile::tempdir().unwrap();
     let input = public("seattle-weather.csv");
-    for format in ["csv", "jsonl", "msgpack", "cbor", "avro", "protobuf", "postcard", "bincode",
-        "arrow", "parquet", "parquet+zstd-3", "csv+gzip-6"] {
+    for format in [
+        "csv",
+        "jsonl",
+        "msgpack",
+        "cbor",
+        "avro",
+        "protobuf",
+        "postcard",
+        "bincode",
+        "arrow",
+        "parquet",
+        "parquet+zstd-3",
+        "csv+gzip-6",
+    ] {
         let out = dir.path().join(format!("weather.{format}"));
         encbench()
             .arg("file")
@@ -109,7 +163,9 @@ fn convert_round_trips_every_format_and_never_overwrites_without_force() {
             .assert()
             .success()
             .stdout(predicate::str::contains("1461 rows"))
-            .stdout(predicate::str::contains("read back and compared row by row: identical"));
+            .stdout(predicate::str::contains(
+                "read back and compared row by row: identical",
+            ));
         assert!(std::fs::metadata(&out).unwrap().len() > 0, "{format}");
     }
     let out = dir.path().join("weather.csv");
@@ -121,7 +177,9 @@ fn convert_round_trips_every_format_and_never_overwrites_without_force() {
         .arg(&out)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("already exists; pass --force to replace it"));
+        .stderr(predicate::str::contains(
+            "already exists; pass --force to replace it",
+        ));
     assert_eq!(std::fs::read(&out).unwrap(), before);
     encbench()
         .arg("file")
@@ -143,7 +201,13 @@ fn convert_round_trips_every_format_and_never_overwrites_without_force() {
     // No temporary files are left beside the outputs.
     let leftovers = std::fs::read_dir(dir.path())
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with(".encbench"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with(".encbench")
+        })
         .count();
     assert_eq!(leftovers, 0);
 }
@@ -159,7 +223,9 @@ fn convert_refuses_the_input_as_output_and_unknown_formats() {
         .arg(&input)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("is the input file; encbench never modifies its input"));
+        .stderr(predicate::str::contains(
+            "is the input file; encbench never modifies its input",
+        ));
     assert_eq!(std::fs::read(&input).unwrap(), b"a,b\n1,2\n");
     encbench()
         .arg("file")
@@ -167,7 +233,9 @@ fn convert_refuses_the_input_as_output_and_unknown_formats() {
         .args(["--convert", "xml", "-o", "x"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--convert: unknown format 'xml'; known: csv, jsonl"));
+        .stderr(predicate::str::contains(
+            "--convert: unknown format 'xml'; known: csv, jsonl",
+        ));
 }
 
 #[test]
@@ -192,12 +260,32 @@ fn bad_inputs_get_clear_messages_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let cases: [(&str, &[u8], &str); 5] = [
         ("empty.csv", b"", "empty.csv: the file is empty"),
-        ("blob.csv", b"a,b\n\x00\x01\x02", "looks like a binary file (a NUL byte at byte 4)"),
-        ("rows.csv", b"a,b\n1,2\n3\n", "line 3, column 2: expected 2 fields, found 1: `3`"),
-        ("bad.jsonl", b"{\"a\": 1}\n{\"a\": }\n", "line 2, column 7: invalid JSON: "),
-        ("types.csv", b"a,b\n1,2\n1,x\n", "line 3, column 2: column 'b': 'x' is not an int32: `x`"),
+        (
+            "blob.csv",
+            b"a,b\n\x00\x01\x02",
+            "looks like a binary file (a NUL byte at byte 4)",
+        ),
+        (
+            "rows.csv",
+            b"a,b\n1,2\n3\n",
+            "line 3, column 2: expected 2 fields, found 1: `3`",
+        ),
+        (
+            "bad.jsonl",
+            b"{\"a\": 1}\n{\"a\": }\n",
+            "line 2, column 7: invalid JSON: ",
+        ),
+        (
+            "types.csv",
+            b"a,b\n1,2\n1,x\n",
+            "line 3, column 2: column 'b': 'x' is not an int32: `x`",
+        ),
     ];
-    let schema = write(dir.path(), "schema.json", br#"[{"name":"a","type":"int8"},{"name":"b","type":"int32"}]"#);
+    let schema = write(
+        dir.path(),
+        "schema.json",
+        br#"[{"name":"a","type":"int8"},{"name":"b","type":"int32"}]"#,
+    );
     for (name, bytes, message) in cases {
         let path = write(dir.path(), name, bytes);
         let mut cmd = encbench();
@@ -205,13 +293,17 @@ fn bad_inputs_get_clear_messages_and_exit_2() {
         if name == "types.csv" {
             cmd.arg("--schema").arg(&schema);
         }
-        cmd.assert().code(2).stderr(predicate::str::contains(message));
+        cmd.assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
     }
     encbench()
         .args(["file", "/nonexistent/flights.csv", "--no-store"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("/nonexistent/flights.csv: no such file"));
+        .stderr(predicate::str::contains(
+            "/nonexistent/flights.csv: no such file",
+        ));
 }
 
 #[test]
@@ -226,7 +318,9 @@ fn skip_bad_counts_and_reports_the_skipped_rows() {
         .assert()
         .success()
         .stdout(predicate::str::contains("2 rows, 2 malformed rows skipped"))
-        .stdout(predicate::str::contains("note: file: 2 malformed rows skipped (--skip-bad)"));
+        .stdout(predicate::str::contains(
+            "note: file: 2 malformed rows skipped (--skip-bad)",
+        ));
 }
 
 #[test]
@@ -242,7 +336,9 @@ fn compressed_and_sampled_inputs_say_so() {
         .assert()
         .success()
         .stdout(predicate::str::contains("zstd-compressed"))
-        .stdout(predicate::str::contains("measured on a seeded sample of 306 of 1461 rows"));
+        .stdout(predicate::str::contains(
+            "measured on a seeded sample of 306 of 1461 rows",
+        ));
 }
 
 fn zstd_bytes(text: &[u8]) -> Vec<u8> {

@@ -35,7 +35,9 @@ pub fn convert(
         why,
     };
     if same_file(input, output) {
-        return Err(fail("is the input file; encbench never modifies its input".into()));
+        return Err(fail(
+            "is the input file; encbench never modifies its input".into(),
+        ));
     }
     if output.exists() && !force {
         return Err(fail("already exists; pass --force to replace it".into()));
@@ -44,7 +46,8 @@ pub fn convert(
     candidate.encode(table, &mut bytes)?;
     if let Some(c) = compressor {
         let mut small = Vec::new();
-        c.compress(&bytes, &mut small).map_err(|e| fail(format!("{}: {e}", c.id())))?;
+        c.compress(&bytes, &mut small)
+            .map_err(|e| fail(format!("{}: {e}", c.id())))?;
         bytes = small;
     }
     let dir = match output.parent() {
@@ -54,16 +57,23 @@ pub fn convert(
     let mut temp = tempfile::Builder::new()
         .prefix(".encbench-convert-")
         .tempfile_in(dir)
-        .map_err(|e| fail(format!("cannot create a temporary file in {}: {e}", dir.display())))?;
+        .map_err(|e| {
+            fail(format!(
+                "cannot create a temporary file in {}: {e}",
+                dir.display()
+            ))
+        })?;
     temp.write_all(&bytes)
         .and_then(|_| temp.as_file().sync_all())
         .map_err(|e| fail(format!("write failed: {e}")))?;
     // Read back what is on disk, not what is in memory.
-    let on_disk = std::fs::read(temp.path()).map_err(|e| fail(format!("cannot read it back: {e}")))?;
+    let on_disk =
+        std::fs::read(temp.path()).map_err(|e| fail(format!("cannot read it back: {e}")))?;
     let plain = match compressor {
         Some(c) => {
             let mut out = Vec::new();
-            c.decompress(&on_disk, &mut out).map_err(|e| fail(format!("{}: {e}", c.id())))?;
+            c.decompress(&on_disk, &mut out)
+                .map_err(|e| fail(format!("{}: {e}", c.id())))?;
             out
         }
         None => on_disk,

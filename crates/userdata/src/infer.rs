@@ -198,7 +198,13 @@ mod tests {
     #[test]
     fn integer_width_is_the_smallest_that_holds_the_range() {
         let got = infer(&[
-            &[Some("1"), Some("-129"), Some("40000"), Some("3000000000"), Some("007")],
+            &[
+                Some("1"),
+                Some("-129"),
+                Some("40000"),
+                Some("3000000000"),
+                Some("007"),
+            ],
             &[Some("127"), Some("5"), Some("-1"), Some("1"), Some("8")],
         ]);
         let types: Vec<ColumnType> = got.iter().map(|t| t.0).collect();
@@ -209,14 +215,38 @@ mod tests {
     #[test]
     fn floats_bools_dates_timestamps_and_nulls() {
         let got = infer(&[
-            &[Some("1"), Some("true"), Some("2013-01-01"), Some("2013-01-01 05:00:00"), None],
-            &[Some("2.5"), Some("False"), Some("2013-12-31"), Some("2013-01-01T06:30:00"), None],
-            &[None, Some("TRUE"), Some("2014-02-28"), Some("2013-01-02 00:00:00.5"), None],
+            &[
+                Some("1"),
+                Some("true"),
+                Some("2013-01-01"),
+                Some("2013-01-01 05:00:00"),
+                None,
+            ],
+            &[
+                Some("2.5"),
+                Some("False"),
+                Some("2013-12-31"),
+                Some("2013-01-01T06:30:00"),
+                None,
+            ],
+            &[
+                None,
+                Some("TRUE"),
+                Some("2014-02-28"),
+                Some("2013-01-02 00:00:00.5"),
+                None,
+            ],
         ]);
         use ColumnType::*;
         assert_eq!(
             got,
-            [(Float64, true), (Bool, false), (Date, false), (Timestamp, false), (String, true)]
+            [
+                (Float64, true),
+                (Bool, false),
+                (Date, false),
+                (Timestamp, false),
+                (String, true)
+            ]
         );
     }
 
@@ -240,7 +270,10 @@ mod tests {
         inferrer.add(&[Some("13"), Some("1")], Some(&[true, false]));
         let schema = inferrer.schema(&["zip".into(), "n".into()]);
         assert_eq!(schema.fields[0].ty, ColumnType::String);
-        assert_eq!((schema.fields[1].ty, schema.fields[1].nullable), (ColumnType::Int8, true));
+        assert_eq!(
+            (schema.fields[1].ty, schema.fields[1].nullable),
+            (ColumnType::Int8, true)
+        );
     }
 
     #[test]
@@ -262,7 +295,11 @@ mod tests {
             }],
         };
         let seen: HashSet<String> = ["x".to_string(), "y".to_string()].into();
-        assert!(has_header(&[Some("name")], &text, std::slice::from_ref(&seen)));
+        assert!(has_header(
+            &[Some("name")],
+            &text,
+            std::slice::from_ref(&seen)
+        ));
         assert!(!has_header(&[Some("x")], &text, &[seen]));
     }
 }

@@ -84,15 +84,17 @@ fn memchr_nul(bytes: &[u8]) -> Option<usize> {
 
 fn decompress(path: &Path, raw: Vec<u8>) -> Result<(Vec<u8>, Option<&'static str>), Error> {
     let (format, reader): (&'static str, Box<dyn Read + '_>) = if raw.starts_with(GZIP_MAGIC) {
-        ("gzip", Box::new(flate2::read::MultiGzDecoder::new(&raw[..])))
+        (
+            "gzip",
+            Box::new(flate2::read::MultiGzDecoder::new(&raw[..])),
+        )
     } else if raw.starts_with(ZSTD_MAGIC) {
-        let decoder = zstd::stream::read::Decoder::new(&raw[..]).map_err(|source| {
-            Error::Decompress {
+        let decoder =
+            zstd::stream::read::Decoder::new(&raw[..]).map_err(|source| Error::Decompress {
                 path: path.to_path_buf(),
                 format: "zstd",
                 source,
-            }
-        })?;
+            })?;
         ("zstd", Box::new(decoder))
     } else {
         return Ok((raw, None));
@@ -127,33 +129,53 @@ mod tests {
         gz.write_all(text).unwrap();
         let f = file(&gz.finish().unwrap());
         let input = open(f.path()).unwrap();
-        assert_eq!((input.text.as_str(), input.compression), ("a,b\n1,2\n", Some("gzip")));
+        assert_eq!(
+            (input.text.as_str(), input.compression),
+            ("a,b\n1,2\n", Some("gzip"))
+        );
         let f = file(&zstd::encode_all(&text[..], 3).unwrap());
         let input = open(f.path()).unwrap();
-        assert_eq!((input.text.as_str(), input.compression), ("a,b\n1,2\n", Some("zstd")));
+        assert_eq!(
+            (input.text.as_str(), input.compression),
+            ("a,b\n1,2\n", Some("zstd"))
+        );
     }
 
     #[test]
     fn empty_binary_corrupt_and_missing_files_are_refused_clearly() {
         let f = file(b"");
-        assert!(open(f.path()).unwrap_err().to_string().ends_with("the file is empty"));
+        assert!(open(f.path())
+            .unwrap_err()
+            .to_string()
+            .ends_with("the file is empty"));
         let f = file(b"a,b\n1,\x002\n");
         let e = open(f.path()).unwrap_err().to_string();
-        assert!(e.contains("looks like a binary file (a NUL byte at byte 6)"), "{e}");
+        assert!(
+            e.contains("looks like a binary file (a NUL byte at byte 6)"),
+            "{e}"
+        );
         let f = file(b"ok\n\xff\xfe");
         let e = open(f.path()).unwrap_err().to_string();
         assert!(e.contains("(invalid UTF-8 at byte 3)"), "{e}");
         let f = file(b"PAR1....");
-        assert!(open(f.path()).unwrap_err().to_string().contains("a Parquet file"));
+        assert!(open(f.path())
+            .unwrap_err()
+            .to_string()
+            .contains("a Parquet file"));
         let f = file(&[0x1f, 0x8b, 0x08, 0, 1, 2, 3]);
         let e = open(f.path()).unwrap_err().to_string();
         assert!(e.contains("gzip data is corrupt"), "{e}");
-        let e = open(Path::new("/nonexistent/x.csv")).unwrap_err().to_string();
+        let e = open(Path::new("/nonexistent/x.csv"))
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "/nonexistent/x.csv: no such file");
         let gz_empty = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default())
             .finish()
             .unwrap();
         let f = file(&gz_empty);
-        assert!(open(f.path()).unwrap_err().to_string().ends_with("empty once decompressed"));
+        assert!(open(f.path())
+            .unwrap_err()
+            .to_string()
+            .ends_with("empty once decompressed"));
     }
 }

@@ -74,11 +74,18 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
         compression,
         file_bytes,
     } = input::open(path)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut format = sniff(&text, &name, options.hint);
     if let Format::Csv { delimiter, .. } = format {
         let header = options.schema.is_none() && detect_header(&text, delimiter);
-        let header = header || options.schema.as_ref().is_some_and(|s| first_row_names(&text, delimiter, s));
+        let header = header
+            || options
+                .schema
+                .as_ref()
+                .is_some_and(|s| first_row_names(&text, delimiter, s));
         format = Format::Csv { delimiter, header };
     }
     if let (Format::Csv { delimiter, .. }, Some(schema)) = (format, &options.schema) {
@@ -124,7 +131,9 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
 
     let text_bytes = text.len() as u64;
     let keep = sample_mask(rows, text_bytes, options.sample_limit);
-    let kept = keep.as_ref().map_or(rows, |k| k.iter().filter(|x| **x).count());
+    let kept = keep
+        .as_ref()
+        .map_or(rows, |k| k.iter().filter(|x| **x).count());
     let mut table = Table::new(schema, kept);
     // The original text of the measured rows: the whole input, unless rows
     // were sampled or skipped (then the header and the kept rows' own bytes).
@@ -138,7 +147,9 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
     let mut probe = Table::new(table.schema.clone(), 1);
     walk(&text, format, &mut columns, &mut |row| {
         let Ok(row) = row else { return Ok(()) };
-        let wanted = keep.as_ref().is_none_or(|k| k.get(index).copied().unwrap_or(false));
+        let wanted = keep
+            .as_ref()
+            .is_none_or(|k| k.get(index).copied().unwrap_or(false));
         if !wanted {
             // Still checked: a bad row must be skipped here exactly as in pass 1.
             if inferred || typed_row(&mut probe, &row).is_ok() {
@@ -234,7 +245,9 @@ fn initial_columns(text: &str, format: Format, schema: Option<&Schema>) -> Vec<S
         Format::JsonLines => schema
             .map(|s| s.fields.iter().map(|f| f.name.clone()).collect())
             .unwrap_or_default(),
-        Format::Lines => vec![schema.and_then(|s| s.fields.first()).map_or("line".into(), |f| f.name.clone())],
+        Format::Lines => vec![schema
+            .and_then(|s| s.fields.first())
+            .map_or("line".into(), |f| f.name.clone())],
     }
 }
 
@@ -242,7 +255,11 @@ fn initial_columns(text: &str, format: Format, schema: Option<&Schema>) -> Vec<S
 fn check_width(format: Format, columns: &[String], schema: Option<&Schema>) -> Result<(), Error> {
     let Some(schema) = schema else { return Ok(()) };
     let names: Vec<&str> = schema.fields.iter().map(|f| f.name.as_str()).collect();
-    let extra: Vec<&str> = columns.iter().map(String::as_str).filter(|c| !names.contains(c)).collect();
+    let extra: Vec<&str> = columns
+        .iter()
+        .map(String::as_str)
+        .filter(|c| !names.contains(c))
+        .collect();
     match format {
         Format::JsonLines if !extra.is_empty() => Err(Error::Schema(format!(
             "the file has keys the schema does not name: {}",
@@ -282,7 +299,10 @@ fn detect_header(text: &str, delimiter: u8) -> bool {
     let mut inferrer = Inferrer::default();
     let mut seen: Vec<HashSet<String>> = vec![HashSet::new(); first.len()];
     for record in body.iter().filter(|r| r.len() == first.len()) {
-        let cells: Vec<Option<&str>> = record.iter().map(|f| (!f.is_empty()).then_some(f)).collect();
+        let cells: Vec<Option<&str>> = record
+            .iter()
+            .map(|f| (!f.is_empty()).then_some(f))
+            .collect();
         inferrer.add(&cells, None);
         for (set, value) in seen.iter_mut().zip(record.iter()) {
             set.insert(value.to_string());
@@ -296,12 +316,16 @@ fn detect_header(text: &str, delimiter: u8) -> bool {
 /// With a --schema: the first row is a header when it spells the schema's names.
 fn first_row_names(text: &str, delimiter: u8, schema: &Schema) -> bool {
     let (names, _) = csv_header(text, delimiter, true);
-    names.iter().zip(&schema.fields).all(|(n, f)| *n == f.name) && names.len() == schema.fields.len()
+    names.iter().zip(&schema.fields).all(|(n, f)| *n == f.name)
+        && names.len() == schema.fields.len()
 }
 
 fn header_bytes(text: &str, format: Format) -> &[u8] {
     match format {
-        Format::Csv { delimiter, header: true } => {
+        Format::Csv {
+            delimiter,
+            header: true,
+        } => {
             let (_, end) = csv_header(text, delimiter, true);
             &text.as_bytes()[..end]
         }

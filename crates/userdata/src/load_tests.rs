@@ -25,16 +25,24 @@ fn read(text: &str, suffix: &str) -> Result<Loaded, Error> {
 
 fn types(loaded: &Loaded) -> Vec<(std::string::String, crate::ColumnType, bool)> {
     let f = &loaded.table.schema.fields;
-    f.iter().map(|f| (f.name.clone(), f.ty, f.nullable)).collect()
+    f.iter()
+        .map(|f| (f.name.clone(), f.ty, f.nullable))
+        .collect()
 }
 
 fn public(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/public").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/public")
+        .join(name)
 }
 
 #[test]
 fn quoted_fields_keep_their_delimiters_quotes_and_newlines() {
-    let loaded = read("name,n\n\"a, b\",1\n\"say \"\"hi\"\"\",2\n\"two\nlines\",3\n", ".csv").unwrap();
+    let loaded = read(
+        "name,n\n\"a, b\",1\n\"say \"\"hi\"\"\",2\n\"two\nlines\",3\n",
+        ".csv",
+    )
+    .unwrap();
     assert_eq!(loaded.rows, 3);
     let names = &loaded.table.columns[0];
     assert_eq!(names.cell(0), Cell::Str("a, b"));
@@ -77,16 +85,26 @@ fn a_row_with_the_wrong_number_of_fields_names_line_column_and_text() {
         },
     )
     .unwrap();
-    assert_eq!((loaded.rows, loaded.skipped, loaded.table.rows()), (2, 2, 2));
+    assert_eq!(
+        (loaded.rows, loaded.skipped, loaded.table.rows()),
+        (2, 2, 2)
+    );
 }
 
 #[test]
 fn malformed_json_lines_name_line_and_column() {
-    let e = read("{\"a\": 1}\n{\"a\": 2,,}\n", ".jsonl").unwrap_err().to_string();
+    let e = read("{\"a\": 1}\n{\"a\": 2,,}\n", ".jsonl")
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("line 2, column 9: invalid JSON: "), "{e}");
     assert!(e.ends_with("`{\"a\": 2,,}`"), "{e}");
-    let e = read("{\"a\": 1}\n[1, 2]\n", ".jsonl").unwrap_err().to_string();
-    assert_eq!(e, "line 2, column 1: expected a JSON object, found an array: `[1, 2]`");
+    let e = read("{\"a\": 1}\n[1, 2]\n", ".jsonl")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "line 2, column 1: expected a JSON object, found an array: `[1, 2]`"
+    );
     let loaded = load(
         file("{\"a\": 1}\nnot json\n\n{\"b\": \"x\"}\n", ".jsonl").path(),
         &LoadOptions {
@@ -96,7 +114,10 @@ fn malformed_json_lines_name_line_and_column() {
     )
     .unwrap();
     assert_eq!((loaded.rows, loaded.skipped), (2, 1));
-    assert_eq!(types(&loaded), [("a".into(), Int8, true), ("b".into(), String, true)]);
+    assert_eq!(
+        types(&loaded),
+        [("a".into(), Int8, true), ("b".into(), String, true)]
+    );
 }
 
 #[test]
@@ -122,8 +143,13 @@ fn a_schema_file_overrides_inference_and_its_violations_are_located() {
     assert_eq!(e, "line 3, column 2: column 'n': 'x' is not an int32: `x`");
     let e = with("a,b,c\n1,2,3\n").unwrap_err().to_string();
     assert_eq!(e, "schema: the schema names 2 columns, the file has 3");
-    let e = Schema::from_json(r#"[{"name": "x", "type": "decimal"}]"#).unwrap_err().to_string();
-    assert!(e.starts_with("schema: unknown variant `decimal`, expected one of `int8`"), "{e}");
+    let e = Schema::from_json(r#"[{"name": "x", "type": "decimal"}]"#)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("schema: unknown variant `decimal`, expected one of `int8`"),
+        "{e}"
+    );
     assert!(e.contains(" at line 1 column 32 "), "{e}");
 }
 
@@ -151,8 +177,12 @@ fn large_text_is_measured_on_a_seeded_sample_that_parses_like_the_input() {
     assert_eq!(a.table.rows(), expected);
     // Seeded: the same rows every time, in file order.
     assert_eq!(sampled(4_000).table, a.table);
-    let ids: Vec<Cell<'_>> = (0..a.table.rows()).map(|i| a.table.columns[0].cell(i)).collect();
-    assert!(ids.windows(2).all(|w| matches!(w, [Cell::Int(x), Cell::Int(y)] if x < y)));
+    let ids: Vec<Cell<'_>> = (0..a.table.rows())
+        .map(|i| a.table.columns[0].cell(i))
+        .collect();
+    assert!(ids
+        .windows(2)
+        .all(|w| matches!(w, [Cell::Int(x), Cell::Int(y)] if x < y)));
     // The original text of the sample parses to the same table.
     let original = &candidates::all(a.format)[0];
     let back = original.decode(&a.original, &a.table.schema).unwrap();
@@ -223,7 +253,13 @@ fn public_json_lines_file_gets_the_expected_schema() {
     let iris = load(&public("iris.jsonl"), &options()).unwrap();
     assert_eq!(iris.format, Format::JsonLines);
     assert_eq!(iris.rows, 150);
-    let species = iris.table.schema.fields.iter().find(|f| f.name == "species").unwrap();
+    let species = iris
+        .table
+        .schema
+        .fields
+        .iter()
+        .find(|f| f.name == "species")
+        .unwrap();
     assert_eq!(species.ty, Dictionary);
     assert!(iris
         .table
@@ -236,7 +272,12 @@ fn public_json_lines_file_gets_the_expected_schema() {
 
 #[test]
 fn every_candidate_round_trips_the_public_files() {
-    for name in ["seattle-weather.csv", "us-employment.csv", "iowa-electricity.csv", "iris.jsonl"] {
+    for name in [
+        "seattle-weather.csv",
+        "us-employment.csv",
+        "iowa-electricity.csv",
+        "iris.jsonl",
+    ] {
         let loaded = load(&public(name), &options()).unwrap();
         for c in candidates::all(loaded.format) {
             let mut bytes = Vec::new();
@@ -246,7 +287,12 @@ fn every_candidate_round_trips_the_public_files() {
                 bytes = loaded.original.clone();
             }
             let back = c.decode(&bytes, &loaded.table.schema).unwrap();
-            assert_eq!(loaded.table.first_difference(&back), None, "{name} {}", c.id());
+            assert_eq!(
+                loaded.table.first_difference(&back),
+                None,
+                "{name} {}",
+                c.id()
+            );
         }
     }
 }

@@ -57,7 +57,10 @@ pub fn compressors(names: &[String], quick: bool) -> Vec<Box<dyn Compressor>> {
             match names.is_empty() {
                 true => !quick || id == "lz4" || id == "zstd-3",
                 false => names.iter().any(|n| {
-                    id == *n || id.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with('-'))
+                    id == *n
+                        || id
+                            .strip_prefix(n.as_str())
+                            .is_some_and(|r| r.starts_with('-'))
                 }),
             }
         })
@@ -101,7 +104,10 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
             match c.encode(table, &mut bytes) {
                 Ok(()) => bytes,
                 Err(e) => {
-                    out.failures.push(Failure::new(&meta(c.id(), "encode", "none", 0), format!("verification failed: {e}")));
+                    out.failures.push(Failure::new(
+                        &meta(c.id(), "encode", "none", 0),
+                        format!("verification failed: {e}"),
+                    ));
                     continue;
                 }
             }
@@ -141,7 +147,9 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
             meta(c.id(), "decode", "none", bytes.len()),
             Box::new(move |iters| {
                 for _ in 0..iters {
-                    std::hint::black_box(c.decode(bytes, &table.schema).map_err(|e| e.to_string())?);
+                    std::hint::black_box(
+                        c.decode(bytes, &table.schema).map_err(|e| e.to_string())?,
+                    );
                 }
                 Ok(())
             }),
@@ -156,10 +164,19 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         let mut verified: Vec<(&str, &[u8], Vec<u8>)> = Vec::new();
         for (cand, bytes) in &prepared {
             let (mut small, mut back) = (Vec::new(), Vec::new());
-            match c.compress(bytes, &mut small).and_then(|_| c.decompress(&small, &mut back)) {
+            match c
+                .compress(bytes, &mut small)
+                .and_then(|_| c.decompress(&small, &mut back))
+            {
                 Ok(()) if back == *bytes => verified.push((cand.id(), bytes, small)),
-                Ok(()) => out.failures.push(Failure::new(&meta(cand.id(), "decompress", &id, 0), "decompressed bytes differ")),
-                Err(e) => out.failures.push(Failure::new(&meta(cand.id(), "compress", &id, 0), format!("verification failed: {e}"))),
+                Ok(()) => out.failures.push(Failure::new(
+                    &meta(cand.id(), "decompress", &id, 0),
+                    "decompressed bytes differ",
+                )),
+                Err(e) => out.failures.push(Failure::new(
+                    &meta(cand.id(), "compress", &id, 0),
+                    format!("verification failed: {e}"),
+                )),
             }
         }
         let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
@@ -213,10 +230,18 @@ fn time_group(
         Progress::Warmup { label } => progress(&format!("{group}: warming up {label}")),
         Progress::Round { round, rounds } => progress(&format!("{group}: sample {round}/{rounds}")),
     };
-    let results = measure_interleaved(&mut variants, &plan.config, &plan.timer, plan.samples, &mut observe);
+    let results = measure_interleaved(
+        &mut variants,
+        &plan.config,
+        &plan.timer,
+        plan.samples,
+        &mut observe,
+    );
     for (meta, result) in metas.into_iter().zip(results) {
         let record = result.and_then(|m| {
-            let summary = Sample::new(&m.per_op_ns).map_err(|e| e.to_string())?.summarize();
+            let summary = Sample::new(&m.per_op_ns)
+                .map_err(|e| e.to_string())?
+                .summarize();
             Ok(Record::new(meta.clone(), &summary, m.batch, m.per_op_ns))
         });
         match record {

@@ -31,7 +31,10 @@ pub fn csv_header(text: &str, delimiter: u8, header: bool) -> (Vec<String>, usiz
         return (Vec::new(), 0);
     }
     if !header {
-        return ((1..=record.len()).map(|i| format!("column_{i}")).collect(), 0);
+        return (
+            (1..=record.len()).map(|i| format!("column_{i}")).collect(),
+            0,
+        );
     }
     let mut names: Vec<String> = Vec::new();
     for (i, name) in record.iter().enumerate() {
@@ -67,7 +70,9 @@ pub fn walk(
     visit: &mut Visit<'_>,
 ) -> Result<(), Error> {
     match format {
-        Format::Csv { delimiter, header } => walk_csv(text, delimiter, header, columns.len(), visit),
+        Format::Csv { delimiter, header } => {
+            walk_csv(text, delimiter, header, columns.len(), visit)
+        }
         Format::JsonLines => walk_json(text, columns, visit),
         Format::Lines => walk_lines(text, visit),
     }
@@ -114,7 +119,10 @@ fn walk_csv(
             )))?;
             continue;
         }
-        let cells: Vec<Option<&str>> = record.iter().map(|f| (!f.is_empty()).then_some(f)).collect();
+        let cells: Vec<Option<&str>> = record
+            .iter()
+            .map(|f| (!f.is_empty()).then_some(f))
+            .collect();
         visit(Ok(RawRow {
             line,
             cells: &cells,
@@ -133,7 +141,9 @@ fn lines(text: &str) -> impl Iterator<Item = (u64, Range<usize>, &str)> {
             return None;
         }
         let end = memchr_newline(&text.as_bytes()[start..]).map_or(text.len(), |i| start + i + 1);
-        let line = text[start..end].trim_end_matches('\n').trim_end_matches('\r');
+        let line = text[start..end]
+            .trim_end_matches('\n')
+            .trim_end_matches('\r');
         number += 1;
         let item = (number, start..end, line);
         start = end;

@@ -14,7 +14,7 @@
 //! The original text has no write time (it already exists), so it competes
 //! only under `size` and `decode`.
 
-use encbench_record::{Record, Recommendation};
+use encbench_record::{Recommendation, Record};
 use encbench_stats::pareto::pareto_frontier;
 
 /// What to optimise.
@@ -141,12 +141,19 @@ pub fn frontier(choices: &[Choice], link: Option<f64>) -> Vec<&Choice> {
 }
 
 /// The best choice under `objective`, with a one-sentence reason.
-pub fn recommend(choices: &[Choice], objective: Objective, link: Option<f64>) -> Option<Recommendation> {
+pub fn recommend(
+    choices: &[Choice],
+    objective: Objective,
+    link: Option<f64>,
+) -> Option<Recommendation> {
     let by = |score: &dyn Fn(&Choice) -> Option<f64>| {
         choices
             .iter()
             .filter_map(|c| score(c).map(|s| (c, s)))
-            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.read_ns.total_cmp(&b.0.read_ns)))
+            .min_by(|a, b| {
+                a.1.total_cmp(&b.1)
+                    .then(a.0.read_ns.total_cmp(&b.0.read_ns))
+            })
     };
     let input = choices.first()?.input_bytes.max(1) as f64;
     let ratio = |c: &Choice| c.bytes as f64 / input;
@@ -203,7 +210,11 @@ pub fn recommend(choices: &[Choice], objective: Objective, link: Option<f64>) ->
         Objective::Balanced => {
             let writable: Vec<&Choice> = choices.iter().filter(|c| c.write_ns.is_some()).collect();
             let min = |f: &dyn Fn(&Choice) -> f64| {
-                writable.iter().map(|c| f(c)).fold(f64::INFINITY, f64::min).max(1e-9)
+                writable
+                    .iter()
+                    .map(|c| f(c))
+                    .fold(f64::INFINITY, f64::min)
+                    .max(1e-9)
             };
             let (s0, w0, r0) = (
                 min(&|c| c.bytes as f64),
@@ -294,7 +305,10 @@ mod tests {
             choice("b", 200, Some(1.0), 1.0),
             choice("c", 300, Some(1.0), 2.0),
         ];
-        let names: Vec<&str> = frontier(&choices, None).iter().map(|c| c.codec.as_str()).collect();
+        let names: Vec<&str> = frontier(&choices, None)
+            .iter()
+            .map(|c| c.codec.as_str())
+            .collect();
         assert_eq!(names, ["a", "b"]);
     }
 }

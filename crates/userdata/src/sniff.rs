@@ -150,12 +150,15 @@ mod tests {
     #[test]
     fn json_lines_and_plain_lines() {
         assert_eq!(auto("{\"a\": 1}\n{\"a\": 2}\n", "x"), Format::JsonLines);
-        assert_eq!(auto("GET /index.html 200\nGET /a 404\n", "access.log"), Format::Lines);
-        // Uneven comma counts: not CSV.
-        assert_eq!(auto("hello, world\nno commas here\n", "notes.txt"), Format::Lines);
         assert_eq!(
-            sniff("a,b\n", "x.csv", FormatHint::Lines),
+            auto("GET /index.html 200\nGET /a 404\n", "access.log"),
             Format::Lines
         );
+        // Uneven comma counts: not CSV.
+        assert_eq!(
+            auto("hello, world\nno commas here\n", "notes.txt"),
+            Format::Lines
+        );
+        assert_eq!(sniff("a,b\n", "x.csv", FormatHint::Lines), Format::Lines);
     }
 }

@@ -34,7 +34,15 @@ pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
     let mut sorted: Vec<&Choice> = choices.iter().collect();
     sorted.sort_by(|a, b| a.bytes.cmp(&b.bytes).then(a.read_ns.total_cmp(&b.read_ns)));
     let rate = |c: &Choice, ns: f64| units::rate(c.input_bytes as f64 / ns * 1e3);
-    let mut headers = vec!["", "encoding", "compression", "write", "read", "size", "ratio"];
+    let mut headers = vec![
+        "",
+        "encoding",
+        "compression",
+        "write",
+        "read",
+        "size",
+        "ratio",
+    ];
     if link.is_some() {
         headers.push("read+move");
     }
@@ -48,7 +56,10 @@ pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
                 c.write_ns.map_or("—".into(), |w| rate(c, w)),
                 rate(c, c.read_ns),
                 units::bytes(c.bytes as f64),
-                format!("{}×", units::significant(c.bytes as f64 / c.input_bytes.max(1) as f64)),
+                format!(
+                    "{}×",
+                    units::significant(c.bytes as f64 / c.input_bytes.max(1) as f64)
+                ),
             ];
             if link.is_some() {
                 row.push(units::duration(c.read_total(link)));

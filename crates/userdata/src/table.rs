@@ -235,13 +235,8 @@ impl Table {
                 }
             }
         }
-        (self.rows() != other.rows()).then(|| {
-            format!(
-                "{} rows read back, {} expected",
-                other.rows(),
-                self.rows()
-            )
-        })
+        (self.rows() != other.rows())
+            .then(|| format!("{} rows read back, {} expected", other.rows(), self.rows()))
     }
 
     fn display(&self, cell: Cell<'_>, column: usize) -> String {

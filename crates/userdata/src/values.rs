@@ -109,7 +109,16 @@ mod tests {
         assert_eq!(parse_int("0"), Some(0));
         assert_eq!(parse_int("-17"), Some(-17));
         assert_eq!(parse_int("9223372036854775807"), Some(i64::MAX));
-        for text in ["007", "+3", "-0", "", "-", "1.0", "1e3", "9223372036854775808"] {
+        for text in [
+            "007",
+            "+3",
+            "-0",
+            "",
+            "-",
+            "1.0",
+            "1e3",
+            "9223372036854775808",
+        ] {
             assert_eq!(parse_int(text), None, "{text}");
         }
     }
@@ -119,7 +128,9 @@ mod tests {
         assert_eq!(parse_float("1.5"), Some(1.5));
         assert_eq!(parse_float("-2e-3"), Some(-0.002));
         assert_eq!(parse_float("0.5"), Some(0.5));
-        for text in ["nan", "inf", "1e400", "0x10", ".", "e5", "", "007", "-01.5", "+1.5"] {
+        for text in [
+            "nan", "inf", "1e400", "0x10", ".", "e5", "", "007", "-01.5", "+1.5",
+        ] {
             assert_eq!(parse_float(text), None, "{text}");
         }
     }
@@ -136,7 +147,11 @@ mod tests {
         let fine = parse_timestamp("2013-01-01 05:00:00.25").unwrap();
         assert_eq!(format_timestamp(fine), "2013-01-01 05:00:00.250000");
         assert_eq!(parse_timestamp(&format_timestamp(fine)), Some(fine));
-        for text in ["2013-01-01 05:00:00.1234567", "2013-02-30 00:00:00", "2013-01-01"] {
+        for text in [
+            "2013-01-01 05:00:00.1234567",
+            "2013-02-30 00:00:00",
+            "2013-01-01",
+        ] {
             assert_eq!(parse_timestamp(text), None, "{text}");
         }
         assert_eq!(parse_date("2013-1-1"), None);

@@ -20,7 +20,9 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
         .zip(&names)
         .map(|(f, name)| {
             let ty = match f.ty {
-                ColumnType::Int8 | ColumnType::Int16 | ColumnType::Int32 => serde_json::json!("int"),
+                ColumnType::Int8 | ColumnType::Int16 | ColumnType::Int32 => {
+                    serde_json::json!("int")
+                }
                 ColumnType::Int64 => serde_json::json!("long"),
                 ColumnType::Float64 => serde_json::json!("double"),
                 ColumnType::Bool => serde_json::json!("boolean"),
@@ -30,7 +32,11 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                 ColumnType::Date => serde_json::json!({"type": "int", "logicalType": "date"}),
                 ColumnType::String | ColumnType::Dictionary => serde_json::json!("string"),
             };
-            let ty = if f.nullable { serde_json::json!(["null", ty]) } else { ty };
+            let ty = if f.nullable {
+                serde_json::json!(["null", ty])
+            } else {
+                ty
+            };
             serde_json::json!({"name": name, "type": ty})
         })
         .collect();
@@ -39,7 +45,8 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
 }
 
 fn value(cell: Cell<'_>, ty: ColumnType) -> Result<Value, Error> {
-    let narrow = |v: i64| i32::try_from(v).map_err(|_| codec("avro", format!("{v} overflows an Avro int")));
+    let narrow =
+        |v: i64| i32::try_from(v).map_err(|_| codec("avro", format!("{v} overflows an Avro int")));
     Ok(match (cell, ty) {
         (Cell::Null, _) => Value::Null,
         (Cell::Int(v), ColumnType::Int64) => Value::Long(v),
@@ -85,7 +92,10 @@ impl Candidate for Avro {
                 .append_value(Value::Record(fields))
                 .map_err(|e| codec("avro", e))?;
         }
-        writer.into_inner().map(|_| ()).map_err(|e| codec("avro", e))
+        writer
+            .into_inner()
+            .map(|_| ())
+            .map_err(|e| codec("avro", e))
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         let reader = apache_avro::Reader::new(bytes).map_err(|e| codec("avro", e))?;

@@ -10,8 +10,8 @@ use crate::schema::{ColumnType, Schema};
 use crate::table::{Column, Table, Values};
 use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Date32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type};
 use arrow_array::types::TimestampMicrosecondType;
+use arrow_array::types::{Date32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type};
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, TimeUnit};
 use std::sync::Arc;
@@ -69,13 +69,21 @@ fn array(col: &Column, ty: ColumnType) -> Result<ArrayRef, Error> {
         (ColumnType::Date, _) => Arc::new(Date32Array::from(ints(col, narrow)?)),
         (ColumnType::Timestamp, _) => Arc::new(TimestampMicrosecondArray::from(ints(col, Some)?)),
         (ColumnType::Float64, Values::Float(v)) => Arc::new(Float64Array::from(
-            v.iter().zip(&col.valid).map(|(x, ok)| ok.then_some(*x)).collect::<Vec<_>>(),
+            v.iter()
+                .zip(&col.valid)
+                .map(|(x, ok)| ok.then_some(*x))
+                .collect::<Vec<_>>(),
         )),
         (ColumnType::Bool, Values::Bool(v)) => Arc::new(BooleanArray::from(
-            v.iter().zip(&col.valid).map(|(x, ok)| ok.then_some(*x)).collect::<Vec<_>>(),
+            v.iter()
+                .zip(&col.valid)
+                .map(|(x, ok)| ok.then_some(*x))
+                .collect::<Vec<_>>(),
         )),
         (ColumnType::String, Values::Str(v)) => Arc::new(StringArray::from_iter(
-            v.iter().zip(&col.valid).map(|(x, ok)| ok.then_some(x.as_str())),
+            v.iter()
+                .zip(&col.valid)
+                .map(|(x, ok)| ok.then_some(x.as_str())),
         )),
         (ColumnType::Dictionary, Values::Str(v)) => Arc::new(
             v.iter()
@@ -101,24 +109,72 @@ fn to_batch(table: &Table) -> Result<RecordBatch, Error> {
 /// Appends a batch's rows to the table, checking every column's type.
 fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
     if batch.num_columns() != table.columns.len() {
-        return Err(codec("arrow", format!("{} columns, expected {}", batch.num_columns(), table.columns.len())));
+        return Err(codec(
+            "arrow",
+            format!(
+                "{} columns, expected {}",
+                batch.num_columns(),
+                table.columns.len()
+            ),
+        ));
     }
-    for ((col, field), array) in table.columns.iter_mut().zip(&table.schema.fields).zip(batch.columns()) {
+    for ((col, field), array) in table
+        .columns
+        .iter_mut()
+        .zip(&table.schema.fields)
+        .zip(batch.columns())
+    {
         if array.data_type() != &data_type(field.ty) {
             return Err(codec(
                 "arrow",
-                format!("column '{}' is {}, expected {}", field.name, array.data_type(), data_type(field.ty)),
+                format!(
+                    "column '{}' is {}, expected {}",
+                    field.name,
+                    array.data_type(),
+                    data_type(field.ty)
+                ),
             ));
         }
         let valid = |i: usize| array.is_valid(i);
         col.valid.extend((0..array.len()).map(valid));
         match (&mut col.values, field.ty) {
-            (Values::Int(v), ColumnType::Int8) => v.extend(array.as_primitive::<Int8Type>().values().iter().map(|x| i64::from(*x))),
-            (Values::Int(v), ColumnType::Int16) => v.extend(array.as_primitive::<Int16Type>().values().iter().map(|x| i64::from(*x))),
-            (Values::Int(v), ColumnType::Int32) => v.extend(array.as_primitive::<Int32Type>().values().iter().map(|x| i64::from(*x))),
-            (Values::Int(v), ColumnType::Date) => v.extend(array.as_primitive::<Date32Type>().values().iter().map(|x| i64::from(*x))),
-            (Values::Int(v), ColumnType::Int64) => v.extend(array.as_primitive::<Int64Type>().values().iter()),
-            (Values::Int(v), ColumnType::Timestamp) => v.extend(array.as_primitive::<TimestampMicrosecondType>().values().iter()),
+            (Values::Int(v), ColumnType::Int8) => v.extend(
+                array
+                    .as_primitive::<Int8Type>()
+                    .values()
+                    .iter()
+                    .map(|x| i64::from(*x)),
+            ),
+            (Values::Int(v), ColumnType::Int16) => v.extend(
+                array
+                    .as_primitive::<Int16Type>()
+                    .values()
+                    .iter()
+                    .map(|x| i64::from(*x)),
+            ),
+            (Values::Int(v), ColumnType::Int32) => v.extend(
+                array
+                    .as_primitive::<Int32Type>()
+                    .values()
+                    .iter()
+                    .map(|x| i64::from(*x)),
+            ),
+            (Values::Int(v), ColumnType::Date) => v.extend(
+                array
+                    .as_primitive::<Date32Type>()
+                    .values()
+                    .iter()
+                    .map(|x| i64::from(*x)),
+            ),
+            (Values::Int(v), ColumnType::Int64) => {
+                v.extend(array.as_primitive::<Int64Type>().values().iter())
+            }
+            (Values::Int(v), ColumnType::Timestamp) => v.extend(
+                array
+                    .as_primitive::<TimestampMicrosecondType>()
+                    .values()
+                    .iter(),
+            ),
             (Values::Float(v), _) => v.extend(array.as_primitive::<Float64Type>().values().iter()),
             (Values::Bool(v), _) => {
                 let b = array.as_boolean();
@@ -137,7 +193,13 @@ fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
             }
             (Values::Str(v), _) => {
                 let s = array.as_string::<i32>();
-                v.extend((0..s.len()).map(|i| if s.is_valid(i) { s.value(i).to_string() } else { String::new() }));
+                v.extend((0..s.len()).map(|i| {
+                    if s.is_valid(i) {
+                        s.value(i).to_string()
+                    } else {
+                        String::new()
+                    }
+                }));
             }
             _ => return Err(codec("arrow", "column kind does not match its type")),
         }
@@ -177,12 +239,14 @@ impl Candidate for ArrowIpc {
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
         let batch = to_batch(table)?;
         let fail = |e| codec("arrow", e);
-        let mut writer = arrow_ipc::writer::StreamWriter::try_new(out, &batch.schema()).map_err(fail)?;
+        let mut writer =
+            arrow_ipc::writer::StreamWriter::try_new(out, &batch.schema()).map_err(fail)?;
         writer.write(&batch).map_err(fail)?;
         writer.finish().map_err(fail)
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        let reader = arrow_ipc::reader::StreamReader::try_new(bytes, None).map_err(|e| codec("arrow", e))?;
+        let reader =
+            arrow_ipc::reader::StreamReader::try_new(bytes, None).map_err(|e| codec("arrow", e))?;
         let mut table = Table::new(schema.clone(), 0);
         for batch in reader {
             append_batch(&mut table, &batch.map_err(|e| codec("arrow", e))?)?;
@@ -212,7 +276,8 @@ impl Candidate for Parquet {
             .set_max_row_group_row_count(None)
             .build();
         let mut writer =
-            parquet::arrow::ArrowWriter::try_new(out, batch.schema(), Some(properties)).map_err(fail)?;
+            parquet::arrow::ArrowWriter::try_new(out, batch.schema(), Some(properties))
+                .map_err(fail)?;
         writer.write(&batch).map_err(fail)?;
         writer.close().map(|_| ()).map_err(fail)
     }

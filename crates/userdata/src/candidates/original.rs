@@ -25,7 +25,10 @@ impl Candidate for Original {
         false
     }
     fn encode(&self, _: &Table, _: &mut Vec<u8>) -> Result<(), Error> {
-        Err(codec("original", "the original text is kept, not re-encoded"))
+        Err(codec(
+            "original",
+            "the original text is kept, not re-encoded",
+        ))
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         let text = std::str::from_utf8(bytes).map_err(|e| codec("original", e))?;

@@ -99,7 +99,8 @@ impl Candidate for Protobuf {
                 let v = match (col.cell(i), proto_type(field.ty)) {
                     (Cell::Null, _) => continue,
                     (Cell::Int(v), Type::Sint32) => Value::I32(
-                        i32::try_from(v).map_err(|_| codec("protobuf", format!("{v} overflows sint32")))?,
+                        i32::try_from(v)
+                            .map_err(|_| codec("protobuf", format!("{v} overflows sint32")))?,
                     ),
                     (Cell::Int(v), _) => Value::I64(v),
                     (Cell::Float(v), _) => Value::F64(v),
@@ -116,7 +117,8 @@ impl Candidate for Protobuf {
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         let descriptor = descriptor(schema)?;
-        let message = DynamicMessage::decode(descriptor, bytes).map_err(|e| codec("protobuf", e))?;
+        let message =
+            DynamicMessage::decode(descriptor, bytes).map_err(|e| codec("protobuf", e))?;
         let rows = message.get_field_by_number(1);
         let Some(Value::List(rows)) = rows.as_deref() else {
             return Err(codec("protobuf", "no rows field"));
@@ -142,7 +144,10 @@ impl Candidate for Protobuf {
                     Some(_) => Cell::Null,
                 };
                 column.push(cell).map_err(|expected| {
-                    codec("protobuf", format!("row {}, field {n}: expected {expected}", r + 1))
+                    codec(
+                        "protobuf",
+                        format!("row {}, field {n}: expected {expected}", r + 1),
+                    )
                 })?;
             }
         }

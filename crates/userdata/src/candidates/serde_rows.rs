@@ -79,9 +79,7 @@ impl<'de> Visitor<'de> for TableSeed<'_> {
         let rows = seq.size_hint().unwrap_or(0).min(self.input_len);
         let mut table = Table::new(self.schema.clone(), rows);
         while seq
-            .next_element_seed(RowSeed {
-                table: &mut table,
-            })?
+            .next_element_seed(RowSeed { table: &mut table })?
             .is_some()
         {}
         Ok(table)
@@ -170,7 +168,8 @@ impl<'de> Visitor<'de> for CellSeed<'_> {
         self.put(Cell::Int(v))
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
-        let v = i64::try_from(v).map_err(|_| E::custom(format!("{v} overflows a 64-bit integer")))?;
+        let v =
+            i64::try_from(v).map_err(|_| E::custom(format!("{v} overflows a 64-bit integer")))?;
         self.put(Cell::Int(v))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
@@ -277,7 +276,9 @@ candidate!(
     "postcard rows: varint integers, no field names or types on the wire (postcard)",
     "postcard",
     |rows, out| {
-        postcard::to_io(rows, out).map(|_| ()).map_err(|e| e.to_string())
+        postcard::to_io(rows, out)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     },
     |seed, bytes| {
         let mut d = postcard::Deserializer::from_bytes(bytes);

@@ -72,7 +72,8 @@ fn every_candidate_round_trips_every_type_and_null() {
     let table = sample_table();
     for c in convertible() {
         let mut bytes = Vec::new();
-        c.encode(&table, &mut bytes).unwrap_or_else(|e| panic!("{}: {e}", c.id()));
+        c.encode(&table, &mut bytes)
+            .unwrap_or_else(|e| panic!("{}: {e}", c.id()));
         let back = c
             .decode(&bytes, &table.schema)
             .unwrap_or_else(|e| panic!("{}: {e}", c.id()));
@@ -111,7 +112,10 @@ fn truncated_or_foreign_bytes_are_errors_not_panics() {
             }
         }
     }
-    let e = by_id("parquet").unwrap().decode(b"not parquet", &table.schema).unwrap_err();
+    let e = by_id("parquet")
+        .unwrap()
+        .decode(b"not parquet", &table.schema)
+        .unwrap_err();
     assert!(e.to_string().starts_with("parquet: "), "{e}");
 }
 
