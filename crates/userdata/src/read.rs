@@ -180,13 +180,13 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
         if content.trim().is_empty() {
             continue;
         }
-        let object = match serde_json::from_str::<serde_json::Value>(content) {
-            Ok(serde_json::Value::Object(map)) => map,
-            Ok(other) => {
+        let object = match serde_json::from_str::<Line>(content) {
+            Ok(Line::Object(fields)) => fields,
+            Ok(Line::Other(what)) => {
                 visit(Err(Malformed::new(
                     line,
                     Some(1),
-                    format!("expected a JSON object, found {}", kind(&other)),
+                    format!("expected a JSON object, found {what}"),
                     content,
                 )))?;
                 continue;
@@ -236,13 +236,56 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
     Ok(())
 }
 
-fn kind(value: &serde_json::Value) -> &'static str {
-    match value {
-        serde_json::Value::Null => "null",
-        serde_json::Value::Bool(_) => "a boolean",
-        serde_json::Value::Number(_) => "a number",
-        serde_json::Value::String(_) => "a string",
-        serde_json::Value::Array(_) => "an array",
-        serde_json::Value::Object(_) => "an object",
+/// One JSON Lines line: an object's fields in file order (serde_json's own
+/// map would sort them), or what else the line held.
+enum Line {
+    Object(Vec<(String, serde_json::Value)>),
+    Other(&'static str),
+}
+
+impl<'de> serde::Deserialize<'de> for Line {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(LineVisitor)
+    }
+}
+
+struct LineVisitor;
+
+impl<'de> serde::de::Visitor<'de> for LineVisitor {
+    type Value = Line;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Line, A::Error> {
+        let mut fields = Vec::new();
+        while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
+            match fields.iter_mut().find(|(key, _)| *key == k) {
+                Some((_, old)) => *old = v, // a repeated key: the last wins, as in serde_json
+                None => fields.push((k, v)),
+            }
+        }
+        Ok(Line::Object(fields))
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Line, A::Error> {
+        while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        Ok(Line::Other("an array"))
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Line, E> {
+        Ok(Line::Other("a string"))
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Line, E> {
+        Ok(Line::Other("a boolean"))
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Line, E> {
+        Ok(Line::Other("a number"))
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Line, E> {
+        Ok(Line::Other("a number"))
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Line, E> {
+        Ok(Line::Other("a number"))
+    }
+    fn visit_unit<E>(self) -> Result<Line, E> {
+        Ok(Line::Other("null"))
     }
 }
