@@ -101,3 +101,97 @@ fn same_file(a: &Path, b: &Path) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::candidates::by_id;
+    use crate::schema::Schema;
+
+    /// Writes like CSV but reads back one row short: a broken format.
+    struct Lossy;
+
+    impl Candidate for Lossy {
+        fn id(&self) -> &'static str {
+            "lossy"
+        }
+        fn summary(&self) -> &'static str {
+            "drops the last row on read"
+        }
+        fn extension(&self) -> &'static str {
+            "csv"
+        }
+        fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+            by_id("csv").unwrap().encode(table, out)
+        }
+        fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+            let mut t = by_id("csv").unwrap().decode(bytes, schema)?;
+            let keep = t.rows() - 1;
+            t.truncate_to(keep);
+            Ok(t)
+        }
+    }
+
+    fn table() -> Table {
+        crate::candidates::tests::sample_table()
+    }
+
+    #[test]
+    fn a_file_that_reads_back_differently_is_never_left_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("t.csv");
+        let e = convert(&table(), &Lossy, None, Path::new("in.csv"), &out, false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with("read back differs from the input (2 rows read back, 3 expected); nothing was written"),
+            "{e}"
+        );
+        assert!(!out.exists());
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "no temporary file left"
+        );
+    }
+
+    #[test]
+    fn compressed_output_round_trips_and_existing_files_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("t.parquet.zst");
+        let zstd = encbench_codecs::compression::Zstd(3);
+        let parquet = by_id("parquet").unwrap();
+        let done = convert(
+            &table(),
+            parquet.as_ref(),
+            Some(&zstd),
+            Path::new("in.csv"),
+            &out,
+            false,
+        )
+        .unwrap();
+        assert_eq!(done.rows, 3);
+        assert_eq!(std::fs::metadata(&out).unwrap().len(), done.bytes);
+        let e = convert(
+            &table(),
+            parquet.as_ref(),
+            None,
+            Path::new("in.csv"),
+            &out,
+            false,
+        )
+        .unwrap_err();
+        assert!(e
+            .to_string()
+            .ends_with("already exists; pass --force to replace it"));
+        convert(
+            &table(),
+            parquet.as_ref(),
+            None,
+            Path::new("in.csv"),
+            &out,
+            true,
+        )
+        .unwrap();
+    }
+}

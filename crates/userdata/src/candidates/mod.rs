@@ -83,4 +83,4 @@ pub(crate) fn identifiers(schema: &Schema) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
