@@ -310,7 +310,7 @@ pub struct FileArgs {
     #[arg(long, requires = "convert")]
     pub force: bool,
 
-    /// Measure at most this many MB of text, on a seeded sample of rows [default: 4 quick, 64 full].
+    /// Measure at most this many MB of text, on a seeded sample of rows [default: 2 quick, 64 full].
     #[arg(long, value_name = "MB", value_parser = parse_rate)]
     pub sample_mb: Option<f64>,
 

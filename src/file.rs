@@ -18,7 +18,7 @@ use encbench_userdata::{convert, load, summary, LoadOptions, Loaded, Schema};
 use std::process::ExitCode;
 
 /// Text measured in quick and full mode before rows are sampled, MB.
-const QUICK_SAMPLE_MB: f64 = 4.0;
+const QUICK_SAMPLE_MB: f64 = 2.0;
 const FULL_SAMPLE_MB: f64 = 64.0;
 
 pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {

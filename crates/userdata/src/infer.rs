@@ -6,6 +6,9 @@
 //! [`DICTIONARY_REPEATS`] times or more), string. A column with any null is
 //! nullable; a column with only nulls is a nullable string. JSON strings
 //! stay text (or dates/timestamps); JSON numbers and booleans never become text.
+//! The null markers [`values::NULL_TOKENS`] (`NA`, `NULL`, …) are nulls in a
+//! column whose other values are numbers, dates or booleans, and text in a
+//! text column (where `NA` may well be Namibia).
 
 use crate::schema::{ColumnType, Field, Schema};
 use crate::values;
@@ -29,6 +32,8 @@ struct Candidate {
     distinct: Option<HashSet<String>>,
     values: usize,
     nulls: usize,
+    /// Values that were null markers (`NA`), also counted in `values`.
+    tokens: usize,
 }
 
 impl Default for Candidate {
@@ -44,6 +49,7 @@ impl Default for Candidate {
             distinct: Some(HashSet::new()),
             values: 0,
             nulls: 0,
+            tokens: 0,
         }
     }
 }
@@ -82,10 +88,12 @@ impl Inferrer {
             .enumerate()
             .map(|(i, name)| {
                 let c = self.columns.get(i).cloned().unwrap_or_default();
+                let ty = c.decide();
+                let markers = c.tokens > 0 && !ty.is_text();
                 Field {
                     name: name.clone(),
-                    ty: c.decide(),
-                    nullable: c.nulls > 0 || self.rows == 0,
+                    ty,
+                    nullable: c.nulls > 0 || markers || self.rows == 0,
                 }
             })
             .collect();
@@ -98,6 +106,11 @@ impl Candidate {
         self.values += 1;
         if json_string {
             self.text_only = true;
+        }
+        self.note_distinct(text);
+        if !json_string && values::is_null_token(text) {
+            self.tokens += 1;
+            return;
         }
         if self.any_int {
             match values::parse_int(text) {
@@ -112,6 +125,9 @@ impl Candidate {
         self.boolean = self.boolean && values::parse_bool(text).is_some();
         self.date = self.date && values::parse_date(text).is_some();
         self.timestamp = self.timestamp && values::parse_timestamp(text).is_some();
+    }
+
+    fn note_distinct(&mut self, text: &str) {
         if let Some(set) = &mut self.distinct {
             if !set.contains(text) {
                 if set.len() >= DICTIONARY_MAX {
@@ -124,7 +140,7 @@ impl Candidate {
     }
 
     fn decide(&self) -> ColumnType {
-        if self.values == 0 {
+        if self.values == self.tokens {
             return ColumnType::String;
         }
         let json_number = !self.text_only;
@@ -161,7 +177,8 @@ pub fn has_header(first: &[Option<&str>], body: &Schema, body_values: &[HashSet<
         let mut column = crate::table::Column::new(field.ty, 1);
         // A few body rows may give too narrow a type (int8 for a float column): any number fits a number.
         let numeric = field.ty.int_range().is_some() || field.ty == ColumnType::Float64;
-        let fits = (numeric && values::parse_float(text).is_some())
+        let fits = values::is_null_token(text)
+            || (numeric && values::parse_float(text).is_some())
             || column.push_text(field.ty, text).is_ok();
         !field.ty.is_text() && !fits
     });
@@ -248,6 +265,16 @@ mod tests {
                 (String, true)
             ]
         );
+    }
+
+    #[test]
+    fn null_markers_are_nulls_among_numbers_and_text_among_text() {
+        let got = infer(&[
+            &[Some("NA"), Some("NA"), Some("NULL")],
+            &[Some("517"), Some("Namibia"), Some("NULL")],
+        ]);
+        use ColumnType::*;
+        assert_eq!(got, [(Int16, true), (String, false), (String, false)]);
     }
 
     #[test]

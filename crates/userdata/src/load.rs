@@ -15,6 +15,7 @@ use crate::read::{csv_header, walk, RawRow};
 use crate::schema::Schema;
 use crate::sniff::{sniff, Format, FormatHint};
 use crate::table::Table;
+use crate::values;
 use crate::Error;
 use rand::SeedableRng;
 use std::collections::HashSet;
@@ -215,6 +216,11 @@ fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
             }
             None if field.ty.is_text() && row.strings.is_none() => column.push_text(field.ty, ""),
             None => Err("empty, but the column is not nullable".to_string()),
+            // `NA` in a column of numbers, dates or booleans is a null (see `infer`).
+            Some(text) if field.nullable && !field.ty.is_text() && values::is_null_token(text) => {
+                column.push_null();
+                Ok(())
+            }
             Some(text) => column
                 .push_text(field.ty, text)
                 .map_err(|why| format!("'{text}' is {why}")),

@@ -10,6 +10,8 @@ use encbench_codecs::compression::{Brotli, Bzip2, Compressor, Gzip, Lz4, Snappy,
 use encbench_measure::{measure_interleaved, Config, Progress, Routine, TimerInfo, Variant};
 use encbench_record::{Failure, Medium, Record, RowMeta};
 use encbench_stats::Sample;
+use std::borrow::Cow;
+use std::cell::RefCell;
 
 /// The scenario name on every record.
 pub const SCENARIO: &str = "file";
@@ -96,13 +98,14 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         ..Default::default()
     };
     let all = candidates::all(loaded.format);
-    let mut prepared: Vec<(&dyn Candidate, Vec<u8>)> = Vec::new();
+    // The original text is borrowed, not copied; encodings are owned.
+    let mut prepared: Vec<(&dyn Candidate, Cow<'_, [u8]>)> = Vec::new();
     for c in &all {
         progress(&format!("verifying {}", c.id()));
         let bytes = if c.encodes() {
             let mut bytes = Vec::new();
             match c.encode(table, &mut bytes) {
-                Ok(()) => bytes,
+                Ok(()) => Cow::Owned(bytes),
                 Err(e) => {
                     out.failures.push(Failure::new(
                         &meta(c.id(), "encode", "none", 0),
@@ -112,7 +115,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                 }
             }
         } else {
-            loaded.original.clone()
+            Cow::Borrowed(loaded.original.as_slice())
         };
         let verdict = c
             .decode(&bytes, &table.schema)
@@ -126,18 +129,23 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
             )),
         }
     }
+    // One output buffer shared by every encode routine (they never run at
+    // once): its capacity settles at the largest encoding, where one per
+    // routine would hold the sum of them all.
+    let shared = RefCell::new(Vec::new());
+    let shared = &shared;
     let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
     for (c, bytes) in &prepared {
         let c = *c;
         if c.encodes() {
-            let mut buf = Vec::with_capacity(bytes.len());
             rows.push((
                 meta(c.id(), "encode", "none", bytes.len()),
                 Box::new(move |iters| {
+                    let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
                         buf.clear();
                         c.encode(table, &mut buf).map_err(|e| e.to_string())?;
-                        std::hint::black_box(&buf);
+                        std::hint::black_box(&*buf);
                     }
                     Ok(())
                 }),
@@ -168,7 +176,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                 .compress(bytes, &mut small)
                 .and_then(|_| c.decompress(&small, &mut back))
             {
-                Ok(()) if back == *bytes => verified.push((cand.id(), bytes, small)),
+                Ok(()) if back[..] == bytes[..] => verified.push((cand.id(), &bytes[..], small)),
                 Ok(()) => out.failures.push(Failure::new(
                     &meta(cand.id(), "decompress", &id, 0),
                     "decompressed bytes differ",
@@ -181,10 +189,10 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         }
         let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
         for (cand, bytes, small) in &verified {
-            let mut buf = Vec::with_capacity(bytes.len());
             rows.push((
                 meta(cand, "compress", &id, small.len()),
                 Box::new(move |iters| {
+                    let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
                         buf.clear();
                         c.compress(bytes, &mut buf).map_err(|e| e.to_string())?;
@@ -192,10 +200,10 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                     Ok(())
                 }),
             ));
-            let mut buf = Vec::with_capacity(bytes.len());
             rows.push((
                 meta(cand, "decompress", &id, small.len()),
                 Box::new(move |iters| {
+                    let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
                         buf.clear();
                         c.decompress(small, &mut buf).map_err(|e| e.to_string())?;

@@ -9,6 +9,15 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 const EPOCH_DAYS_FROM_CE: i32 = 719_163;
 
+/// Text that marks a missing value in columns of numbers, dates or booleans
+/// (R writes `NA`, SQL exports `NULL`, pandas `NaN`).
+pub const NULL_TOKENS: [&str; 7] = ["NA", "N/A", "NaN", "nan", "NULL", "null", "None"];
+
+/// Whether `text` is one of [`NULL_TOKENS`].
+pub fn is_null_token(text: &str) -> bool {
+    NULL_TOKENS.contains(&text)
+}
+
 /// An integer in plain decimal: optional `-`, no leading zeros, no `+`.
 pub fn parse_int(text: &str) -> Option<i64> {
     let digits = text.strip_prefix('-').unwrap_or(text);

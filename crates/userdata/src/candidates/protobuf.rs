@@ -5,6 +5,13 @@
 //! (numbered in column order) so a present zero stays distinct from null:
 //! integers, timestamps (µs) and dates (days) as `sint64`/`sint32`
 //! (zig-zag varints), floats as `double`, text as `string`.
+//!
+//! A `Table` on the wire is its rows one after another, each as field 1
+//! (key, length, row message). Encoding and decoding walk that framing with
+//! prost's own `encoding` helpers, one row message at a time, instead of
+//! building a `DynamicMessage` holding every row: the bytes are the same,
+//! and memory stays one row deep (a whole table of dynamic messages takes
+//! dozens of times the data's size).
 
 use super::{identifiers, Candidate};
 use crate::schema::{ColumnType, Schema};
@@ -92,7 +99,6 @@ impl Candidate for Protobuf {
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
         let descriptor = descriptor(&table.schema)?;
         let row_desc = row_descriptor(&descriptor)?;
-        let mut rows = Vec::with_capacity(table.rows());
         for i in 0..table.rows() {
             let mut row = DynamicMessage::new(row_desc.clone());
             for (c, (col, field)) in table.columns.iter().zip(&table.schema.fields).enumerate() {
@@ -109,25 +115,39 @@ impl Candidate for Protobuf {
                 };
                 row.set_field_by_number(c as u32 + 1, v);
             }
-            rows.push(Value::Message(row));
+            // Field 1 of Table, length-delimited: exactly what `repeated Row rows = 1` writes.
+            prost::encoding::encode_key(1, prost::encoding::WireType::LengthDelimited, out);
+            prost::encoding::encode_varint(row.encoded_len() as u64, out);
+            row.encode(out).map_err(|e| codec("protobuf", e))?;
         }
-        let mut message = DynamicMessage::new(descriptor);
-        message.set_field_by_number(1, Value::List(rows));
-        message.encode(out).map_err(|e| codec("protobuf", e))
+        Ok(())
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        let descriptor = descriptor(schema)?;
-        let message =
-            DynamicMessage::decode(descriptor, bytes).map_err(|e| codec("protobuf", e))?;
-        let rows = message.get_field_by_number(1);
-        let Some(Value::List(rows)) = rows.as_deref() else {
-            return Err(codec("protobuf", "no rows field"));
-        };
-        let mut table = Table::new(schema.clone(), rows.len());
-        for (r, row) in rows.iter().enumerate() {
-            let Value::Message(row) = row else {
-                return Err(codec("protobuf", format!("row {}: not a message", r + 1)));
-            };
+        let row_desc = row_descriptor(&descriptor(schema)?)?;
+        let fail = |e: prost::DecodeError| codec("protobuf", e);
+        let mut table = Table::new(schema.clone(), 0);
+        let mut buf = bytes;
+        while !buf.is_empty() {
+            let r = table.rows() + 1;
+            let (tag, wire) = prost::encoding::decode_key(&mut buf).map_err(fail)?;
+            if tag != 1 || wire != prost::encoding::WireType::LengthDelimited {
+                let why = format!("row {r}: unexpected field {tag} ({wire:?}) in Table");
+                return Err(codec("protobuf", why));
+            }
+            let len = prost::encoding::decode_varint(&mut buf).map_err(fail)?;
+            let len = usize::try_from(len)
+                .ok()
+                .filter(|l| *l <= buf.len())
+                .ok_or_else(|| {
+                    let why = format!(
+                        "row {r}: length {len} runs past the end ({} bytes left)",
+                        buf.len()
+                    );
+                    codec("protobuf", why)
+                })?;
+            let (message, rest) = buf.split_at(len);
+            buf = rest;
+            let row = DynamicMessage::decode(row_desc.clone(), message).map_err(fail)?;
             for (c, column) in table.columns.iter_mut().enumerate() {
                 let n = c as u32 + 1;
                 let value = row
@@ -146,7 +166,7 @@ impl Candidate for Protobuf {
                 column.push(cell).map_err(|expected| {
                     codec(
                         "protobuf",
-                        format!("row {}, field {n}: expected {expected}", r + 1),
+                        format!("row {r}, field {n}: expected {expected}"),
                     )
                 })?;
             }

@@ -1,9 +1,9 @@
 //! Row formats through serde: the table as a sequence of rows, each row a
 //! tuple of its cells (`Option<…>` where the column is nullable; dates and
-//! timestamps as integers). MessagePack (rmp-serde), postcard and bincode
-//! read straight into the table's columns, guided by the schema; CBOR's
-//! crate (ciborium) takes no schema-guided reader, so CBOR reads generic
-//! rows first and then types them (that extra step is in its decode time).
+//! timestamps as integers). Every format reads straight into the table's
+//! columns, guided by the schema (a `DeserializeSeed`); ciborium only takes
+//! owned `Deserialize` types, so CBOR's reader finds the schema in a
+//! thread-local set just around the call.
 
 use super::Candidate;
 use crate::schema::{ColumnType, Schema};
@@ -76,7 +76,9 @@ impl<'de> Visitor<'de> for TableSeed<'_> {
         f.write_str("a sequence of rows")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Table, A::Error> {
-        let rows = seq.size_hint().unwrap_or(0).min(self.input_len);
+        // Every cell takes at least one byte: a row count beyond that is a lie.
+        let most = self.input_len / self.schema.fields.len().max(1);
+        let rows = seq.size_hint().unwrap_or(0).min(most);
         let mut table = Table::new(self.schema.clone(), rows);
         while seq
             .next_element_seed(RowSeed { table: &mut table })?
@@ -183,35 +185,26 @@ impl<'de> Visitor<'de> for CellSeed<'_> {
     }
 }
 
-/// Any one cell, read without a schema (CBOR's path).
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Loose {
-    Null,
-    Bool(bool),
-    Int(i64),
-    Float(f64),
-    Str(String),
+thread_local! {
+    /// The schema and input length a CBOR decode on this thread reads with.
+    static CBOR_SEED: std::cell::RefCell<Option<(Schema, usize)>> = const { std::cell::RefCell::new(None) };
 }
 
-fn from_loose(rows: Vec<Vec<Option<Loose>>>, schema: &Schema) -> Result<Table, String> {
-    let mut table = Table::new(schema.clone(), rows.len());
-    for (r, row) in rows.iter().enumerate() {
-        let cells: Vec<Cell<'_>> = row
-            .iter()
-            .map(|c| match c {
-                None | Some(Loose::Null) => Cell::Null,
-                Some(Loose::Bool(v)) => Cell::Bool(*v),
-                Some(Loose::Int(v)) => Cell::Int(*v),
-                Some(Loose::Float(v)) => Cell::Float(*v),
-                Some(Loose::Str(v)) => Cell::Str(v),
-            })
-            .collect();
-        table
-            .push_row(&cells)
-            .map_err(|e| format!("row {}: {e}", r + 1))?;
+/// A table read by ciborium, through the thread-local seed.
+struct CborTable(Table);
+
+impl<'de> Deserialize<'de> for CborTable {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (schema, input_len) = CBOR_SEED
+            .with(|s| s.borrow().clone())
+            .ok_or_else(|| de::Error::custom("no schema set for CBOR"))?;
+        TableSeed {
+            schema: &schema,
+            input_len,
+        }
+        .deserialize(d)
+        .map(CborTable)
     }
-    Ok(table)
 }
 
 macro_rules! candidate {
@@ -260,13 +253,14 @@ candidate!(
 candidate!(
     Cbor,
     "cbor",
-    "CBOR rows as arrays (ciborium; read generically, then typed)",
+    "CBOR rows as arrays (ciborium)",
     "cbor",
     |rows, out| ciborium::into_writer(rows, out).map_err(|e| e.to_string()),
     |seed, bytes| {
-        let rows: Vec<Vec<Option<Loose>>> =
-            ciborium::from_reader(bytes).map_err(|e| e.to_string())?;
-        from_loose(rows, seed.schema)
+        CBOR_SEED.with(|s| *s.borrow_mut() = Some((seed.schema.clone(), seed.input_len)));
+        let table = ciborium::from_reader::<CborTable, _>(bytes);
+        CBOR_SEED.with(|s| *s.borrow_mut() = None);
+        table.map(|t| t.0).map_err(|e| e.to_string())
     }
 );
 
