@@ -311,7 +311,7 @@ pub struct FileArgs {
     pub force: bool,
 
     /// Measure at most this many MB of text, on a seeded sample of rows [default: 2 quick, 64 full].
-    #[arg(long, value_name = "MB", value_parser = parse_rate)]
+    #[arg(long, value_name = "MB", value_parser = parse_mb)]
     pub sample_mb: Option<f64>,
 
     /// Quick mode (the default): lz4 and zstd-3 only, ≥ 10 samples.
@@ -349,6 +349,13 @@ fn parse_rate(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
         _ => Err(format!("'{text}' is not a positive number of MB/s")),
+    }
+}
+
+fn parse_mb(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("'{text}' is not a positive number of MB")),
     }
 }
 

@@ -3,7 +3,7 @@
 //! and a recommendation; or convert it (verified) to one format.
 
 use crate::cli::{FileArgs, InputFormat, Optimize};
-use crate::output::{check_export_paths, write_exports, Painter};
+use crate::output::{check_export_paths, write_exports};
 use crate::progress::Progress;
 use crate::run::{build_info, check_compressions};
 use anyhow::{bail, Context as _};
@@ -21,8 +21,7 @@ use std::process::ExitCode;
 const QUICK_SAMPLE_MB: f64 = 2.0;
 const FULL_SAMPLE_MB: f64 = 64.0;
 
-pub fn execute(args: FileArgs, painter: Painter) -> anyhow::Result<ExitCode> {
-    let _ = painter;
+pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let quick = !args.full;
     let compressions = check_compressions(&args.compressions)?.unwrap_or_default();
     check_export_paths(&args.export)?;
