@@ -128,8 +128,8 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         recommendation,
     };
 
-    outln!("\nWrite and read speeds are MB/s of the input's text; * = Pareto frontier of size and read time{}.", 
-        args.link_bandwidth.map_or(String::new(), |l| format!(" (read includes moving the bytes at {} MB/s)", units::significant(l))));
+    outln!("\nEncode (then compress) and decode (after decompressing) in MB/s of the input's text; * = Pareto frontier of size and decode time{}.", 
+        args.link_bandwidth.map_or(String::new(), |l| format!(" (decode includes moving the bytes at {} MB/s)", units::significant(l))));
     out!("{}", summary::choices(&choices, args.link_bandwidth));
     for f in &doc.failures {
         outln!(
@@ -145,7 +145,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         .map(|c| c.label())
         .collect();
     outln!(
-        "\nPareto frontier (size vs read time): {}",
+        "\nPareto frontier (size vs decode time): {}",
         frontier.join(", ")
     );
     match &doc.recommendation {

@@ -53,7 +53,7 @@ fn measures_a_public_csv_and_recommends_with_a_reason_in_the_json() {
         .stdout(predicate::str::contains("net_generation  int32"))
         .stdout(predicate::str::contains("source          dictionary"))
         .stdout(predicate::str::contains(
-            "Pareto frontier (size vs read time): ",
+            "Pareto frontier (size vs decode time): ",
         ))
         .stdout(predicate::str::contains(
             "Recommended (--optimize balanced): ",
@@ -105,7 +105,7 @@ fn optimize_size_picks_the_smallest_measured_choice() {
         .assert()
         .success()
         .stdout(predicate::str::contains("JSON Lines"))
-        .stdout(predicate::str::contains("read+move"));
+        .stdout(predicate::str::contains("decode+move"));
     let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     let smallest = doc["results"]
         .as_array()

@@ -1,6 +1,7 @@
 //! The terminal view of a file measurement: the printed schema, and one
-//! table of every choice (candidate × compression) with write and read
-//! speed in MB/s of input text, size and ratio to the input. Pure
+//! table of every choice (candidate × compression) with encode and decode
+//! speed in MB/s of input text (compressing and decompressing included),
+//! size and ratio to the input. Pure
 //! functions of their inputs, so they can be tested as text.
 
 use crate::recommend::{frontier, Choice};
@@ -44,7 +45,7 @@ pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
         "ratio",
     ];
     if link.is_some() {
-        headers.push("read+move");
+        headers.push("decode+move");
     }
     let rows = sorted
         .iter()
