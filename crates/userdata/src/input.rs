@@ -68,8 +68,18 @@ pub fn open(path: &Path) -> Result<Input, Error> {
     if let Some(offset) = memchr_nul(&bytes) {
         return Err(binary(offset, "a NUL byte"));
     }
-    let text = String::from_utf8(bytes)
+    let mut text = String::from_utf8(bytes)
         .map_err(|e| binary(e.utf8_error().valid_up_to(), "invalid UTF-8"))?;
+    // A byte-order mark (spreadsheet exports) is not part of the first column's name.
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    if text.trim().is_empty() {
+        return Err(Error::Empty {
+            path: path.to_path_buf(),
+            decompressed: compression.is_some(),
+        });
+    }
     Ok(Input {
         path: path.to_path_buf(),
         text,
@@ -139,6 +149,12 @@ mod tests {
             (input.text.as_str(), input.compression),
             ("a,b\n1,2\n", Some("zstd"))
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        let f = file("\u{feff}a,b\n1,2\n".as_bytes());
+        assert_eq!(open(f.path()).unwrap().text, "a,b\n1,2\n");
     }
 
     #[test]
