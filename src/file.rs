@@ -109,7 +109,10 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         Optimize::Encode => Objective::Encode,
         Optimize::Balanced => Objective::Balanced,
     };
-    let recommendation = recommend::recommend(&choices, objective, args.link_bandwidth);
+    // No rows: sizes are headers and times are set-up costs; nothing to recommend on.
+    let recommendation = (loaded.table.rows() > 0)
+        .then(|| recommend::recommend(&choices, objective, args.link_bandwidth))
+        .flatten();
     let build = build_info();
     let engine = EngineInfo {
         timer_resolution_ns: timer.resolution_ns,
@@ -154,7 +157,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
             objective.as_str(),
             r.reason
         ),
-        None => outln!("No recommendation: no candidate could be measured."),
+        None => outln!("No recommendation: no rows, or no candidate could be measured."),
     }
     for note in &doc.notes {
         outln!("note: {note}");
