@@ -39,8 +39,8 @@ pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
         "",
         "encoding",
         "compression",
-        "write",
-        "read",
+        "encode",
+        "decode",
         "size",
         "ratio",
     ];
@@ -76,4 +76,62 @@ pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
         rows,
     }
     .plain("  ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::{ColumnType, Field};
+
+    #[test]
+    fn the_choice_table_is_sorted_by_size_and_marks_the_frontier() {
+        let choice = |codec: &str, bytes, write: Option<f64>, read| Choice {
+            codec: codec.into(),
+            compression: "none".into(),
+            bytes,
+            write_ns: write,
+            read_ns: read,
+            input_bytes: 1_000_000,
+        };
+        let text = choices(
+            &[
+                choice("original", 1_000_000, None, 10e6),
+                choice("parquet", 200_000, Some(5e6), 4e6),
+                choice("csv", 990_000, Some(20e6), 20e6),
+            ],
+            None,
+        );
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        assert_eq!(
+            lines[0],
+            "     encoding  compression     encode     decode     size   ratio"
+        );
+        assert_eq!(
+            lines[2],
+            "  *  parquet   none          200 MB/s   250 MB/s   200 KB  0.200×"
+        );
+        assert_eq!(
+            lines[3],
+            "     csv       none         50.0 MB/s  50.0 MB/s   990 KB  0.990×"
+        );
+        assert_eq!(
+            lines[4],
+            "     original  none                 —   100 MB/s  1.00 MB   1.00×"
+        );
+    }
+
+    #[test]
+    fn the_schema_prints_one_column_per_line() {
+        let s = Schema {
+            fields: vec![Field {
+                name: "dep_time".into(),
+                ty: ColumnType::Int16,
+                nullable: true,
+            }],
+        };
+        assert_eq!(
+            schema(&s).lines().nth(2).unwrap().trim_end(),
+            "  dep_time  int16  yes"
+        );
+    }
 }
