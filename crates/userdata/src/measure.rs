@@ -12,6 +12,7 @@ use encbench_record::{Failure, Medium, Record, RowMeta};
 use encbench_stats::Sample;
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::time::{Duration, Instant};
 
 /// The scenario name on every record.
 pub const SCENARIO: &str = "file";
@@ -100,6 +101,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
     let all = candidates::all(loaded.format);
     // The original text is borrowed, not copied; encodings are owned.
     let mut prepared: Vec<(&dyn Candidate, Cow<'_, [u8]>)> = Vec::new();
+    let started = Instant::now();
     for c in &all {
         progress(&format!("verifying {}", c.id()));
         let bytes = if c.encodes() {
@@ -163,12 +165,14 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
             }),
         ));
     }
-    time_group(plan, "encodings", rows, progress, &mut out);
+    let config = sampling_plan(&plan.config, started.elapsed());
+    time_group(plan, &config, "encodings", rows, progress, &mut out);
 
     for compressor in &plan.compressors {
         let c = compressor.as_ref();
         let id = c.id();
         progress(&format!("verifying {id}"));
+        let started = Instant::now();
         let mut verified: Vec<(&str, &[u8], Vec<u8>)> = Vec::new();
         for (cand, bytes) in &prepared {
             let (mut small, mut back) = (Vec::new(), Vec::new());
@@ -212,13 +216,28 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                 }),
             ));
         }
-        time_group(plan, &id, rows, progress, &mut out);
+        let config = sampling_plan(&plan.config, started.elapsed());
+        time_group(plan, &config, &id, rows, progress, &mut out);
     }
     out
 }
 
+/// A group whose verification round took longer than a second (a large
+/// sample under `--full`, or xz and brotli) takes at most 10 samples and a
+/// short warm-up, as the codec matrix does, so a full run stays within
+/// minutes; its confidence interval widens honestly.
+fn sampling_plan(config: &Config, one_round: Duration) -> Config {
+    let mut config = config.clone();
+    if one_round > Duration::from_secs(1) {
+        config.min_samples = config.min_samples.min(10);
+        config.warmup = config.warmup.min(Duration::from_millis(100));
+    }
+    config
+}
+
 fn time_group(
     plan: &Plan,
+    config: &Config,
     group: &str,
     rows: Vec<(RowMeta, Routine<'_>)>,
     progress: &mut dyn FnMut(&str),
@@ -240,7 +259,7 @@ fn time_group(
     };
     let results = measure_interleaved(
         &mut variants,
-        &plan.config,
+        config,
         &plan.timer,
         plan.samples,
         &mut observe,
@@ -256,5 +275,34 @@ fn time_group(
             Ok(r) => out.records.push(r),
             Err(e) => out.failures.push(Failure::new(&meta, e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_groups_slower_than_a_second_a_round_sample_lighter() {
+        let full = Config::full();
+        assert_eq!(sampling_plan(&full, Duration::from_millis(900)), full);
+        let slow = sampling_plan(&full, Duration::from_millis(1100));
+        assert_eq!(slow.min_samples, 10);
+        assert_eq!(slow.warmup, Duration::from_millis(100));
+    }
+
+    #[test]
+    fn quick_mode_compresses_with_lz4_and_zstd_3_unless_told() {
+        let ids = |names: &[&str], quick| -> Vec<String> {
+            let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            compressors(&names, quick).iter().map(|c| c.id()).collect()
+        };
+        assert_eq!(ids(&[], true), ["zstd-3", "lz4"]);
+        assert_eq!(ids(&[], false).len(), 10);
+        assert_eq!(
+            ids(&["zstd"], true),
+            ["zstd-1", "zstd-3", "zstd-9", "zstd-19"]
+        );
+        assert_eq!(ids(&["gzip-6", "lz4"], true), ["gzip-6", "lz4"]);
     }
 }
