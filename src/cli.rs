@@ -21,6 +21,8 @@ pub enum Command {
     List,
     /// Run scenarios (all of them when none is named) and print the results.
     Run(RunArgs),
+    /// Measure your own CSV/TSV, JSON Lines or text file in every candidate encoding, recommend one, convert.
+    File(FileArgs),
     /// List stored runs, newest first.
     History(HistoryArgs),
     /// Reprint a stored run (and export it with --json/--csv/--markdown/--html).
@@ -241,10 +243,119 @@ pub struct CompareArgs {
     pub db: DbArgs,
 }
 
+/// What `encbench file` optimises for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Optimize {
+    /// Fewest bytes.
+    Size,
+    /// Fastest to read back.
+    Decode,
+    /// Fastest to write.
+    Encode,
+    /// Size, write and read together.
+    Balanced,
+}
+
+/// The input format `encbench file` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Sniff it from the content (and extension).
+    Auto,
+    /// Delimited text (delimiter sniffed among , ; | tab).
+    Csv,
+    /// Tab-separated text.
+    Tsv,
+    /// One JSON object per line.
+    Jsonl,
+    /// Plain text lines, one string column.
+    Lines,
+}
+
+#[derive(Debug, Args)]
+pub struct FileArgs {
+    /// The file to measure (CSV/TSV, JSON Lines or text; gzip or zstd compressed is fine).
+    pub path: PathBuf,
+
+    /// What the recommendation optimises.
+    #[arg(long, value_enum, default_value_t = Optimize::Balanced)]
+    pub optimize: Optimize,
+
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub format: InputFormat,
+
+    /// Include moving the bytes over a link or disk of this many MB/s in read and write times.
+    #[arg(long, value_name = "MB_PER_S", value_parser = parse_rate)]
+    pub link_bandwidth: Option<f64>,
+
+    /// A JSON schema file (a list of {"name", "type", "nullable"}) used instead of inference.
+    #[arg(long, value_name = "FILE")]
+    pub schema: Option<PathBuf>,
+
+    /// Count and skip malformed rows instead of stopping at the first.
+    #[arg(long)]
+    pub skip_bad: bool,
+
+    /// Write the data as FORMAT (csv, jsonl, msgpack, cbor, avro, protobuf, postcard, bincode,
+    /// arrow, parquet; optionally +COMPRESSOR, e.g. parquet+zstd-3) or `recommended`, then
+    /// read it back and compare every row.
+    #[arg(long, value_name = "FORMAT", requires = "output")]
+    pub convert: Option<String>,
+
+    /// Where --convert writes.
+    #[arg(long, short, value_name = "PATH", requires = "convert")]
+    pub output: Option<PathBuf>,
+
+    /// Let --convert replace an existing file.
+    #[arg(long, requires = "convert")]
+    pub force: bool,
+
+    /// Measure at most this many MB of text, on a seeded sample of rows [default: 2 quick, 64 full].
+    #[arg(long, value_name = "MB", value_parser = parse_mb)]
+    pub sample_mb: Option<f64>,
+
+    /// Quick mode (the default): lz4 and zstd-3 only, ≥ 10 samples.
+    #[arg(long, conflicts_with = "full")]
+    pub quick: bool,
+
+    /// Every compressor, ≥ 30 samples, a larger sample of rows.
+    #[arg(long)]
+    pub full: bool,
+
+    /// Override the number of samples per row (at least 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    pub samples: Option<u64>,
+
+    /// Only these compressors (families or one level, e.g. zstd-19), comma-separated.
+    #[arg(long = "compress", value_name = "NAME", value_delimiter = ',')]
+    pub compressions: Vec<String>,
+
+    #[command(flatten)]
+    pub export: ExportArgs,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+
+    /// Do not store this run in the history database.
+    #[arg(long)]
+    pub no_store: bool,
+
+    /// No progress messages on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
 fn parse_rate(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
         _ => Err(format!("'{text}' is not a positive number of MB/s")),
+    }
+}
+
+fn parse_mb(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("'{text}' is not a positive number of MB")),
     }
 }
 

@@ -6,6 +6,7 @@
 #[macro_use]
 mod output;
 mod cli;
+mod file;
 mod history;
 mod list;
 mod progress;
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         cli::Command::List => list::print(),
         cli::Command::Run(args) => run::execute(args, painter),
+        cli::Command::File(args) => file::execute(args),
         cli::Command::History(args) => history::history(args),
         cli::Command::Show(args) => history::show(args, painter),
         cli::Command::Export(args) => history::export(args),

@@ -166,6 +166,7 @@ fn document(planned: &[Planned], results: &[JobResult], size: Size, took: Durati
         failures: Vec::new(),
         comparisons: Vec::new(),
         notes: Vec::new(),
+        recommendation: None,
     };
     for (job, result) in planned.iter().zip(results) {
         let name = format!("{} on {}", job.codec, job.dataset);

@@ -73,6 +73,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         failures: Vec::new(),
         comparisons: Vec::new(),
         notes,
+        recommendation: None,
     };
     let mut scenario_errors = 0;
     for scenario in &scenarios {
@@ -195,7 +196,7 @@ fn check_codecs(
 }
 
 /// Compressor names must be known families (`zstd`) or a family with a level (`zstd-19`).
-fn check_compressions(names: &[String]) -> anyhow::Result<Option<Vec<String>>> {
+pub(crate) fn check_compressions(names: &[String]) -> anyhow::Result<Option<Vec<String>>> {
     if names.is_empty() {
         return Ok(None);
     }

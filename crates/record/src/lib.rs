@@ -33,6 +33,25 @@ pub struct RunDocument {
     /// Plain statements a reader needs (data missing, substitutions made).
     #[serde(default)]
     pub notes: Vec<String>,
+    /// `encbench file`: the encoding and compression recommended, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recommendation: Option<Recommendation>,
+}
+
+/// What `encbench file` recommends for the user's data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Recommendation {
+    /// Candidate encoding id (`parquet`, `csv`, `original`, …).
+    pub codec: String,
+    /// Compressor id (`zstd-3`) or `none`.
+    pub compression: String,
+    /// What was optimised: `size`, `decode`, `encode` or `balanced`.
+    pub objective: String,
+    /// The link or disk bandwidth the times include, MB/s, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link_mb_per_s: Option<f64>,
+    /// One sentence naming the figures behind the choice.
+    pub reason: String,
 }
 
 /// Where the bytes came from while timing.

@@ -63,12 +63,30 @@ fn document_round_trips_through_json() {
         failures: vec![Failure::new(&meta(), "mismatch")],
         comparisons: vec![],
         notes: vec!["a note".into()],
+        recommendation: None,
     };
     let json = serde_json::to_string(&doc).unwrap();
     let back: RunDocument = serde_json::from_str(&json).unwrap();
     assert_eq!(back, doc);
     assert!(json.contains("\"ci95_low_ns\""));
     assert!(json.contains("\"seed_reference\":null"));
+    // Only `encbench file` writes a recommendation; other runs carry no key.
+    assert!(!json.contains("recommendation"));
+    let advised = RunDocument {
+        recommendation: Some(crate::Recommendation {
+            codec: "parquet".into(),
+            compression: "zstd-3".into(),
+            objective: "size".into(),
+            link_mb_per_s: None,
+            reason: "smallest.".into(),
+        }),
+        ..doc
+    };
+    let json = serde_json::to_value(&advised).unwrap();
+    assert_eq!(json["recommendation"]["compression"], "zstd-3");
+    assert!(json["recommendation"].get("link_mb_per_s").is_none());
+    let back: RunDocument = serde_json::from_value(json).unwrap();
+    assert_eq!(back, advised);
 }
 
 #[test]

@@ -10,7 +10,7 @@ mod html;
 mod markdown;
 mod matrix;
 pub mod robust;
-mod table;
+pub mod table;
 pub mod terminal;
 pub mod units;
 mod wide;

@@ -5,7 +5,7 @@ use crate::units;
 use encbench_record::Record;
 
 /// Rows of cells under a header; numeric columns are right-aligned.
-pub(crate) struct Table {
+pub struct Table {
     pub headers: Vec<String>,
     pub right: Vec<bool>,
     pub rows: Vec<Vec<String>>,

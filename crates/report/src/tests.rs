@@ -73,6 +73,7 @@ pub(crate) fn document() -> RunDocument {
             note: "why".into(),
         }],
         notes: vec!["wkb: corpus missing".into()],
+        recommendation: None,
     }
 }
 

@@ -30,6 +30,7 @@ fn doc(scale: f64) -> RunDocument {
         failures: vec![],
         comparisons: vec![],
         notes: vec!["n".into()],
+        recommendation: None,
     }
 }
 

@@ -1,0 +1,130 @@
+//! Apache Avro object container file with a record schema made from the
+//! inferred one: nullable columns are `["null", T]` unions, dates and
+//! timestamps use the `date` and `timestamp-micros` logical types, names
+//! are made into Avro identifiers. Written and read as `apache_avro::Value`s.
+
+use super::{identifiers, Candidate};
+use crate::schema::{ColumnType, Schema};
+use crate::table::{Cell, Table};
+use crate::{error::codec, Error};
+use apache_avro::types::Value;
+
+/// Avro container file.
+pub struct Avro;
+
+fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
+    let names = identifiers(schema);
+    let fields: Vec<serde_json::Value> = schema
+        .fields
+        .iter()
+        .zip(&names)
+        .map(|(f, name)| {
+            let ty = match f.ty {
+                ColumnType::Int8 | ColumnType::Int16 | ColumnType::Int32 => {
+                    serde_json::json!("int")
+                }
+                ColumnType::Int64 => serde_json::json!("long"),
+                ColumnType::Float64 => serde_json::json!("double"),
+                ColumnType::Bool => serde_json::json!("boolean"),
+                ColumnType::Timestamp => {
+                    serde_json::json!({"type": "long", "logicalType": "timestamp-micros"})
+                }
+                ColumnType::Date => serde_json::json!({"type": "int", "logicalType": "date"}),
+                ColumnType::String | ColumnType::Dictionary => serde_json::json!("string"),
+            };
+            let ty = if f.nullable {
+                serde_json::json!(["null", ty])
+            } else {
+                ty
+            };
+            serde_json::json!({"name": name, "type": ty})
+        })
+        .collect();
+    let record = serde_json::json!({"type": "record", "name": "Row", "fields": fields});
+    apache_avro::Schema::parse(&record).map_err(|e| codec("avro", e))
+}
+
+fn value(cell: Cell<'_>, ty: ColumnType) -> Result<Value, Error> {
+    let narrow =
+        |v: i64| i32::try_from(v).map_err(|_| codec("avro", format!("{v} overflows an Avro int")));
+    Ok(match (cell, ty) {
+        (Cell::Null, _) => Value::Null,
+        (Cell::Int(v), ColumnType::Int64) => Value::Long(v),
+        (Cell::Int(v), ColumnType::Timestamp) => Value::TimestampMicros(v),
+        (Cell::Int(v), ColumnType::Date) => Value::Date(narrow(v)?),
+        (Cell::Int(v), _) => Value::Int(narrow(v)?),
+        (Cell::Float(v), _) => Value::Double(v),
+        (Cell::Bool(v), _) => Value::Boolean(v),
+        (Cell::Str(v), _) => Value::String(v.to_string()),
+    })
+}
+
+impl Candidate for Avro {
+    fn id(&self) -> &'static str {
+        "avro"
+    }
+    fn summary(&self) -> &'static str {
+        "Apache Avro container file, record schema from the inferred one (apache-avro Values)"
+    }
+    fn extension(&self) -> &'static str {
+        "avro"
+    }
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        let schema = avro_schema(&table.schema)?;
+        let names = identifiers(&table.schema);
+        let mut writer = apache_avro::Writer::builder()
+            .schema(&schema)
+            .writer(out)
+            .build()
+            .map_err(|e| codec("avro", e))?;
+        for i in 0..table.rows() {
+            let mut fields = Vec::with_capacity(names.len());
+            for ((col, field), name) in table.columns.iter().zip(&table.schema.fields).zip(&names) {
+                let v = value(col.cell(i), field.ty)?;
+                let v = match (field.nullable, v) {
+                    (true, Value::Null) => Value::Union(0, Box::new(Value::Null)),
+                    (true, v) => Value::Union(1, Box::new(v)),
+                    (false, v) => v,
+                };
+                fields.push((name.clone(), v));
+            }
+            writer
+                .append_value(Value::Record(fields))
+                .map_err(|e| codec("avro", e))?;
+        }
+        writer
+            .into_inner()
+            .map(|_| ())
+            .map_err(|e| codec("avro", e))
+    }
+    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+        let reader = apache_avro::Reader::new(bytes).map_err(|e| codec("avro", e))?;
+        let mut table = Table::new(schema.clone(), 0);
+        let mut cells: Vec<Value> = Vec::with_capacity(schema.fields.len());
+        for (r, record) in reader.enumerate() {
+            let Value::Record(fields) = record.map_err(|e| codec("avro", e))? else {
+                return Err(codec("avro", format!("record {}: not a record", r + 1)));
+            };
+            cells.clear();
+            cells.extend(fields.into_iter().map(|(_, v)| match v {
+                Value::Union(_, inner) => *inner,
+                v => v,
+            }));
+            let row: Vec<Cell<'_>> = cells
+                .iter()
+                .map(|v| match v {
+                    Value::Int(x) | Value::Date(x) => Cell::Int(i64::from(*x)),
+                    Value::Long(x) | Value::TimestampMicros(x) => Cell::Int(*x),
+                    Value::Double(x) => Cell::Float(*x),
+                    Value::Boolean(x) => Cell::Bool(*x),
+                    Value::String(x) => Cell::Str(x),
+                    _ => Cell::Null,
+                })
+                .collect();
+            table
+                .push_row(&row)
+                .map_err(|e| codec("avro", format!("record {}: {e}", r + 1)))?;
+        }
+        Ok(table)
+    }
+}

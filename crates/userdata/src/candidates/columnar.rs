@@ -1,0 +1,297 @@
+//! The columnar candidates: the table as one Arrow record batch (integers
+//! at their inferred width, timestamps in µs, dates as Date32, dictionary
+//! columns as `Dictionary(Int32, Utf8)`), written as an Arrow IPC stream or
+//! as a Parquet file (one row group, no Parquet-level compression, so the
+//! compressors are compared on equal terms; the Arrow schema embedded so
+//! the reader restores the exact types).
+
+use super::Candidate;
+use crate::schema::{ColumnType, Schema};
+use crate::table::{Column, Table, Values};
+use crate::{error::codec, Error};
+use arrow_array::cast::AsArray;
+use arrow_array::types::TimestampMicrosecondType;
+use arrow_array::types::{Date32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type};
+use arrow_array::{Array, ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, TimeUnit};
+use std::sync::Arc;
+
+fn data_type(ty: ColumnType) -> DataType {
+    match ty {
+        ColumnType::Int8 => DataType::Int8,
+        ColumnType::Int16 => DataType::Int16,
+        ColumnType::Int32 => DataType::Int32,
+        ColumnType::Int64 => DataType::Int64,
+        ColumnType::Float64 => DataType::Float64,
+        ColumnType::Bool => DataType::Boolean,
+        ColumnType::Timestamp => DataType::Timestamp(TimeUnit::Microsecond, None),
+        ColumnType::Date => DataType::Date32,
+        ColumnType::String => DataType::Utf8,
+        ColumnType::Dictionary => {
+            DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
+        }
+    }
+}
+
+fn arrow_schema(schema: &Schema) -> arrow_schema::SchemaRef {
+    Arc::new(arrow_schema::Schema::new(
+        schema
+            .fields
+            .iter()
+            .map(|f| Field::new(&f.name, data_type(f.ty), f.nullable))
+            .collect::<Vec<_>>(),
+    ))
+}
+
+fn ints<T>(col: &Column, convert: impl Fn(i64) -> Option<T>) -> Result<Vec<Option<T>>, Error> {
+    let Values::Int(v) = &col.values else {
+        return Err(codec("arrow", "column kind does not match its type"));
+    };
+    v.iter()
+        .zip(&col.valid)
+        .map(|(x, ok)| match ok {
+            false => Ok(None),
+            true => convert(*x)
+                .map(Some)
+                .ok_or_else(|| codec("arrow", format!("{x} does not fit the column's type"))),
+        })
+        .collect()
+}
+
+fn array(col: &Column, ty: ColumnType) -> Result<ArrayRef, Error> {
+    use arrow_array::*;
+    let narrow = |x: i64| i32::try_from(x).ok();
+    Ok(match (ty, &col.values) {
+        (ColumnType::Int8, _) => Arc::new(Int8Array::from(ints(col, |x| i8::try_from(x).ok())?)),
+        (ColumnType::Int16, _) => Arc::new(Int16Array::from(ints(col, |x| i16::try_from(x).ok())?)),
+        (ColumnType::Int32, _) => Arc::new(Int32Array::from(ints(col, narrow)?)),
+        (ColumnType::Int64, _) => Arc::new(Int64Array::from(ints(col, Some)?)),
+        (ColumnType::Date, _) => Arc::new(Date32Array::from(ints(col, narrow)?)),
+        (ColumnType::Timestamp, _) => Arc::new(TimestampMicrosecondArray::from(ints(col, Some)?)),
+        (ColumnType::Float64, Values::Float(v)) => Arc::new(Float64Array::from(
+            v.iter()
+                .zip(&col.valid)
+                .map(|(x, ok)| ok.then_some(*x))
+                .collect::<Vec<_>>(),
+        )),
+        (ColumnType::Bool, Values::Bool(v)) => Arc::new(BooleanArray::from(
+            v.iter()
+                .zip(&col.valid)
+                .map(|(x, ok)| ok.then_some(*x))
+                .collect::<Vec<_>>(),
+        )),
+        (ColumnType::String, Values::Str(v)) => Arc::new(StringArray::from_iter(
+            v.iter()
+                .zip(&col.valid)
+                .map(|(x, ok)| ok.then_some(x.as_str())),
+        )),
+        (ColumnType::Dictionary, Values::Str(v)) => Arc::new(
+            v.iter()
+                .zip(&col.valid)
+                .map(|(x, ok)| ok.then_some(x.as_str()))
+                .collect::<DictionaryArray<Int32Type>>(),
+        ),
+        _ => return Err(codec("arrow", "column kind does not match its type")),
+    })
+}
+
+/// The table as one record batch.
+fn to_batch(table: &Table) -> Result<RecordBatch, Error> {
+    let arrays = table
+        .columns
+        .iter()
+        .zip(&table.schema.fields)
+        .map(|(c, f)| array(c, f.ty))
+        .collect::<Result<Vec<_>, _>>()?;
+    RecordBatch::try_new(arrow_schema(&table.schema), arrays).map_err(|e| codec("arrow", e))
+}
+
+/// Appends a batch's rows to the table, checking every column's type.
+fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
+    if batch.num_columns() != table.columns.len() {
+        return Err(codec(
+            "arrow",
+            format!(
+                "{} columns, expected {}",
+                batch.num_columns(),
+                table.columns.len()
+            ),
+        ));
+    }
+    for ((col, field), array) in table
+        .columns
+        .iter_mut()
+        .zip(&table.schema.fields)
+        .zip(batch.columns())
+    {
+        if array.data_type() != &data_type(field.ty) {
+            return Err(codec(
+                "arrow",
+                format!(
+                    "column '{}' is {}, expected {}",
+                    field.name,
+                    array.data_type(),
+                    data_type(field.ty)
+                ),
+            ));
+        }
+        let valid = |i: usize| array.is_valid(i);
+        col.valid.extend((0..array.len()).map(valid));
+        match (&mut col.values, field.ty) {
+            (Values::Int(v), ColumnType::Int8) => v.extend(
+                array
+                    .as_primitive::<Int8Type>()
+                    .values()
+                    .iter()
+                    .map(|x| i64::from(*x)),
+            ),
+            (Values::Int(v), ColumnType::Int16) => v.extend(
+                array
+                    .as_primitive::<Int16Type>()
+                    .values()
+                    .iter()
+                    .map(|x| i64::from(*x)),
+            ),
+            (Values::Int(v), ColumnType::Int32) => v.extend(
+                array
+                    .as_primitive::<Int32Type>()
+                    .values()
+                    .iter()
+                    .map(|x| i64::from(*x)),
+            ),
+            (Values::Int(v), ColumnType::Date) => v.extend(
+                array
+                    .as_primitive::<Date32Type>()
+                    .values()
+                    .iter()
+                    .map(|x| i64::from(*x)),
+            ),
+            (Values::Int(v), ColumnType::Int64) => {
+                v.extend(array.as_primitive::<Int64Type>().values().iter())
+            }
+            (Values::Int(v), ColumnType::Timestamp) => v.extend(
+                array
+                    .as_primitive::<TimestampMicrosecondType>()
+                    .values()
+                    .iter(),
+            ),
+            (Values::Float(v), _) => v.extend(array.as_primitive::<Float64Type>().values().iter()),
+            (Values::Bool(v), _) => {
+                let b = array.as_boolean();
+                v.extend((0..b.len()).map(|i| b.value(i)));
+            }
+            (Values::Str(v), ColumnType::Dictionary) => {
+                let dict = array.as_dictionary::<Int32Type>();
+                let words = dict.values().as_string::<i32>();
+                for (i, key) in dict.keys().values().iter().enumerate() {
+                    let word = match usize::try_from(*key) {
+                        Ok(k) if array.is_valid(i) && k < words.len() => words.value(k),
+                        _ => "",
+                    };
+                    v.push(word.to_string());
+                }
+            }
+            (Values::Str(v), _) => {
+                let s = array.as_string::<i32>();
+                v.extend((0..s.len()).map(|i| {
+                    if s.is_valid(i) {
+                        s.value(i).to_string()
+                    } else {
+                        String::new()
+                    }
+                }));
+            }
+            _ => return Err(codec("arrow", "column kind does not match its type")),
+        }
+        // Null slots hold defaults, as everywhere else in the table.
+        let Column { values, valid } = col;
+        match values {
+            Values::Int(v) => zero_nulls(v, valid, 0),
+            Values::Float(v) => zero_nulls(v, valid, 0.0),
+            Values::Bool(v) => zero_nulls(v, valid, false),
+            Values::Str(_) => {}
+        }
+    }
+    Ok(())
+}
+
+fn zero_nulls<T: Copy>(values: &mut [T], valid: &[bool], zero: T) {
+    for (v, ok) in values.iter_mut().zip(valid) {
+        if !ok {
+            *v = zero;
+        }
+    }
+}
+
+/// Arrow IPC stream.
+pub struct ArrowIpc;
+
+impl Candidate for ArrowIpc {
+    fn id(&self) -> &'static str {
+        "arrow"
+    }
+    fn summary(&self) -> &'static str {
+        "Apache Arrow IPC stream, one record batch (arrow-ipc)"
+    }
+    fn extension(&self) -> &'static str {
+        "arrows"
+    }
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        let batch = to_batch(table)?;
+        let fail = |e| codec("arrow", e);
+        let mut writer =
+            arrow_ipc::writer::StreamWriter::try_new(out, &batch.schema()).map_err(fail)?;
+        writer.write(&batch).map_err(fail)?;
+        writer.finish().map_err(fail)
+    }
+    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+        let reader =
+            arrow_ipc::reader::StreamReader::try_new(bytes, None).map_err(|e| codec("arrow", e))?;
+        let mut table = Table::new(schema.clone(), 0);
+        for batch in reader {
+            append_batch(&mut table, &batch.map_err(|e| codec("arrow", e))?)?;
+        }
+        Ok(table)
+    }
+}
+
+/// Apache Parquet.
+pub struct Parquet;
+
+impl Candidate for Parquet {
+    fn id(&self) -> &'static str {
+        "parquet"
+    }
+    fn summary(&self) -> &'static str {
+        "Apache Parquet, one row group, dictionary encoding on, no internal compression (parquet ArrowWriter)"
+    }
+    fn extension(&self) -> &'static str {
+        "parquet"
+    }
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        let batch = to_batch(table)?;
+        let fail = |e| codec("parquet", e);
+        let properties = parquet::file::properties::WriterProperties::builder()
+            .set_compression(parquet::basic::Compression::UNCOMPRESSED)
+            .set_max_row_group_row_count(None)
+            .build();
+        let mut writer =
+            parquet::arrow::ArrowWriter::try_new(out, batch.schema(), Some(properties))
+                .map_err(fail)?;
+        writer.write(&batch).map_err(fail)?;
+        writer.close().map(|_| ()).map_err(fail)
+    }
+    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+        let fail = |e| codec("parquet", e);
+        // The reader needs owned bytes ('static); the copy is part of decode time.
+        let builder = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+            bytes::Bytes::copy_from_slice(bytes),
+        )
+        .map_err(fail)?;
+        let mut table = Table::new(schema.clone(), 0);
+        for batch in builder.build().map_err(fail)? {
+            append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
+        }
+        Ok(table)
+    }
+}

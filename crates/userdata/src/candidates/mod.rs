@@ -1,0 +1,86 @@
+//! The candidate encodings, one file each behind one trait: write the
+//! whole table as bytes, read bytes back into a table of the same schema.
+//! Every candidate is checked (decode(encode(table)) equals the table row
+//! by row) before it is timed, and again after every `--convert`.
+
+mod avro;
+mod columnar;
+mod original;
+mod protobuf;
+mod serde_rows;
+mod text;
+
+use crate::schema::Schema;
+use crate::sniff::Format;
+use crate::table::Table;
+use crate::Error;
+
+/// One way to store the table.
+pub trait Candidate: Send + Sync {
+    /// Short id: `csv`, `parquet`, … (also `--convert`'s name).
+    fn id(&self) -> &'static str;
+    /// What it is and which library writes it.
+    fn summary(&self) -> &'static str;
+    /// The file extension `--convert` suggests.
+    fn extension(&self) -> &'static str;
+    /// Whether `encode` writes the table (the original text is not re-encoded).
+    fn encodes(&self) -> bool {
+        true
+    }
+    /// Writes the whole table, appending to `out`.
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error>;
+    /// Reads a table of `schema` back from `bytes`.
+    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error>;
+}
+
+/// Every candidate, the original text (in `format`) first.
+pub fn all(format: Format) -> Vec<Box<dyn Candidate>> {
+    let mut list: Vec<Box<dyn Candidate>> = vec![Box::new(original::Original(format))];
+    list.extend(convertible());
+    list
+}
+
+/// The candidates `--convert` can write.
+pub fn convertible() -> Vec<Box<dyn Candidate>> {
+    vec![
+        Box::new(text::Csv),
+        Box::new(text::JsonLines),
+        Box::new(serde_rows::MessagePack),
+        Box::new(serde_rows::Cbor),
+        Box::new(avro::Avro),
+        Box::new(protobuf::Protobuf),
+        Box::new(serde_rows::Postcard),
+        Box::new(serde_rows::Bincode),
+        Box::new(columnar::ArrowIpc),
+        Box::new(columnar::Parquet),
+    ]
+}
+
+/// The convertible candidate with this id.
+pub fn by_id(id: &str) -> Option<Box<dyn Candidate>> {
+    convertible().into_iter().find(|c| c.id() == id)
+}
+
+/// Column names as identifiers (Avro and protobuf allow `[A-Za-z_][A-Za-z0-9_]*`),
+/// unique, in order.
+pub(crate) fn identifiers(schema: &Schema) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(schema.fields.len());
+    for (i, f) in schema.fields.iter().enumerate() {
+        let mut name: String = f
+            .name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+            name.insert(0, '_');
+        }
+        if out.contains(&name) {
+            name = format!("{name}_{}", i + 1);
+        }
+        out.push(name);
+    }
+    out
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,37 @@
+//! The input's own text, kept as it is: no encode step; decoding parses it
+//! exactly as the input was parsed (same format, same header).
+
+use super::Candidate;
+use crate::load::parse_table;
+use crate::schema::Schema;
+use crate::sniff::Format;
+use crate::table::Table;
+use crate::{error::codec, Error};
+
+/// The original text in its sniffed format.
+pub struct Original(pub Format);
+
+impl Candidate for Original {
+    fn id(&self) -> &'static str {
+        "original"
+    }
+    fn summary(&self) -> &'static str {
+        "the input's text as it is (the rows measured), parsed as it was read"
+    }
+    fn extension(&self) -> &'static str {
+        "txt"
+    }
+    fn encodes(&self) -> bool {
+        false
+    }
+    fn encode(&self, _: &Table, _: &mut Vec<u8>) -> Result<(), Error> {
+        Err(codec(
+            "original",
+            "the original text is kept, not re-encoded",
+        ))
+    }
+    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+        let text = std::str::from_utf8(bytes).map_err(|e| codec("original", e))?;
+        parse_table(text, self.0, schema)
+    }
+}

@@ -1,0 +1,298 @@
+//! Row formats through serde: the table as a sequence of rows, each row a
+//! tuple of its cells (`Option<…>` where the column is nullable; dates and
+//! timestamps as integers). Every format reads straight into the table's
+//! columns, guided by the schema (a `DeserializeSeed`); ciborium only takes
+//! owned `Deserialize` types, so CBOR's reader finds the schema in a
+//! thread-local set just around the call.
+
+use super::Candidate;
+use crate::schema::{ColumnType, Schema};
+use crate::table::{Cell, Column, Table};
+use crate::{error::codec, Error};
+use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
+use serde::ser::{SerializeSeq, SerializeTuple};
+use serde::{Deserialize, Serialize, Serializer};
+use std::fmt;
+
+struct Rows<'a>(&'a Table);
+struct Row<'a>(&'a Table, usize);
+struct Value<'a>(Cell<'a>);
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.rows()))?;
+        for i in 0..self.0.rows() {
+            seq.serialize_element(&Row(self.0, i))?;
+        }
+        seq.end()
+    }
+}
+
+impl Serialize for Row<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let table = self.0;
+        let mut tuple = s.serialize_tuple(table.columns.len())?;
+        for (col, field) in table.columns.iter().zip(&table.schema.fields) {
+            let cell = col.cell(self.1);
+            match (field.nullable, cell) {
+                (true, Cell::Null) => tuple.serialize_element(&Option::<()>::None)?,
+                (true, c) => tuple.serialize_element(&Some(Value(c)))?,
+                (false, c) => tuple.serialize_element(&Value(c))?,
+            }
+        }
+        tuple.end()
+    }
+}
+
+impl Serialize for Value<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Cell::Null => s.serialize_unit(),
+            Cell::Int(v) => s.serialize_i64(v),
+            Cell::Float(v) => s.serialize_f64(v),
+            Cell::Bool(v) => s.serialize_bool(v),
+            Cell::Str(v) => s.serialize_str(v),
+        }
+    }
+}
+
+/// Reads the row sequence into a table of `schema`.
+struct TableSeed<'s> {
+    schema: &'s Schema,
+    /// Bounds the rows pre-allocated from an untrusted length prefix.
+    input_len: usize,
+}
+
+impl<'de> DeserializeSeed<'de> for TableSeed<'_> {
+    type Value = Table;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Table, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TableSeed<'_> {
+    type Value = Table;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a sequence of rows")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Table, A::Error> {
+        // Every cell takes at least one byte: a row count beyond that is a lie.
+        let most = self.input_len / self.schema.fields.len().max(1);
+        let rows = seq.size_hint().unwrap_or(0).min(most);
+        let mut table = Table::new(self.schema.clone(), rows);
+        while seq
+            .next_element_seed(RowSeed { table: &mut table })?
+            .is_some()
+        {}
+        Ok(table)
+    }
+}
+
+struct RowSeed<'t> {
+    table: &'t mut Table,
+}
+
+impl<'de> DeserializeSeed<'de> for RowSeed<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let n = self.table.columns.len();
+        d.deserialize_tuple(n, self)
+    }
+}
+
+impl<'de> Visitor<'de> for RowSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a row of {} values", self.table.columns.len())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let Table { schema, columns } = self.table;
+        for (i, (col, field)) in columns.iter_mut().zip(&schema.fields).enumerate() {
+            let seed = CellSeed {
+                column: col,
+                ty: field.ty,
+                nullable: field.nullable,
+            };
+            if seq.next_element_seed(seed)?.is_none() {
+                return Err(de::Error::invalid_length(i, &self));
+            }
+        }
+        Ok(())
+    }
+}
+
+struct CellSeed<'c> {
+    column: &'c mut Column,
+    ty: ColumnType,
+    nullable: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for CellSeed<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        match (self.nullable, self.ty) {
+            (true, _) => d.deserialize_option(self),
+            (false, ColumnType::Float64) => d.deserialize_f64(self),
+            (false, ColumnType::Bool) => d.deserialize_bool(self),
+            (false, t) if t.is_text() => d.deserialize_str(self),
+            (false, _) => d.deserialize_i64(self),
+        }
+    }
+}
+
+impl CellSeed<'_> {
+    fn put<E: de::Error>(self, cell: Cell<'_>) -> Result<(), E> {
+        self.column
+            .push(cell)
+            .map_err(|expected| E::custom(format!("expected {expected}")))
+    }
+}
+
+impl<'de> Visitor<'de> for CellSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a {} value", self.ty.as_str())
+    }
+    fn visit_none<E: de::Error>(self) -> Result<(), E> {
+        self.put(Cell::Null)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        self.put(Cell::Null)
+    }
+    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        CellSeed {
+            nullable: false,
+            ..self
+        }
+        .deserialize(d)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        self.put(Cell::Int(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        let v =
+            i64::try_from(v).map_err(|_| E::custom(format!("{v} overflows a 64-bit integer")))?;
+        self.put(Cell::Int(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        self.put(Cell::Float(v))
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
+        self.put(Cell::Bool(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.put(Cell::Str(v))
+    }
+}
+
+thread_local! {
+    /// The schema and input length a CBOR decode on this thread reads with.
+    static CBOR_SEED: std::cell::RefCell<Option<(Schema, usize)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A table read by ciborium, through the thread-local seed.
+struct CborTable(Table);
+
+impl<'de> Deserialize<'de> for CborTable {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (schema, input_len) = CBOR_SEED
+            .with(|s| s.borrow().clone())
+            .ok_or_else(|| de::Error::custom("no schema set for CBOR"))?;
+        TableSeed {
+            schema: &schema,
+            input_len,
+        }
+        .deserialize(d)
+        .map(CborTable)
+    }
+}
+
+macro_rules! candidate {
+    ($name:ident, $id:literal, $summary:literal, $ext:literal, $encode:expr, $decode:expr) => {
+        #[doc = $summary]
+        pub struct $name;
+
+        impl Candidate for $name {
+            fn id(&self) -> &'static str {
+                $id
+            }
+            fn summary(&self) -> &'static str {
+                $summary
+            }
+            fn extension(&self) -> &'static str {
+                $ext
+            }
+            fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+                let encode: fn(&Rows<'_>, &mut Vec<u8>) -> Result<(), String> = $encode;
+                encode(&Rows(table), out).map_err(|e| codec($id, e))
+            }
+            fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+                let seed = TableSeed {
+                    schema,
+                    input_len: bytes.len(),
+                };
+                let decode: fn(TableSeed<'_>, &[u8]) -> Result<Table, String> = $decode;
+                decode(seed, bytes).map_err(|e| codec($id, e))
+            }
+        }
+    };
+}
+
+candidate!(
+    MessagePack,
+    "msgpack",
+    "MessagePack rows as arrays (rmp-serde)",
+    "msgpack",
+    |rows, out| rmp_serde::encode::write(out, rows).map_err(|e| e.to_string()),
+    |seed, bytes| {
+        let mut d = rmp_serde::Deserializer::from_read_ref(bytes);
+        seed.deserialize(&mut d).map_err(|e| e.to_string())
+    }
+);
+
+candidate!(
+    Cbor,
+    "cbor",
+    "CBOR rows as arrays (ciborium)",
+    "cbor",
+    |rows, out| ciborium::into_writer(rows, out).map_err(|e| e.to_string()),
+    |seed, bytes| {
+        CBOR_SEED.with(|s| *s.borrow_mut() = Some((seed.schema.clone(), seed.input_len)));
+        let table = ciborium::from_reader::<CborTable, _>(bytes);
+        CBOR_SEED.with(|s| *s.borrow_mut() = None);
+        table.map(|t| t.0).map_err(|e| e.to_string())
+    }
+);
+
+candidate!(
+    Postcard,
+    "postcard",
+    "postcard rows: varint integers, no field names or types on the wire (postcard)",
+    "postcard",
+    |rows, out| {
+        postcard::to_io(rows, out)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    |seed, bytes| {
+        let mut d = postcard::Deserializer::from_bytes(bytes);
+        seed.deserialize(&mut d).map_err(|e| e.to_string())
+    }
+);
+
+candidate!(
+    Bincode,
+    "bincode",
+    "bincode 2 rows, standard configuration: varint integers (bincode serde)",
+    "bincode",
+    |rows, out| {
+        bincode::serde::encode_into_std_write(rows, out, bincode::config::standard())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    |seed, bytes| {
+        bincode::serde::seed_decode_from_slice(seed, bytes, bincode::config::standard())
+            .map(|(t, _)| t)
+            .map_err(|e| e.to_string())
+    }
+);

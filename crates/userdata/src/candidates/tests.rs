@@ -1,0 +1,135 @@
+use super::*;
+use crate::schema::{ColumnType, Field};
+use crate::table::Cell;
+
+/// Every column type, nulls, extreme values and awkward text.
+pub(crate) fn sample_table() -> Table {
+    use ColumnType::*;
+    let field = |name: &str, ty, nullable| Field {
+        name: name.into(),
+        ty,
+        nullable,
+    };
+    let schema = Schema {
+        fields: vec![
+            field("tiny", Int8, false),
+            field("small", Int16, true),
+            field("mid", Int32, false),
+            field("big id", Int64, true),
+            field("x", Float64, true),
+            field("ok", Bool, true),
+            field("day", Date, false),
+            field("at", Timestamp, true),
+            field("note", String, true),
+            field("carrier", Dictionary, false),
+        ],
+    };
+    let mut t = Table::new(schema, 4);
+    t.push_row(&[
+        Cell::Int(-128),
+        Cell::Int(32767),
+        Cell::Int(i64::from(i32::MIN)),
+        Cell::Int(i64::MAX),
+        Cell::Float(-0.1),
+        Cell::Bool(true),
+        Cell::Int(15_706),
+        Cell::Int(1_357_016_400_000_000),
+        Cell::Str("comma, \"quote\"\nnewline"),
+        Cell::Str("UA"),
+    ])
+    .unwrap();
+    t.push_row(&[
+        Cell::Int(0),
+        Cell::Null,
+        Cell::Int(0),
+        Cell::Null,
+        Cell::Null,
+        Cell::Null,
+        Cell::Int(-1),
+        Cell::Null,
+        Cell::Null,
+        Cell::Str("AA"),
+    ])
+    .unwrap();
+    t.push_row(&[
+        Cell::Int(127),
+        Cell::Int(-32768),
+        Cell::Int(i64::from(i32::MAX)),
+        Cell::Int(i64::MIN),
+        Cell::Float(1e300),
+        Cell::Bool(false),
+        Cell::Int(0),
+        Cell::Int(1_357_016_400_250_001),
+        Cell::Str("ünïcödé ✓"),
+        Cell::Str("UA"),
+    ])
+    .unwrap();
+    t
+}
+
+#[test]
+fn every_candidate_round_trips_every_type_and_null() {
+    let table = sample_table();
+    for c in convertible() {
+        let mut bytes = Vec::new();
+        c.encode(&table, &mut bytes)
+            .unwrap_or_else(|e| panic!("{}: {e}", c.id()));
+        let back = c
+            .decode(&bytes, &table.schema)
+            .unwrap_or_else(|e| panic!("{}: {e}", c.id()));
+        assert_eq!(table.first_difference(&back), None, "{}", c.id());
+        assert_eq!(back, table, "{}", c.id());
+    }
+}
+
+#[test]
+fn an_empty_table_round_trips() {
+    let table = Table::new(sample_table().schema, 0);
+    for c in convertible() {
+        let mut bytes = Vec::new();
+        c.encode(&table, &mut bytes).unwrap();
+        let back = c.decode(&bytes, &table.schema).unwrap();
+        assert_eq!(back.rows(), 0, "{}", c.id());
+    }
+}
+
+#[test]
+fn truncated_or_foreign_bytes_are_errors_not_panics() {
+    let table = sample_table();
+    for c in convertible() {
+        let mut bytes = Vec::new();
+        c.encode(&table, &mut bytes).unwrap();
+        for cut in [1, bytes.len() / 2, bytes.len() - 1] {
+            let outcome = c.decode(&bytes[..cut], &table.schema);
+            // Text formats may parse a prefix as fewer rows; it must never equal the table.
+            if let Ok(back) = outcome {
+                let only_line_end_lost = bytes[cut..].iter().all(u8::is_ascii_whitespace);
+                assert!(
+                    only_line_end_lost || table.first_difference(&back).is_some(),
+                    "{} cut at {cut}",
+                    c.id()
+                );
+            }
+        }
+    }
+    let e = by_id("parquet")
+        .unwrap()
+        .decode(b"not parquet", &table.schema)
+        .unwrap_err();
+    assert!(e.to_string().starts_with("parquet: "), "{e}");
+}
+
+#[test]
+fn names_become_unique_identifiers() {
+    let schema = Schema {
+        fields: ["big id", "9lives", "big_id", ""]
+            .iter()
+            .map(|n| Field {
+                name: n.to_string(),
+                ty: ColumnType::String,
+                nullable: false,
+            })
+            .collect(),
+    };
+    assert_eq!(identifiers(&schema), ["big_id", "_9lives", "big_id_3", "_"]);
+}

@@ -1,0 +1,197 @@
+//! `--convert`: write the table in one format (optionally compressed),
+//! read the written file back, and compare it row by row with the table
+//! before calling it done. The output is written to a temporary file in
+//! the same directory and renamed into place only after the check, so a
+//! failure never leaves a partial or wrong file; an existing file is never
+//! replaced without `force`, and the input is never the output.
+
+use crate::candidates::Candidate;
+use crate::table::Table;
+use crate::Error;
+use encbench_codecs::compression::Compressor;
+use std::io::Write;
+use std::path::Path;
+
+/// What a successful conversion wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Converted {
+    /// Bytes written.
+    pub bytes: u64,
+    /// Rows written and read back equal.
+    pub rows: usize,
+}
+
+/// Writes `table` to `output` as `candidate` (then `compressor`), verified.
+pub fn convert(
+    table: &Table,
+    candidate: &dyn Candidate,
+    compressor: Option<&dyn Compressor>,
+    input: &Path,
+    output: &Path,
+    force: bool,
+) -> Result<Converted, Error> {
+    let fail = |why: String| Error::Write {
+        path: output.to_path_buf(),
+        why,
+    };
+    if same_file(input, output) {
+        return Err(fail(
+            "is the input file; encbench never modifies its input".into(),
+        ));
+    }
+    if output.exists() && !force {
+        return Err(fail("already exists; pass --force to replace it".into()));
+    }
+    let mut bytes = Vec::new();
+    candidate.encode(table, &mut bytes)?;
+    if let Some(c) = compressor {
+        let mut small = Vec::new();
+        c.compress(&bytes, &mut small)
+            .map_err(|e| fail(format!("{}: {e}", c.id())))?;
+        bytes = small;
+    }
+    let dir = match output.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut temp = tempfile::Builder::new()
+        .prefix(".encbench-convert-")
+        .tempfile_in(dir)
+        .map_err(|e| {
+            fail(format!(
+                "cannot create a temporary file in {}: {e}",
+                dir.display()
+            ))
+        })?;
+    temp.write_all(&bytes)
+        .and_then(|_| temp.as_file().sync_all())
+        .map_err(|e| fail(format!("write failed: {e}")))?;
+    // Read back what is on disk, not what is in memory.
+    let on_disk =
+        std::fs::read(temp.path()).map_err(|e| fail(format!("cannot read it back: {e}")))?;
+    let plain = match compressor {
+        Some(c) => {
+            let mut out = Vec::new();
+            c.decompress(&on_disk, &mut out)
+                .map_err(|e| fail(format!("{}: {e}", c.id())))?;
+            out
+        }
+        None => on_disk,
+    };
+    let back = candidate.decode(&plain, &table.schema)?;
+    if let Some(diff) = table.first_difference(&back) {
+        return Err(fail(format!(
+            "read back differs from the input ({diff}); nothing was written"
+        )));
+    }
+    let persisted = match force {
+        true => temp.persist(output).map_err(|e| e.error),
+        false => temp.persist_noclobber(output).map_err(|e| e.error),
+    };
+    persisted.map_err(|e| fail(format!("cannot move the verified file into place: {e}")))?;
+    Ok(Converted {
+        bytes: bytes.len() as u64,
+        rows: back.rows(),
+    })
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::candidates::by_id;
+    use crate::schema::Schema;
+
+    /// Writes like CSV but reads back one row short: a broken format.
+    struct Lossy;
+
+    impl Candidate for Lossy {
+        fn id(&self) -> &'static str {
+            "lossy"
+        }
+        fn summary(&self) -> &'static str {
+            "drops the last row on read"
+        }
+        fn extension(&self) -> &'static str {
+            "csv"
+        }
+        fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+            by_id("csv").unwrap().encode(table, out)
+        }
+        fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+            let mut t = by_id("csv").unwrap().decode(bytes, schema)?;
+            let keep = t.rows() - 1;
+            t.truncate_to(keep);
+            Ok(t)
+        }
+    }
+
+    fn table() -> Table {
+        crate::candidates::tests::sample_table()
+    }
+
+    #[test]
+    fn a_file_that_reads_back_differently_is_never_left_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("t.csv");
+        let e = convert(&table(), &Lossy, None, Path::new("in.csv"), &out, false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with("read back differs from the input (2 rows read back, 3 expected); nothing was written"),
+            "{e}"
+        );
+        assert!(!out.exists());
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "no temporary file left"
+        );
+    }
+
+    #[test]
+    fn compressed_output_round_trips_and_existing_files_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("t.parquet.zst");
+        let zstd = encbench_codecs::compression::Zstd(3);
+        let parquet = by_id("parquet").unwrap();
+        let done = convert(
+            &table(),
+            parquet.as_ref(),
+            Some(&zstd),
+            Path::new("in.csv"),
+            &out,
+            false,
+        )
+        .unwrap();
+        assert_eq!(done.rows, 3);
+        assert_eq!(std::fs::metadata(&out).unwrap().len(), done.bytes);
+        let e = convert(
+            &table(),
+            parquet.as_ref(),
+            None,
+            Path::new("in.csv"),
+            &out,
+            false,
+        )
+        .unwrap_err();
+        assert!(e
+            .to_string()
+            .ends_with("already exists; pass --force to replace it"));
+        convert(
+            &table(),
+            parquet.as_ref(),
+            None,
+            Path::new("in.csv"),
+            &out,
+            true,
+        )
+        .unwrap();
+    }
+}

@@ -1,0 +1,106 @@
+//! Typed errors: every one names the path, or the line and column (and the
+//! offending text) of the input that caused it.
+
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// Why a file could not be measured or converted.
+#[derive(Debug, Error)]
+pub enum Error {
+    /// The path does not exist.
+    #[error("{}: no such file", .0.display())]
+    Missing(PathBuf),
+    /// The path exists but cannot be read.
+    #[error("{}: cannot read: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Nothing to measure.
+    #[error("{}: the file is empty{}", path.display(), if *.decompressed { " once decompressed" } else { "" })]
+    Empty { path: PathBuf, decompressed: bool },
+    /// Not text: a NUL byte or invalid UTF-8 at this offset.
+    #[error("{}: looks like a binary file ({why} at byte {offset}); encbench file reads CSV/TSV, JSON Lines or plain text, optionally gzip- or zstd-compressed", path.display())]
+    Binary {
+        path: PathBuf,
+        offset: usize,
+        why: &'static str,
+    },
+    /// The compressed input could not be decompressed.
+    #[error("{}: {format} data is corrupt: {source}", path.display())]
+    Decompress {
+        path: PathBuf,
+        format: &'static str,
+        source: std::io::Error,
+    },
+    /// A row that does not parse.
+    #[error("{0}")]
+    Malformed(Malformed),
+    /// A --schema file that cannot be used.
+    #[error("schema: {0}")]
+    Schema(String),
+    /// A candidate encoding failed to encode or decode.
+    #[error("{format}: {why}")]
+    Codec { format: &'static str, why: String },
+    /// Writing the converted file failed.
+    #[error("{}: {why}", path.display())]
+    Write { path: PathBuf, why: String },
+}
+
+/// Where a row went wrong: 1-based line and column, what, and the text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Malformed {
+    /// 1-based line of the input (after decompression).
+    pub line: u64,
+    /// 1-based column (field number for CSV, character for JSON), when known.
+    pub column: Option<u64>,
+    /// What is wrong.
+    pub why: String,
+    /// The offending text, shortened to 80 characters.
+    pub text: String,
+}
+
+impl Malformed {
+    /// A malformed-row error; the text is shortened so a huge row stays readable.
+    pub fn new(line: u64, column: Option<u64>, why: impl Into<String>, text: &str) -> Self {
+        Malformed {
+            line,
+            column,
+            why: why.into(),
+            text: shorten(text),
+        }
+    }
+}
+
+impl std::fmt::Display for Malformed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}", self.line)?;
+        if let Some(c) = self.column {
+            write!(f, ", column {c}")?;
+        }
+        write!(f, ": {}: `{}`", self.why, self.text)
+    }
+}
+
+/// At most 80 characters, with an ellipsis when cut.
+pub(crate) fn shorten(text: &str) -> String {
+    let trimmed = text.trim_end_matches(['\n', '\r']);
+    match trimmed.char_indices().nth(80) {
+        Some((i, _)) => format!("{}…", &trimmed[..i]),
+        None => trimmed.to_string(),
+    }
+}
+
+/// A candidate's error.
+pub(crate) fn codec(format: &'static str, why: impl std::fmt::Display) -> Error {
+    Error::Codec {
+        format,
+        why: why.to_string(),
+    }
+}
+
+impl From<Malformed> for Error {
+    fn from(m: Malformed) -> Self {
+        Error::Malformed(m)
+    }
+}

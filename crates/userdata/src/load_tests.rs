@@ -1,0 +1,298 @@
+use super::*;
+use crate::candidates;
+use crate::schema::ColumnType::*;
+use crate::table::Cell;
+use std::io::Write;
+
+fn file(text: &str, suffix: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::Builder::new().suffix(suffix).tempfile().unwrap();
+    f.write_all(text.as_bytes()).unwrap();
+    f
+}
+
+fn options() -> LoadOptions {
+    LoadOptions {
+        hint: FormatHint::Auto,
+        schema: None,
+        skip_bad: false,
+        sample_limit: None,
+    }
+}
+
+fn read(text: &str, suffix: &str) -> Result<Loaded, Error> {
+    load(file(text, suffix).path(), &options())
+}
+
+fn types(loaded: &Loaded) -> Vec<(std::string::String, crate::ColumnType, bool)> {
+    let f = &loaded.table.schema.fields;
+    f.iter()
+        .map(|f| (f.name.clone(), f.ty, f.nullable))
+        .collect()
+}
+
+fn public(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/public")
+        .join(name)
+}
+
+#[test]
+fn quoted_fields_keep_their_delimiters_quotes_and_newlines() {
+    let loaded = read(
+        "name,n\n\"a, b\",1\n\"say \"\"hi\"\"\",2\n\"two\nlines\",3\n",
+        ".csv",
+    )
+    .unwrap();
+    assert_eq!(loaded.rows, 3);
+    let names = &loaded.table.columns[0];
+    assert_eq!(names.cell(0), Cell::Str("a, b"));
+    assert_eq!(names.cell(1), Cell::Str("say \"hi\""));
+    assert_eq!(names.cell(2), Cell::Str("two\nlines"));
+    assert_eq!(loaded.table.schema.fields[1].ty, Int8);
+}
+
+#[test]
+fn tsv_without_a_header_gets_generated_names() {
+    let loaded = read("1\tx\t2.5\n2\ty\t\n300\tz\t1\n", ".tsv").unwrap();
+    assert_eq!(
+        loaded.format,
+        Format::Csv {
+            delimiter: b'\t',
+            header: false
+        }
+    );
+    assert_eq!(
+        types(&loaded),
+        [
+            ("column_1".into(), Int16, false),
+            ("column_2".into(), String, false),
+            ("column_3".into(), Float64, true)
+        ]
+    );
+    assert_eq!(loaded.rows, 3);
+}
+
+#[test]
+fn a_row_with_the_wrong_number_of_fields_names_line_column_and_text() {
+    let text = "a,b\n1,2\n3,4,5\n6,7\n8\n";
+    let e = read(text, ".csv").unwrap_err().to_string();
+    assert_eq!(e, "line 3, column 3: expected 2 fields, found 3: `3,4,5`");
+    let loaded = load(
+        file(text, ".csv").path(),
+        &LoadOptions {
+            skip_bad: true,
+            ..options()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (loaded.rows, loaded.skipped, loaded.table.rows()),
+        (2, 2, 2)
+    );
+}
+
+#[test]
+fn malformed_json_lines_name_line_and_column() {
+    let e = read("{\"a\": 1}\n{\"a\": 2,,}\n", ".jsonl")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("line 2, column 9: invalid JSON: "), "{e}");
+    assert!(e.ends_with("`{\"a\": 2,,}`"), "{e}");
+    let e = read("{\"a\": 1}\n[1, 2]\n", ".jsonl")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "line 2, column 1: expected a JSON object, found an array: `[1, 2]`"
+    );
+    let loaded = load(
+        file("{\"a\": 1}\nnot json\n\n{\"b\": \"x\"}\n", ".jsonl").path(),
+        &LoadOptions {
+            skip_bad: true,
+            ..options()
+        },
+    )
+    .unwrap();
+    assert_eq!((loaded.rows, loaded.skipped), (2, 1));
+    assert_eq!(
+        types(&loaded),
+        [("a".into(), Int8, true), ("b".into(), String, true)]
+    );
+}
+
+#[test]
+fn a_schema_file_overrides_inference_and_its_violations_are_located() {
+    let schema = Schema::from_json(
+        r#"[{"name": "id", "type": "string"}, {"name": "n", "type": "int32", "nullable": true}]"#,
+    )
+    .unwrap();
+    let with = |text: &str| {
+        load(
+            file(text, ".csv").path(),
+            &LoadOptions {
+                schema: Some(schema.clone()),
+                ..options()
+            },
+        )
+    };
+    let loaded = with("id,n\n007,1\n008,\n").unwrap();
+    assert!(!loaded.inferred);
+    assert_eq!(loaded.table.columns[0].cell(0), Cell::Str("007"));
+    assert_eq!(loaded.table.columns[1].cell(1), Cell::Null);
+    let e = with("id,n\n1,2\n2,x\n").unwrap_err().to_string();
+    assert_eq!(e, "line 3, column 2: column 'n': 'x' is not an int32: `x`");
+    let e = with("a,b,c\n1,2,3\n").unwrap_err().to_string();
+    assert_eq!(e, "schema: the schema names 2 columns, the file has 3");
+    let e = Schema::from_json(r#"[{"name": "x", "type": "decimal"}]"#)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("schema: unknown variant `decimal`, expected one of `int8`"),
+        "{e}"
+    );
+    assert!(e.contains(" at line 1 column 32 "), "{e}");
+}
+
+#[test]
+fn large_text_is_measured_on_a_seeded_sample_that_parses_like_the_input() {
+    let mut text = "id,label\n".to_string();
+    for i in 0..2000 {
+        text.push_str(&format!("{i},row {}\n", i % 7));
+    }
+    let f = file(&text, ".csv");
+    let sampled = |limit| {
+        load(
+            f.path(),
+            &LoadOptions {
+                sample_limit: Some(limit),
+                ..options()
+            },
+        )
+        .unwrap()
+    };
+    let a = sampled(4_000);
+    assert!(a.sampled);
+    assert_eq!(a.rows, 2000);
+    let expected = (2000 * 4000u64).div_ceil(text.len() as u64) as usize;
+    assert_eq!(a.table.rows(), expected);
+    // Seeded: the same rows every time, in file order.
+    assert_eq!(sampled(4_000).table, a.table);
+    let ids: Vec<Cell<'_>> = (0..a.table.rows())
+        .map(|i| a.table.columns[0].cell(i))
+        .collect();
+    assert!(ids
+        .windows(2)
+        .all(|w| matches!(w, [Cell::Int(x), Cell::Int(y)] if x < y)));
+    // The original text of the sample parses to the same table.
+    let original = &candidates::all(a.format)[0];
+    let back = original.decode(&a.original, &a.table.schema).unwrap();
+    assert_eq!(a.table.first_difference(&back), None);
+    assert!(!sampled(1_000_000).sampled);
+}
+
+#[test]
+fn plain_lines_are_one_text_column() {
+    let f = file("GET /a 200\n\nGET /b, 404\n", "access.log");
+    let loaded = load(
+        f.path(),
+        &LoadOptions {
+            hint: FormatHint::Lines,
+            ..options()
+        },
+    )
+    .unwrap();
+    assert_eq!(types(&loaded), [("line".into(), String, false)]);
+    assert_eq!(loaded.table.rows(), 3);
+    assert_eq!(loaded.table.columns[0].cell(1), Cell::Str(""));
+}
+
+#[test]
+fn compressed_input_reads_like_the_plain_file() {
+    let text = std::fs::read(public("iowa-electricity.csv")).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&text).unwrap();
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(&gz.finish().unwrap()).unwrap();
+    let packed = load(f.path(), &options()).unwrap();
+    let plain = load(&public("iowa-electricity.csv"), &options()).unwrap();
+    assert_eq!(packed.compression, Some("gzip"));
+    assert_eq!(packed.table, plain.table);
+}
+
+#[test]
+fn public_csv_files_get_the_expected_schemas() {
+    let weather = load(&public("seattle-weather.csv"), &options()).unwrap();
+    assert_eq!(weather.rows, 1461);
+    assert_eq!(
+        types(&weather),
+        [
+            ("date".into(), String, false), // 2012/01/01: slashes are not ISO dates
+            ("precipitation".into(), Float64, false),
+            ("temp_max".into(), Float64, false),
+            ("temp_min".into(), Float64, false),
+            ("wind".into(), Float64, false),
+            ("weather".into(), Dictionary, false),
+        ]
+    );
+    let iowa = load(&public("iowa-electricity.csv"), &options()).unwrap();
+    assert_eq!(
+        types(&iowa),
+        [
+            ("year".into(), Date, false),
+            ("source".into(), Dictionary, false),
+            ("net_generation".into(), Int32, false),
+        ]
+    );
+    let jobs = load(&public("us-employment.csv"), &options()).unwrap();
+    assert_eq!(jobs.rows, 120);
+    assert_eq!(jobs.table.schema.fields[0].ty, Date);
+}
+
+#[test]
+fn public_json_lines_file_gets_the_expected_schema() {
+    let iris = load(&public("iris.jsonl"), &options()).unwrap();
+    assert_eq!(iris.format, Format::JsonLines);
+    assert_eq!(iris.rows, 150);
+    let species = iris
+        .table
+        .schema
+        .fields
+        .iter()
+        .find(|f| f.name == "species")
+        .unwrap();
+    assert_eq!(species.ty, Dictionary);
+    assert!(iris
+        .table
+        .schema
+        .fields
+        .iter()
+        .filter(|f| f.name != "species")
+        .all(|f| f.ty == Float64 && !f.nullable));
+}
+
+#[test]
+fn every_candidate_round_trips_the_public_files() {
+    for name in [
+        "seattle-weather.csv",
+        "us-employment.csv",
+        "iowa-electricity.csv",
+        "iris.jsonl",
+    ] {
+        let loaded = load(&public(name), &options()).unwrap();
+        for c in candidates::all(loaded.format) {
+            let mut bytes = Vec::new();
+            if c.encodes() {
+                c.encode(&loaded.table, &mut bytes).unwrap();
+            } else {
+                bytes = loaded.original.clone();
+            }
+            let back = c.decode(&bytes, &loaded.table.schema).unwrap();
+            assert_eq!(
+                loaded.table.first_difference(&back),
+                None,
+                "{name} {}",
+                c.id()
+            );
+        }
+    }
+}

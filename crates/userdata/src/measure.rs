@@ -1,0 +1,308 @@
+//! Verify, then time: every candidate's bytes are decoded and compared row
+//! by row with the table (and every compressed form decompressed and
+//! compared byte for byte) before anything is timed; then encode and decode
+//! of every candidate are timed as one interleaved group, and each
+//! compressor's compress and decompress as a group of its own.
+
+use crate::candidates::{self, Candidate};
+use crate::load::Loaded;
+use encbench_codecs::compression::{Brotli, Bzip2, Compressor, Gzip, Lz4, Snappy, Xz, Zstd};
+use encbench_measure::{measure_interleaved, Config, Progress, Routine, TimerInfo, Variant};
+use encbench_record::{Failure, Medium, Record, RowMeta};
+use encbench_stats::Sample;
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::time::{Duration, Instant};
+
+/// The scenario name on every record.
+pub const SCENARIO: &str = "file";
+
+/// How to measure.
+pub struct Plan {
+    /// Sampling configuration.
+    pub config: Config,
+    /// The timer's properties.
+    pub timer: TimerInfo,
+    /// Fixed number of samples per row (`--samples`), if any.
+    pub samples: Option<usize>,
+    /// Compressors applied to every candidate's bytes.
+    pub compressors: Vec<Box<dyn Compressor>>,
+}
+
+/// What measuring produced.
+#[derive(Default)]
+pub struct Measured {
+    /// Timed rows.
+    pub records: Vec<Record>,
+    /// Rows that failed verification or timing.
+    pub failures: Vec<Failure>,
+}
+
+/// The compressors to run: `names` (families or `family-level`) from the
+/// full list, or lz4 and zstd-3 in quick mode when none are named.
+pub fn compressors(names: &[String], quick: bool) -> Vec<Box<dyn Compressor>> {
+    let every: Vec<Box<dyn Compressor>> = vec![
+        Box::new(Gzip(6)),
+        Box::new(Zstd(1)),
+        Box::new(Zstd(3)),
+        Box::new(Zstd(9)),
+        Box::new(Zstd(19)),
+        Box::new(Lz4),
+        Box::new(Xz(6)),
+        Box::new(Bzip2(9)),
+        Box::new(Snappy),
+        Box::new(Brotli(9)),
+    ];
+    every
+        .into_iter()
+        .filter(|c| {
+            let id = c.id();
+            match names.is_empty() {
+                true => !quick || id == "lz4" || id == "zstd-3",
+                false => names.iter().any(|n| {
+                    id == *n
+                        || id
+                            .strip_prefix(n.as_str())
+                            .is_some_and(|r| r.starts_with('-'))
+                }),
+            }
+        })
+        .collect()
+}
+
+/// The dataset name records carry: file name and rows measured.
+pub fn dataset_name(loaded: &Loaded) -> String {
+    let name = loaded
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "input".into());
+    format!("{name}-{}", loaded.table.rows())
+}
+
+/// Verifies and times every candidate × compressor on the loaded table.
+pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> Measured {
+    let mut out = Measured::default();
+    let dataset = dataset_name(loaded);
+    let table = &loaded.table;
+    let logical = loaded.original.len() as u64;
+    let meta = |codec: &str, operation: &str, compression: &str, encoded: usize| RowMeta {
+        scenario: SCENARIO.into(),
+        dataset: dataset.clone(),
+        codec: format!("file/{codec}"),
+        operation: operation.into(),
+        medium: Medium::Memory,
+        compression: compression.into(),
+        items: table.rows() as u64,
+        logical_bytes: logical,
+        encoded_bytes: encoded as u64,
+        ..Default::default()
+    };
+    let all = candidates::all(loaded.format);
+    // The original text is borrowed, not copied; encodings are owned.
+    let mut prepared: Vec<(&dyn Candidate, Cow<'_, [u8]>)> = Vec::new();
+    let started = Instant::now();
+    for c in &all {
+        progress(&format!("verifying {}", c.id()));
+        let bytes = if c.encodes() {
+            let mut bytes = Vec::new();
+            match c.encode(table, &mut bytes) {
+                Ok(()) => Cow::Owned(bytes),
+                Err(e) => {
+                    out.failures.push(Failure::new(
+                        &meta(c.id(), "encode", "none", 0),
+                        format!("verification failed: {e}"),
+                    ));
+                    continue;
+                }
+            }
+        } else {
+            Cow::Borrowed(loaded.original.as_slice())
+        };
+        let verdict = c
+            .decode(&bytes, &table.schema)
+            .map_err(|e| e.to_string())
+            .and_then(|back| table.first_difference(&back).map_or(Ok(()), Err));
+        match verdict {
+            Ok(()) => prepared.push((c.as_ref(), bytes)),
+            Err(e) => out.failures.push(Failure::new(
+                &meta(c.id(), "roundtrip", "none", bytes.len()),
+                format!("verification failed: {e}"),
+            )),
+        }
+    }
+    // One output buffer shared by every encode routine (they never run at
+    // once): its capacity settles at the largest encoding, where one per
+    // routine would hold the sum of them all.
+    let shared = RefCell::new(Vec::new());
+    let shared = &shared;
+    let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
+    for (c, bytes) in &prepared {
+        let c = *c;
+        if c.encodes() {
+            rows.push((
+                meta(c.id(), "encode", "none", bytes.len()),
+                Box::new(move |iters| {
+                    let mut buf = shared.borrow_mut();
+                    for _ in 0..iters {
+                        buf.clear();
+                        c.encode(table, &mut buf).map_err(|e| e.to_string())?;
+                        std::hint::black_box(&*buf);
+                    }
+                    Ok(())
+                }),
+            ));
+        }
+        rows.push((
+            meta(c.id(), "decode", "none", bytes.len()),
+            Box::new(move |iters| {
+                for _ in 0..iters {
+                    std::hint::black_box(
+                        c.decode(bytes, &table.schema).map_err(|e| e.to_string())?,
+                    );
+                }
+                Ok(())
+            }),
+        ));
+    }
+    let config = sampling_plan(&plan.config, started.elapsed());
+    time_group(plan, &config, "encodings", rows, progress, &mut out);
+
+    for compressor in &plan.compressors {
+        let c = compressor.as_ref();
+        let id = c.id();
+        progress(&format!("verifying {id}"));
+        let started = Instant::now();
+        let mut verified: Vec<(&str, &[u8], Vec<u8>)> = Vec::new();
+        for (cand, bytes) in &prepared {
+            let (mut small, mut back) = (Vec::new(), Vec::new());
+            match c
+                .compress(bytes, &mut small)
+                .and_then(|_| c.decompress(&small, &mut back))
+            {
+                Ok(()) if back[..] == bytes[..] => verified.push((cand.id(), &bytes[..], small)),
+                Ok(()) => out.failures.push(Failure::new(
+                    &meta(cand.id(), "decompress", &id, 0),
+                    "decompressed bytes differ",
+                )),
+                Err(e) => out.failures.push(Failure::new(
+                    &meta(cand.id(), "compress", &id, 0),
+                    format!("verification failed: {e}"),
+                )),
+            }
+        }
+        let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
+        for (cand, bytes, small) in &verified {
+            rows.push((
+                meta(cand, "compress", &id, small.len()),
+                Box::new(move |iters| {
+                    let mut buf = shared.borrow_mut();
+                    for _ in 0..iters {
+                        buf.clear();
+                        c.compress(bytes, &mut buf).map_err(|e| e.to_string())?;
+                    }
+                    Ok(())
+                }),
+            ));
+            rows.push((
+                meta(cand, "decompress", &id, small.len()),
+                Box::new(move |iters| {
+                    let mut buf = shared.borrow_mut();
+                    for _ in 0..iters {
+                        buf.clear();
+                        c.decompress(small, &mut buf).map_err(|e| e.to_string())?;
+                    }
+                    Ok(())
+                }),
+            ));
+        }
+        let config = sampling_plan(&plan.config, started.elapsed());
+        time_group(plan, &config, &id, rows, progress, &mut out);
+    }
+    out
+}
+
+/// A group whose verification round took longer than a second (a large
+/// sample under `--full`, or xz and brotli) takes at most 10 samples and a
+/// short warm-up, as the codec matrix does, so a full run stays within
+/// minutes; its confidence interval widens honestly.
+fn sampling_plan(config: &Config, one_round: Duration) -> Config {
+    let mut config = config.clone();
+    if one_round > Duration::from_secs(1) {
+        config.min_samples = config.min_samples.min(10);
+        config.warmup = config.warmup.min(Duration::from_millis(100));
+    }
+    config
+}
+
+fn time_group(
+    plan: &Plan,
+    config: &Config,
+    group: &str,
+    rows: Vec<(RowMeta, Routine<'_>)>,
+    progress: &mut dyn FnMut(&str),
+    out: &mut Measured,
+) {
+    if rows.is_empty() {
+        return;
+    }
+    let (metas, mut variants): (Vec<RowMeta>, Vec<Variant<'_>>) = rows
+        .into_iter()
+        .map(|(m, r)| {
+            let label = format!("{} {} {}", m.codec, m.operation, m.compression);
+            (m, Variant::new(label, r))
+        })
+        .collect();
+    let mut observe = |p: Progress<'_>| match p {
+        Progress::Warmup { label } => progress(&format!("{group}: warming up {label}")),
+        Progress::Round { round, rounds } => progress(&format!("{group}: sample {round}/{rounds}")),
+    };
+    let results = measure_interleaved(
+        &mut variants,
+        config,
+        &plan.timer,
+        plan.samples,
+        &mut observe,
+    );
+    for (meta, result) in metas.into_iter().zip(results) {
+        let record = result.and_then(|m| {
+            let summary = Sample::new(&m.per_op_ns)
+                .map_err(|e| e.to_string())?
+                .summarize();
+            Ok(Record::new(meta.clone(), &summary, m.batch, m.per_op_ns))
+        });
+        match record {
+            Ok(r) => out.records.push(r),
+            Err(e) => out.failures.push(Failure::new(&meta, e)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_groups_slower_than_a_second_a_round_sample_lighter() {
+        let full = Config::full();
+        assert_eq!(sampling_plan(&full, Duration::from_millis(900)), full);
+        let slow = sampling_plan(&full, Duration::from_millis(1100));
+        assert_eq!(slow.min_samples, 10);
+        assert_eq!(slow.warmup, Duration::from_millis(100));
+    }
+
+    #[test]
+    fn quick_mode_compresses_with_lz4_and_zstd_3_unless_told() {
+        let ids = |names: &[&str], quick| -> Vec<String> {
+            let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            compressors(&names, quick).iter().map(|c| c.id()).collect()
+        };
+        assert_eq!(ids(&[], true), ["zstd-3", "lz4"]);
+        assert_eq!(ids(&[], false).len(), 10);
+        assert_eq!(
+            ids(&["zstd"], true),
+            ["zstd-1", "zstd-3", "zstd-9", "zstd-19"]
+        );
+        assert_eq!(ids(&["gzip-6", "lz4"], true), ["gzip-6", "lz4"]);
+    }
+}

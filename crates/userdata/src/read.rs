@@ -1,0 +1,291 @@
+//! Walking the rows of a text input, one callback per row, without keeping
+//! them: inference, sampling and the table builder each walk the text
+//! again instead of holding every row as strings (a 30 MB CSV would take
+//! several times its size that way).
+
+use crate::error::Malformed;
+use crate::sniff::Format;
+use crate::Error;
+use std::ops::Range;
+
+/// One row as text.
+pub struct RawRow<'r> {
+    /// 1-based line where the row starts.
+    pub line: u64,
+    /// One entry per known column (`None`: empty CSV field, JSON null or absent key).
+    pub cells: &'r [Option<&'r str>],
+    /// JSON Lines only: which cells were JSON strings (text that must stay text).
+    pub strings: Option<&'r [bool]>,
+    /// The row's bytes in the input, line end included.
+    pub raw: Range<usize>,
+}
+
+/// What a walk hands each row: the row, or why it does not parse.
+pub type Visit<'v> = dyn FnMut(Result<RawRow<'_>, Malformed>) -> Result<(), Error> + 'v;
+
+/// The header of a CSV input (names, and the bytes it spans), or generated names.
+pub fn csv_header(text: &str, delimiter: u8, header: bool) -> (Vec<String>, usize) {
+    let mut reader = reader(text, delimiter);
+    let mut record = csv::StringRecord::new();
+    if !matches!(reader.read_record(&mut record), Ok(true)) {
+        return (Vec::new(), 0);
+    }
+    if !header {
+        return (
+            (1..=record.len()).map(|i| format!("column_{i}")).collect(),
+            0,
+        );
+    }
+    let mut names: Vec<String> = Vec::new();
+    for (i, name) in record.iter().enumerate() {
+        let base = match name.trim() {
+            "" => format!("column_{}", i + 1),
+            n => n.to_string(),
+        };
+        let mut unique = base.clone();
+        let mut k = 2;
+        while names.contains(&unique) {
+            unique = format!("{base}_{k}");
+            k += 1;
+        }
+        names.push(unique);
+    }
+    (names, reader.position().byte() as usize)
+}
+
+fn reader(text: &str, delimiter: u8) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes())
+}
+
+/// Walks every data row of `text`. For JSON Lines, `columns` grows as new
+/// keys appear (first-seen order); for CSV it must hold the header's names.
+pub fn walk(
+    text: &str,
+    format: Format,
+    columns: &mut Vec<String>,
+    visit: &mut Visit<'_>,
+) -> Result<(), Error> {
+    match format {
+        Format::Csv { delimiter, header } => {
+            walk_csv(text, delimiter, header, columns.len(), visit)
+        }
+        Format::JsonLines => walk_json(text, columns, visit),
+        Format::Lines => walk_lines(text, visit),
+    }
+}
+
+fn walk_csv(
+    text: &str,
+    delimiter: u8,
+    header: bool,
+    expected: usize,
+    visit: &mut Visit<'_>,
+) -> Result<(), Error> {
+    let mut reader = reader(text, delimiter);
+    let mut record = csv::StringRecord::new();
+    let mut first = true;
+    loop {
+        let start = reader.position().clone();
+        let more = reader.read_record(&mut record).map_err(|e| {
+            Error::Malformed(Malformed::new(
+                start.line(),
+                None,
+                format!("unreadable CSV: {e}"),
+                line_at(text, start.byte() as usize),
+            ))
+        })?;
+        if !more {
+            return Ok(());
+        }
+        if std::mem::take(&mut first) && header {
+            continue;
+        }
+        let raw = start.byte() as usize..reader.position().byte() as usize;
+        let line = start.line();
+        if record.len() != expected {
+            // A lone empty line between records: not a row.
+            if record.len() == 1 && record.get(0) == Some("") {
+                continue;
+            }
+            visit(Err(Malformed::new(
+                line,
+                Some(record.len().min(expected) as u64 + 1),
+                format!("expected {expected} fields, found {}", record.len()),
+                &text[raw.clone()],
+            )))?;
+            continue;
+        }
+        let cells: Vec<Option<&str>> = record
+            .iter()
+            .map(|f| (!f.is_empty()).then_some(f))
+            .collect();
+        visit(Ok(RawRow {
+            line,
+            cells: &cells,
+            strings: None,
+            raw,
+        }))?;
+    }
+}
+
+/// Lines with their 1-based number and byte range (line end included).
+fn lines(text: &str) -> impl Iterator<Item = (u64, Range<usize>, &str)> {
+    let mut start = 0;
+    let mut number = 0;
+    std::iter::from_fn(move || {
+        if start >= text.len() {
+            return None;
+        }
+        let end = memchr_newline(&text.as_bytes()[start..]).map_or(text.len(), |i| start + i + 1);
+        let line = text[start..end]
+            .trim_end_matches('\n')
+            .trim_end_matches('\r');
+        number += 1;
+        let item = (number, start..end, line);
+        start = end;
+        Some(item)
+    })
+}
+
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|b| *b == b'\n')
+}
+
+fn line_at(text: &str, byte: usize) -> &str {
+    let rest = text.get(byte..).unwrap_or("");
+    rest.split('\n').next().unwrap_or("")
+}
+
+fn walk_lines(text: &str, visit: &mut Visit<'_>) -> Result<(), Error> {
+    for (line, raw, content) in lines(text) {
+        let cells = [Some(content)];
+        visit(Ok(RawRow {
+            line,
+            cells: &cells,
+            strings: None,
+            raw,
+        }))?;
+    }
+    Ok(())
+}
+
+fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Result<(), Error> {
+    let mut owned: Vec<Option<String>> = Vec::new();
+    let mut strings: Vec<bool> = Vec::new();
+    for (line, raw, content) in lines(text) {
+        if content.trim().is_empty() {
+            continue;
+        }
+        let object = match serde_json::from_str::<Line>(content) {
+            Ok(Line::Object(fields)) => fields,
+            Ok(Line::Other(what)) => {
+                visit(Err(Malformed::new(
+                    line,
+                    Some(1),
+                    format!("expected a JSON object, found {what}"),
+                    content,
+                )))?;
+                continue;
+            }
+            Err(e) => {
+                visit(Err(Malformed::new(
+                    line,
+                    Some(e.column() as u64),
+                    format!("invalid JSON: {e}"),
+                    content,
+                )))?;
+                continue;
+            }
+        };
+        owned.clear();
+        owned.resize(columns.len(), None);
+        strings.clear();
+        strings.resize(columns.len(), false);
+        for (key, value) in object {
+            let index = match columns.iter().position(|c| *c == key) {
+                Some(i) => i,
+                None => {
+                    columns.push(key);
+                    owned.push(None);
+                    strings.push(false);
+                    columns.len() - 1
+                }
+            };
+            let (text, is_string) = match value {
+                serde_json::Value::Null => (None, false),
+                serde_json::Value::String(s) => (Some(s), true),
+                serde_json::Value::Bool(b) => (Some(b.to_string()), false),
+                serde_json::Value::Number(n) => (Some(n.to_string()), false),
+                nested => (Some(nested.to_string()), true),
+            };
+            owned[index] = text;
+            strings[index] = is_string;
+        }
+        let cells: Vec<Option<&str>> = owned.iter().map(|c| c.as_deref()).collect();
+        visit(Ok(RawRow {
+            line,
+            cells: &cells,
+            strings: Some(&strings),
+            raw,
+        }))?;
+    }
+    Ok(())
+}
+
+/// One JSON Lines line: an object's fields in file order (serde_json's own
+/// map would sort them), or what else the line held.
+enum Line {
+    Object(Vec<(String, serde_json::Value)>),
+    Other(&'static str),
+}
+
+impl<'de> serde::Deserialize<'de> for Line {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(LineVisitor)
+    }
+}
+
+struct LineVisitor;
+
+impl<'de> serde::de::Visitor<'de> for LineVisitor {
+    type Value = Line;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Line, A::Error> {
+        let mut fields = Vec::new();
+        while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
+            match fields.iter_mut().find(|(key, _)| *key == k) {
+                Some((_, old)) => *old = v, // a repeated key: the last wins, as in serde_json
+                None => fields.push((k, v)),
+            }
+        }
+        Ok(Line::Object(fields))
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Line, A::Error> {
+        while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        Ok(Line::Other("an array"))
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Line, E> {
+        Ok(Line::Other("a string"))
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Line, E> {
+        Ok(Line::Other("a boolean"))
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Line, E> {
+        Ok(Line::Other("a number"))
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Line, E> {
+        Ok(Line::Other("a number"))
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Line, E> {
+        Ok(Line::Other("a number"))
+    }
+    fn visit_unit<E>(self) -> Result<Line, E> {
+        Ok(Line::Other("null"))
+    }
+}

@@ -1,0 +1,314 @@
+//! From timed rows to a recommendation. Each candidate × compression is a
+//! choice with a size, a write time (encode, then compress) and a read time
+//! (decompress, then decode). With `--link-bandwidth B` both times include
+//! moving the bytes: size ÷ B. The objectives:
+//!
+//! * `size`: the fewest bytes (ties: the faster read).
+//! * `decode`: the shortest read time.
+//! * `encode`: the shortest write time.
+//! * `balanced` (default): with a bandwidth, the shortest write + move +
+//!   read; without one, the smallest geometric mean of size, write time and
+//!   read time, each divided by the best of its kind — the choice that is
+//!   on average the fewest times worse than the best at each.
+//!
+//! The original text has no write time (it already exists), so it competes
+//! only under `size` and `decode`.
+
+use encbench_record::{Recommendation, Record};
+use encbench_stats::pareto::pareto_frontier;
+
+/// What to optimise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    /// Fewest bytes.
+    Size,
+    /// Fastest to read.
+    Decode,
+    /// Fastest to write.
+    Encode,
+    /// A balance of the three.
+    Balanced,
+}
+
+impl Objective {
+    /// Its name on the command line and in the record.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Objective::Size => "size",
+            Objective::Decode => "decode",
+            Objective::Encode => "encode",
+            Objective::Balanced => "balanced",
+        }
+    }
+}
+
+/// One candidate × compression, with its measured costs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// Candidate id (`parquet`).
+    pub codec: String,
+    /// Compressor id or `none`.
+    pub compression: String,
+    /// Bytes stored.
+    pub bytes: u64,
+    /// Encode (+ compress) median, ns; `None` for the original text.
+    pub write_ns: Option<f64>,
+    /// Decompress + decode median, ns.
+    pub read_ns: f64,
+    /// Bytes of input text the times cover (for MB/s).
+    pub input_bytes: u64,
+}
+
+impl Choice {
+    /// Read time plus moving the bytes over the link.
+    pub fn read_total(&self, link: Option<f64>) -> f64 {
+        self.read_ns + transfer_ns(self.bytes, link)
+    }
+
+    /// Write time plus moving the bytes over the link.
+    pub fn write_total(&self, link: Option<f64>) -> Option<f64> {
+        self.write_ns.map(|w| w + transfer_ns(self.bytes, link))
+    }
+
+    /// `parquet + zstd-3`, or `parquet` uncompressed.
+    pub fn label(&self) -> String {
+        match self.compression.as_str() {
+            "none" => self.codec.clone(),
+            c => format!("{} + {c}", self.codec),
+        }
+    }
+}
+
+/// Nanoseconds to move `bytes` at `link` MB/s (0 without a link).
+pub fn transfer_ns(bytes: u64, link: Option<f64>) -> f64 {
+    link.map_or(0.0, |mb_per_s| bytes as f64 / (mb_per_s * 1e6) * 1e9)
+}
+
+/// Every choice the records allow: each decoded candidate uncompressed and
+/// under each compressor whose both directions were timed.
+pub fn choices(records: &[Record]) -> Vec<Choice> {
+    let find = |codec: &str, op: &str, compression: &str| {
+        records
+            .iter()
+            .find(|r| r.codec == codec && r.operation == op && r.compression == compression)
+    };
+    let mut out = Vec::new();
+    for decode in records.iter().filter(|r| r.operation == "decode") {
+        let codec = decode.codec.trim_start_matches("file/").to_string();
+        let encode = find(&decode.codec, "encode", "none").map(|r| r.median_ns);
+        out.push(Choice {
+            codec: codec.clone(),
+            compression: "none".into(),
+            bytes: decode.encoded_bytes,
+            write_ns: encode,
+            read_ns: decode.median_ns,
+            input_bytes: decode.logical_bytes,
+        });
+        for compress in records
+            .iter()
+            .filter(|r| r.codec == decode.codec && r.operation == "compress")
+        {
+            let Some(decompress) = find(&decode.codec, "decompress", &compress.compression) else {
+                continue;
+            };
+            out.push(Choice {
+                codec: codec.clone(),
+                compression: compress.compression.clone(),
+                bytes: compress.encoded_bytes,
+                write_ns: encode.map(|e| e + compress.median_ns),
+                read_ns: decode.median_ns + decompress.median_ns,
+                input_bytes: decode.logical_bytes,
+            });
+        }
+    }
+    out
+}
+
+/// The choices no other beats on both size and read time (link included), smallest first.
+pub fn frontier(choices: &[Choice], link: Option<f64>) -> Vec<&Choice> {
+    let points: Vec<(f64, f64)> = choices
+        .iter()
+        .map(|c| (c.bytes as f64, c.read_total(link)))
+        .collect();
+    pareto_frontier(&points)
+        .into_iter()
+        .filter_map(|(size, time)| {
+            choices
+                .iter()
+                .find(|c| c.bytes as f64 == size && c.read_total(link) == time)
+        })
+        .collect()
+}
+
+/// The best choice under `objective`, with a one-sentence reason.
+pub fn recommend(
+    choices: &[Choice],
+    objective: Objective,
+    link: Option<f64>,
+) -> Option<Recommendation> {
+    let by = |score: &dyn Fn(&Choice) -> Option<f64>| {
+        choices
+            .iter()
+            .filter_map(|c| score(c).map(|s| (c, s)))
+            .min_by(|a, b| {
+                a.1.total_cmp(&b.1)
+                    .then(a.0.read_ns.total_cmp(&b.0.read_ns))
+            })
+    };
+    let input = choices.first()?.input_bytes.max(1) as f64;
+    let ratio = |c: &Choice| c.bytes as f64 / input;
+    let rate = |ns: f64| input / ns * 1e3; // MB/s of input text
+    let via = link.map_or(String::new(), |l| format!(" over a {} MB/s link", fmt(l)));
+    let (best, reason) = match objective {
+        Objective::Size => {
+            let (best, _) = by(&|c| Some(c.bytes as f64))?;
+            let why = format!(
+                "{} is the smallest: {} ({}× the input), reading back at {} MB/s.",
+                best.label(),
+                bytes(best.bytes),
+                fmt(ratio(best)),
+                fmt(rate(best.read_ns))
+            );
+            (best, why)
+        }
+        Objective::Decode => {
+            let (best, total) = by(&|c| Some(c.read_total(link)))?;
+            let why = format!(
+                "{} is the fastest to read{via}: {} for the {} measured ({} MB/s of input), {}× the input's size.",
+                best.label(),
+                duration(total),
+                bytes(input as u64),
+                fmt(rate(total)),
+                fmt(ratio(best))
+            );
+            (best, why)
+        }
+        Objective::Encode => {
+            let (best, total) = by(&|c| c.write_total(link))?;
+            let why = format!(
+                "{} is the fastest to write{via}: {} for the {} measured ({} MB/s of input), {}× the input's size.",
+                best.label(),
+                duration(total),
+                bytes(input as u64),
+                fmt(rate(total)),
+                fmt(ratio(best))
+            );
+            (best, why)
+        }
+        Objective::Balanced if link.is_some() => {
+            let (best, total) = by(&|c| Some(c.write_total(link)? + c.read_ns))?;
+            let why = format!(
+                "{} has the shortest write + move + read{via}: {} in all ({} to move {}), {}× the input's size.",
+                best.label(),
+                duration(total),
+                duration(transfer_ns(best.bytes, link)),
+                bytes(best.bytes),
+                fmt(ratio(best))
+            );
+            (best, why)
+        }
+        Objective::Balanced => {
+            let writable: Vec<&Choice> = choices.iter().filter(|c| c.write_ns.is_some()).collect();
+            let min = |f: &dyn Fn(&Choice) -> f64| {
+                writable
+                    .iter()
+                    .map(|c| f(c))
+                    .fold(f64::INFINITY, f64::min)
+                    .max(1e-9)
+            };
+            let (s0, w0, r0) = (
+                min(&|c| c.bytes as f64),
+                min(&|c| c.write_ns.unwrap_or(f64::INFINITY)),
+                min(&|c| c.read_ns),
+            );
+            let (best, score) = by(&|c| {
+                let w = c.write_ns?;
+                Some((c.bytes as f64 / s0 * (w / w0) * (c.read_ns / r0)).cbrt())
+            })?;
+            let why = format!(
+                "{} balances size ({}× the input), write ({} MB/s) and read ({} MB/s) best: on average {}× the best candidate at each.",
+                best.label(),
+                fmt(ratio(best)),
+                fmt(rate(best.write_ns.unwrap_or(f64::NAN))),
+                fmt(rate(best.read_ns)),
+                fmt(score)
+            );
+            (best, why)
+        }
+    };
+    Some(Recommendation {
+        codec: best.codec.clone(),
+        compression: best.compression.clone(),
+        objective: objective.as_str().into(),
+        link_mb_per_s: link,
+        reason,
+    })
+}
+
+fn fmt(v: f64) -> String {
+    encbench_report::units::significant(v)
+}
+
+fn bytes(n: u64) -> String {
+    encbench_report::units::bytes(n as f64)
+}
+
+fn duration(ns: f64) -> String {
+    encbench_report::units::duration(ns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choice(codec: &str, bytes: u64, write_ms: Option<f64>, read_ms: f64) -> Choice {
+        Choice {
+            codec: codec.into(),
+            compression: "none".into(),
+            bytes,
+            write_ns: write_ms.map(|w| w * 1e6),
+            read_ns: read_ms * 1e6,
+            input_bytes: 1_000_000,
+        }
+    }
+
+    fn pick(choices: &[Choice], objective: Objective, link: Option<f64>) -> String {
+        recommend(choices, objective, link).unwrap().codec
+    }
+
+    #[test]
+    fn each_objective_picks_its_best_and_the_link_changes_the_answer() {
+        let choices = [
+            choice("original", 1_000_000, None, 20.0),
+            choice("small", 100_000, Some(50.0), 30.0),
+            choice("fast", 600_000, Some(2.0), 1.0),
+        ];
+        assert_eq!(pick(&choices, Objective::Size, None), "small");
+        assert_eq!(pick(&choices, Objective::Decode, None), "fast");
+        assert_eq!(pick(&choices, Objective::Encode, None), "fast");
+        // At 10 MB/s, moving 600 KB takes 60 ms and 100 KB 10 ms: small wins the read.
+        assert_eq!(pick(&choices, Objective::Decode, Some(10.0)), "small");
+        // The original text never wins a write-time objective.
+        assert_eq!(pick(&choices, Objective::Balanced, None), "fast");
+        let r = recommend(&choices, Objective::Decode, Some(10.0)).unwrap();
+        assert_eq!(
+            r.reason,
+            "small is the fastest to read over a 10.0 MB/s link: 40.0 ms for the 1.00 MB measured (25.0 MB/s of input), 0.100× the input's size."
+        );
+        assert_eq!(r.link_mb_per_s, Some(10.0));
+    }
+
+    #[test]
+    fn the_frontier_drops_choices_beaten_on_size_and_read() {
+        let choices = [
+            choice("a", 100, Some(1.0), 5.0),
+            choice("b", 200, Some(1.0), 1.0),
+            choice("c", 300, Some(1.0), 2.0),
+        ];
+        let names: Vec<&str> = frontier(&choices, None)
+            .iter()
+            .map(|c| c.codec.as_str())
+            .collect();
+        assert_eq!(names, ["a", "b"]);
+    }
+}

@@ -1,0 +1,132 @@
+//! The table's schema: a name, a type and nullability per column. Inferred
+//! from the data, or read from a `--schema` file: a JSON list of
+//! `{"name": …, "type": …, "nullable": …}` in column order.
+
+use crate::Error;
+use serde::{Deserialize, Serialize};
+
+/// What a column holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColumnType {
+    /// Integers in −128..=127.
+    Int8,
+    /// Integers in −32768..=32767.
+    Int16,
+    /// 32-bit integers.
+    Int32,
+    /// 64-bit integers.
+    Int64,
+    /// 64-bit floating point.
+    Float64,
+    /// true / false.
+    Bool,
+    /// Date and time to the microsecond, no zone (`2013-01-01 05:00:00`).
+    Timestamp,
+    /// A calendar date (`2013-01-01`).
+    Date,
+    /// Text.
+    String,
+    /// Text with few distinct values: a dictionary-encoding candidate.
+    Dictionary,
+}
+
+impl ColumnType {
+    /// The name used in the schema file and the printed schema.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ColumnType::Int8 => "int8",
+            ColumnType::Int16 => "int16",
+            ColumnType::Int32 => "int32",
+            ColumnType::Int64 => "int64",
+            ColumnType::Float64 => "float64",
+            ColumnType::Bool => "bool",
+            ColumnType::Timestamp => "timestamp",
+            ColumnType::Date => "date",
+            ColumnType::String => "string",
+            ColumnType::Dictionary => "dictionary",
+        }
+    }
+
+    /// Stored as `i64` in the table (integers, timestamps in µs, dates in days).
+    pub fn is_integral(self) -> bool {
+        matches!(
+            self,
+            ColumnType::Int8
+                | ColumnType::Int16
+                | ColumnType::Int32
+                | ColumnType::Int64
+                | ColumnType::Timestamp
+                | ColumnType::Date
+        )
+    }
+
+    /// Stored as text.
+    pub fn is_text(self) -> bool {
+        matches!(self, ColumnType::String | ColumnType::Dictionary)
+    }
+
+    /// The range an integer type holds.
+    pub fn int_range(self) -> Option<(i64, i64)> {
+        match self {
+            ColumnType::Int8 => Some((i8::MIN.into(), i8::MAX.into())),
+            ColumnType::Int16 => Some((i16::MIN.into(), i16::MAX.into())),
+            ColumnType::Int32 => Some((i32::MIN.into(), i32::MAX.into())),
+            ColumnType::Int64 => Some((i64::MIN, i64::MAX)),
+            _ => None,
+        }
+    }
+
+    /// The smallest integer type holding `min..=max`.
+    pub fn int_for(min: i64, max: i64) -> ColumnType {
+        [ColumnType::Int8, ColumnType::Int16, ColumnType::Int32]
+            .into_iter()
+            .find(|t| t.int_range().is_some_and(|(lo, hi)| lo <= min && max <= hi))
+            .unwrap_or(ColumnType::Int64)
+    }
+}
+
+/// One column.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Field {
+    /// Column name (the header's, or `column_N`).
+    pub name: String,
+    /// What it holds.
+    #[serde(rename = "type")]
+    pub ty: ColumnType,
+    /// Whether a value may be missing (an empty CSV field, a JSON null or absent key).
+    #[serde(default)]
+    pub nullable: bool,
+}
+
+/// The columns of a table, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Schema {
+    /// One per column.
+    pub fields: Vec<Field>,
+}
+
+impl Schema {
+    /// Reads a schema file: a JSON list of fields.
+    pub fn from_json(text: &str) -> Result<Schema, Error> {
+        let fields: Vec<Field> = serde_json::from_str(text).map_err(|e| {
+            Error::Schema(format!(
+                "{e} (expected a JSON list of {{\"name\", \"type\", \"nullable\"}})"
+            ))
+        })?;
+        if fields.is_empty() {
+            return Err(Error::Schema("the list of fields is empty".into()));
+        }
+        for (i, f) in fields.iter().enumerate() {
+            if fields[..i].iter().any(|g| g.name == f.name) {
+                return Err(Error::Schema(format!("column '{}' is named twice", f.name)));
+            }
+        }
+        Ok(Schema { fields })
+    }
+
+    /// The schema as the JSON a `--schema` file holds.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.fields).unwrap_or_default()
+    }
+}

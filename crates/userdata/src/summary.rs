@@ -1,0 +1,137 @@
+//! The terminal view of a file measurement: the printed schema, and one
+//! table of every choice (candidate × compression) with encode and decode
+//! speed in MB/s of input text (compressing and decompressing included),
+//! size and ratio to the input. Pure
+//! functions of their inputs, so they can be tested as text.
+
+use crate::recommend::{frontier, Choice};
+use crate::schema::Schema;
+use encbench_report::table::Table;
+use encbench_report::units;
+
+/// The schema, one column per line: `name  type  nullable`.
+pub fn schema(schema: &Schema) -> String {
+    let table = Table {
+        headers: vec!["column".into(), "type".into(), "nullable".into()],
+        right: vec![false, false, false],
+        rows: schema
+            .fields
+            .iter()
+            .map(|f| {
+                vec![
+                    f.name.clone(),
+                    f.ty.as_str().into(),
+                    if f.nullable { "yes" } else { "no" }.into(),
+                ]
+            })
+            .collect(),
+    };
+    table.plain("  ")
+}
+
+/// Every choice, smallest first; `*` marks the Pareto frontier of size and read time.
+pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
+    let on_frontier = frontier(choices, link);
+    let mut sorted: Vec<&Choice> = choices.iter().collect();
+    sorted.sort_by(|a, b| a.bytes.cmp(&b.bytes).then(a.read_ns.total_cmp(&b.read_ns)));
+    let rate = |c: &Choice, ns: f64| units::rate(c.input_bytes as f64 / ns * 1e3);
+    let mut headers = vec![
+        "",
+        "encoding",
+        "compression",
+        "encode",
+        "decode",
+        "size",
+        "ratio",
+    ];
+    if link.is_some() {
+        headers.push("decode+move");
+    }
+    let rows = sorted
+        .iter()
+        .map(|c| {
+            let mut row = vec![
+                if on_frontier.contains(c) { "*" } else { "" }.to_string(),
+                c.codec.clone(),
+                c.compression.clone(),
+                c.write_ns.map_or("—".into(), |w| rate(c, w)),
+                rate(c, c.read_ns),
+                units::bytes(c.bytes as f64),
+                format!(
+                    "{}×",
+                    units::significant(c.bytes as f64 / c.input_bytes.max(1) as f64)
+                ),
+            ];
+            if link.is_some() {
+                row.push(units::duration(c.read_total(link)));
+            }
+            row
+        })
+        .collect();
+    let mut right = vec![false, false, false, true, true, true, true];
+    right.resize(headers.len(), true);
+    Table {
+        headers: headers.into_iter().map(String::from).collect(),
+        right,
+        rows,
+    }
+    .plain("  ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::{ColumnType, Field};
+
+    #[test]
+    fn the_choice_table_is_sorted_by_size_and_marks_the_frontier() {
+        let choice = |codec: &str, bytes, write: Option<f64>, read| Choice {
+            codec: codec.into(),
+            compression: "none".into(),
+            bytes,
+            write_ns: write,
+            read_ns: read,
+            input_bytes: 1_000_000,
+        };
+        let text = choices(
+            &[
+                choice("original", 1_000_000, None, 10e6),
+                choice("parquet", 200_000, Some(5e6), 4e6),
+                choice("csv", 990_000, Some(20e6), 20e6),
+            ],
+            None,
+        );
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        assert_eq!(
+            lines[0],
+            "     encoding  compression     encode     decode     size   ratio"
+        );
+        assert_eq!(
+            lines[2],
+            "  *  parquet   none          200 MB/s   250 MB/s   200 KB  0.200×"
+        );
+        assert_eq!(
+            lines[3],
+            "     csv       none         50.0 MB/s  50.0 MB/s   990 KB  0.990×"
+        );
+        assert_eq!(
+            lines[4],
+            "     original  none                 —   100 MB/s  1.00 MB   1.00×"
+        );
+    }
+
+    #[test]
+    fn the_schema_prints_one_column_per_line() {
+        let s = Schema {
+            fields: vec![Field {
+                name: "dep_time".into(),
+                ty: ColumnType::Int16,
+                nullable: true,
+            }],
+        };
+        assert_eq!(
+            schema(&s).lines().nth(2).unwrap().trim_end(),
+            "  dep_time  int16  yes"
+        );
+    }
+}

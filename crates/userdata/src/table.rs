@@ -1,0 +1,261 @@
+//! The typed in-memory table every candidate writes from and reads into:
+//! one typed vector per column plus a validity mask, so the columnar
+//! formats take whole columns and the row formats walk rows.
+
+use crate::schema::{ColumnType, Schema};
+use crate::values;
+
+/// The values of one column (a null slot holds a default).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Values {
+    /// Integers, timestamps (µs since 1970) and dates (days since 1970).
+    Int(Vec<i64>),
+    /// Floats.
+    Float(Vec<f64>),
+    /// Booleans.
+    Bool(Vec<bool>),
+    /// Text.
+    Str(Vec<String>),
+}
+
+/// One column: values and which of them are present.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    /// The values.
+    pub values: Values,
+    /// `valid[i]` is false where row `i` is null.
+    pub valid: Vec<bool>,
+}
+
+/// One value, borrowed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Cell<'a> {
+    /// Missing.
+    Null,
+    /// An integral value (see [`Values::Int`]).
+    Int(i64),
+    /// A float.
+    Float(f64),
+    /// A boolean.
+    Bool(bool),
+    /// Text.
+    Str(&'a str),
+}
+
+/// A schema and its columns, all of one length.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    /// The columns' names and types.
+    pub schema: Schema,
+    /// One per field.
+    pub columns: Vec<Column>,
+}
+
+impl Column {
+    /// An empty column for this type, with room for `rows` (bounded by the caller).
+    pub fn new(ty: ColumnType, rows: usize) -> Column {
+        let values = match ty {
+            t if t.is_integral() => Values::Int(Vec::with_capacity(rows)),
+            ColumnType::Float64 => Values::Float(Vec::with_capacity(rows)),
+            ColumnType::Bool => Values::Bool(Vec::with_capacity(rows)),
+            _ => Values::Str(Vec::with_capacity(rows)),
+        };
+        Column {
+            values,
+            valid: Vec::with_capacity(rows),
+        }
+    }
+
+    /// The value in row `i`.
+    pub fn cell(&self, i: usize) -> Cell<'_> {
+        if !self.valid[i] {
+            return Cell::Null;
+        }
+        match &self.values {
+            Values::Int(v) => Cell::Int(v[i]),
+            Values::Float(v) => Cell::Float(v[i]),
+            Values::Bool(v) => Cell::Bool(v[i]),
+            Values::Str(v) => Cell::Str(&v[i]),
+        }
+    }
+
+    /// Appends a null.
+    pub fn push_null(&mut self) {
+        self.valid.push(false);
+        match &mut self.values {
+            Values::Int(v) => v.push(0),
+            Values::Float(v) => v.push(0.0),
+            Values::Bool(v) => v.push(false),
+            Values::Str(v) => v.push(String::new()),
+        }
+    }
+
+    /// Appends a value; `Err` names what was expected when the kind is wrong.
+    pub fn push(&mut self, cell: Cell<'_>) -> Result<(), &'static str> {
+        match (&mut self.values, cell) {
+            (_, Cell::Null) => {
+                self.push_null();
+                return Ok(());
+            }
+            (Values::Int(v), Cell::Int(x)) => v.push(x),
+            (Values::Float(v), Cell::Float(x)) => v.push(x),
+            // A float column may be given an integer (JSON writes 2.0 as 2 in some tools).
+            (Values::Float(v), Cell::Int(x)) => v.push(x as f64),
+            (Values::Bool(v), Cell::Bool(x)) => v.push(x),
+            (Values::Str(v), Cell::Str(x)) => v.push(x.to_string()),
+            (Values::Int(_), _) => return Err("an integer"),
+            (Values::Float(_), _) => return Err("a number"),
+            (Values::Bool(_), _) => return Err("a boolean"),
+            (Values::Str(_), _) => return Err("a string"),
+        }
+        self.valid.push(true);
+        Ok(())
+    }
+
+    /// Appends the value `text` spells for type `ty`; `Err` says why it does not fit.
+    pub fn push_text(&mut self, ty: ColumnType, text: &str) -> Result<(), String> {
+        let cell = match ty {
+            ColumnType::Float64 => values::parse_float(text).map(Cell::Float),
+            ColumnType::Bool => values::parse_bool(text).map(Cell::Bool),
+            ColumnType::Date => values::parse_date(text).map(Cell::Int),
+            ColumnType::Timestamp => values::parse_timestamp(text).map(Cell::Int),
+            ColumnType::String | ColumnType::Dictionary => Some(Cell::Str(text)),
+            int => values::parse_int(text)
+                .filter(|v| int.int_range().is_some_and(|(lo, hi)| lo <= *v && *v <= hi))
+                .map(Cell::Int),
+        };
+        match cell {
+            Some(c) => self.push(c).map_err(|e| e.to_string()),
+            None => Err(format!("not {}", article(ty))),
+        }
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.valid.len()
+    }
+
+    /// No rows.
+    pub fn is_empty(&self) -> bool {
+        self.valid.is_empty()
+    }
+}
+
+/// "an int32", "a timestamp": for error messages.
+pub fn article(ty: ColumnType) -> String {
+    let name = ty.as_str();
+    match name.as_bytes()[0] {
+        b'i' => format!("an {name}"),
+        _ => format!("a {name}"),
+    }
+}
+
+impl Table {
+    /// An empty table for `schema`, with room for `rows`.
+    pub fn new(schema: Schema, rows: usize) -> Table {
+        let columns = schema
+            .fields
+            .iter()
+            .map(|f| Column::new(f.ty, rows))
+            .collect();
+        Table { schema, columns }
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.columns.first().map_or(0, Column::len)
+    }
+
+    /// Appends one row of cells, all or nothing.
+    pub fn push_row(&mut self, cells: &[Cell<'_>]) -> Result<(), String> {
+        if cells.len() != self.columns.len() {
+            return Err(format!(
+                "{} values for {} columns",
+                cells.len(),
+                self.columns.len()
+            ));
+        }
+        for (i, (col, cell)) in self.columns.iter_mut().zip(cells).enumerate() {
+            if let Err(expected) = col.push(*cell) {
+                self.truncate_to(self.rows_before(i));
+                return Err(format!(
+                    "column '{}': expected {expected}",
+                    self.schema.fields[i].name
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn rows_before(&self, filled: usize) -> usize {
+        // Columns before `filled` took the row; the rest did not.
+        self.columns
+            .get(filled)
+            .map_or_else(|| self.rows(), Column::len)
+    }
+
+    pub(crate) fn truncate_to(&mut self, rows: usize) {
+        for col in &mut self.columns {
+            col.valid.truncate(rows);
+            match &mut col.values {
+                Values::Int(v) => v.truncate(rows),
+                Values::Float(v) => v.truncate(rows),
+                Values::Bool(v) => v.truncate(rows),
+                Values::Str(v) => v.truncate(rows),
+            }
+        }
+    }
+
+    /// The first place where `other` differs from this table, described
+    /// (row numbers 1-based), or `None` when every row is equal. Floats
+    /// compare by bit pattern, so a changed value is never missed.
+    pub fn first_difference(&self, other: &Table) -> Option<String> {
+        if self.columns.len() != other.columns.len() {
+            return Some(format!(
+                "{} columns read back, {} expected",
+                other.columns.len(),
+                self.columns.len()
+            ));
+        }
+        for row in 0..self.rows().min(other.rows()) {
+            for (c, (a, b)) in self.columns.iter().zip(&other.columns).enumerate() {
+                let (x, y) = (a.cell(row), b.cell(row));
+                let same = match (x, y) {
+                    (Cell::Float(p), Cell::Float(q)) => p.to_bits() == q.to_bits(),
+                    _ => x == y,
+                };
+                if !same {
+                    return Some(format!(
+                        "row {}, column '{}': expected {}, read back {}",
+                        row + 1,
+                        self.schema.fields[c].name,
+                        self.display(x, c),
+                        self.display(y, c)
+                    ));
+                }
+            }
+        }
+        (self.rows() != other.rows())
+            .then(|| format!("{} rows read back, {} expected", other.rows(), self.rows()))
+    }
+
+    fn display(&self, cell: Cell<'_>, column: usize) -> String {
+        match cell {
+            Cell::Null => "null".into(),
+            other => format!("'{}'", text_of(other, self.schema.fields[column].ty)),
+        }
+    }
+}
+
+/// A cell as the text candidates write it (`None` for null).
+pub fn text_of(cell: Cell<'_>, ty: ColumnType) -> String {
+    match (cell, ty) {
+        (Cell::Null, _) => String::new(),
+        (Cell::Int(v), ColumnType::Date) => values::format_date(v),
+        (Cell::Int(v), ColumnType::Timestamp) => values::format_timestamp(v),
+        (Cell::Int(v), _) => v.to_string(),
+        (Cell::Float(v), _) => v.to_string(),
+        (Cell::Bool(v), _) => v.to_string(),
+        (Cell::Str(s), _) => s.to_string(),
+    }
+}

@@ -1,0 +1,168 @@
+//! Text ↔ typed values, one rule per type, shared by inference (what could
+//! this text be?), reading (parse it as the schema says) and the text
+//! candidates (write it back). The rules keep every value exact: an integer
+//! with a leading zero (`007`, a code, not a count) or a `+` stays text,
+//! floats must be finite and are written back in their shortest exact form,
+//! timestamps keep at most microseconds.
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+const EPOCH_DAYS_FROM_CE: i32 = 719_163;
+
+/// Text that marks a missing value in columns of numbers, dates or booleans
+/// (R writes `NA`, SQL exports `NULL`, pandas `NaN`).
+pub const NULL_TOKENS: [&str; 7] = ["NA", "N/A", "NaN", "nan", "NULL", "null", "None"];
+
+/// Whether `text` is one of [`NULL_TOKENS`].
+pub fn is_null_token(text: &str) -> bool {
+    NULL_TOKENS.contains(&text)
+}
+
+/// An integer in plain decimal: optional `-`, no leading zeros, no `+`.
+pub fn parse_int(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let plain = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && text != "-0";
+    plain.then(|| text.parse().ok()).flatten()
+}
+
+/// A finite decimal float (`1.5`, `-2e-3`, `.5`); not `nan`, `inf`, hex,
+/// a leading `+` or a leading zero before another digit (`007`, `01.5`).
+pub fn parse_float(text: &str) -> Option<f64> {
+    let unsigned = text.strip_prefix('-').unwrap_or(text).as_bytes();
+    let padded = unsigned.len() > 1 && unsigned[0] == b'0' && unsigned[1].is_ascii_digit();
+    let ok = !text.is_empty()
+        && !padded
+        && !text.starts_with('+')
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
+        && text.bytes().any(|b| b.is_ascii_digit());
+    ok.then(|| text.parse::<f64>().ok())
+        .flatten()
+        .filter(|v| v.is_finite())
+}
+
+/// `true`/`false` in lower, upper or title case.
+pub fn parse_bool(text: &str) -> Option<bool> {
+    match text {
+        "true" | "TRUE" | "True" => Some(true),
+        "false" | "FALSE" | "False" => Some(false),
+        _ => None,
+    }
+}
+
+/// `YYYY-MM-DD` → days since 1970-01-01.
+pub fn parse_date(text: &str) -> Option<i64> {
+    if text.len() != 10 {
+        return None;
+    }
+    let d = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
+    Some(i64::from(
+        chrono::Datelike::num_days_from_ce(&d) - EPOCH_DAYS_FROM_CE,
+    ))
+}
+
+/// `YYYY-MM-DD HH:MM:SS[.ffffff]` (or `T` between, optional trailing `Z`)
+/// → microseconds since 1970-01-01 00:00:00. More than six fractional
+/// digits would lose precision, so such text is not a timestamp.
+pub fn parse_timestamp(text: &str) -> Option<i64> {
+    let body = text.strip_suffix('Z').unwrap_or(text);
+    if body.len() < 19 || !matches!(body.as_bytes()[10], b' ' | b'T') {
+        return None;
+    }
+    if let Some(fraction) = body.get(19..) {
+        let digits = fraction.strip_prefix('.').unwrap_or(fraction);
+        if !fraction.is_empty()
+            && (!fraction.starts_with('.') || digits.is_empty() || digits.len() > 6)
+        {
+            return None;
+        }
+    }
+    let format = if body.as_bytes()[10] == b'T' {
+        "%Y-%m-%dT%H:%M:%S%.f"
+    } else {
+        "%Y-%m-%d %H:%M:%S%.f"
+    };
+    let t = NaiveDateTime::parse_from_str(body, format).ok()?;
+    Some(t.and_utc().timestamp_micros())
+}
+
+/// Days since 1970-01-01 as `YYYY-MM-DD`.
+pub fn format_date(days: i64) -> String {
+    i32::try_from(days)
+        .ok()
+        .and_then(|d| d.checked_add(EPOCH_DAYS_FROM_CE))
+        .and_then(NaiveDate::from_num_days_from_ce_opt)
+        .map(|d| d.format("%Y-%m-%d").to_string())
+        .unwrap_or_else(|| format!("day {days}"))
+}
+
+/// Microseconds since 1970 as `YYYY-MM-DD HH:MM:SS[.ffffff]`.
+pub fn format_timestamp(micros: i64) -> String {
+    match chrono::DateTime::from_timestamp_micros(micros) {
+        Some(t) if micros % 1_000_000 == 0 => t.format("%Y-%m-%d %H:%M:%S").to_string(),
+        Some(t) => t.format("%Y-%m-%d %H:%M:%S%.6f").to_string(),
+        None => format!("µs {micros}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_are_plain_decimal_only() {
+        assert_eq!(parse_int("0"), Some(0));
+        assert_eq!(parse_int("-17"), Some(-17));
+        assert_eq!(parse_int("9223372036854775807"), Some(i64::MAX));
+        for text in [
+            "007",
+            "+3",
+            "-0",
+            "",
+            "-",
+            "1.0",
+            "1e3",
+            "9223372036854775808",
+        ] {
+            assert_eq!(parse_int(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn floats_are_finite_decimals() {
+        assert_eq!(parse_float("1.5"), Some(1.5));
+        assert_eq!(parse_float("-2e-3"), Some(-0.002));
+        assert_eq!(parse_float("0.5"), Some(0.5));
+        for text in [
+            "nan", "inf", "1e400", "0x10", ".", "e5", "", "007", "-01.5", "+1.5",
+        ] {
+            assert_eq!(parse_float(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn dates_and_timestamps_round_trip_through_text() {
+        let day = parse_date("2013-01-01").unwrap();
+        assert_eq!(day, 15_706);
+        assert_eq!(format_date(day), "2013-01-01");
+        let t = parse_timestamp("2013-01-01 05:00:00").unwrap();
+        assert_eq!(t, 1_357_016_400_000_000);
+        assert_eq!(format_timestamp(t), "2013-01-01 05:00:00");
+        assert_eq!(parse_timestamp("2013-01-01T05:00:00Z"), Some(t));
+        let fine = parse_timestamp("2013-01-01 05:00:00.25").unwrap();
+        assert_eq!(format_timestamp(fine), "2013-01-01 05:00:00.250000");
+        assert_eq!(parse_timestamp(&format_timestamp(fine)), Some(fine));
+        for text in [
+            "2013-01-01 05:00:00.1234567",
+            "2013-02-30 00:00:00",
+            "2013-01-01",
+        ] {
+            assert_eq!(parse_timestamp(text), None, "{text}");
+        }
+        assert_eq!(parse_date("2013-1-1"), None);
+    }
+}
