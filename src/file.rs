@@ -3,7 +3,7 @@
 //! and a recommendation; or convert it (verified) to one format.
 
 use crate::cli::{FileArgs, InputFormat, Optimize};
-use crate::output::{check_export_paths, write_exports};
+use crate::output::{check_export_paths, write_exports, RunStore};
 use crate::progress::Progress;
 use crate::run::{build_info, check_compressions};
 use anyhow::{bail, Context as _};
@@ -69,17 +69,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
 
-    let mut store = match args.no_store {
-        true => None,
-        false => {
-            let path = args
-                .db
-                .db
-                .clone()
-                .unwrap_or_else(encbench_store::default_path);
-            Some((encbench_store::Store::open(&path)?, path))
-        }
-    };
+    let mut store = RunStore::open(args.no_store, &args.db)?;
     progress.milestone(&format!("encbench file: reading {}", args.path.display()));
     let loaded = load(&args.path, &options)?;
     describe(&loaded);
@@ -163,12 +153,8 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         outln!("note: {note}");
     }
     write_exports(&doc, &args.export)?;
-    if let Some((store, path)) = store.as_mut() {
-        let id = store.save(&doc)?;
-        eprintln!(
-            "stored as run {id} in {} (`encbench show {id}`)",
-            path.display()
-        );
+    if let Some(store) = store.as_mut() {
+        store.save(&doc, "`encbench show {id}`")?;
     }
     if let Some(Target::Recommended) = target {
         let Some(r) = &doc.recommendation else {

@@ -122,3 +122,34 @@ impl Painter {
         out
     }
 }
+
+/// The history database a command saves its run into, unless `--no-store`.
+pub struct RunStore {
+    store: encbench_store::Store,
+    path: std::path::PathBuf,
+}
+
+impl RunStore {
+    /// Opens the history (before measuring, so a bad `--db` fails in
+    /// seconds, not after minutes of work); `None` under `--no-store`.
+    pub fn open(no_store: bool, db: &crate::cli::DbArgs) -> anyhow::Result<Option<RunStore>> {
+        if no_store {
+            return Ok(None);
+        }
+        let path = db.db.clone().unwrap_or_else(encbench_store::default_path);
+        let store = encbench_store::Store::open(&path)?;
+        Ok(Some(RunStore { store, path }))
+    }
+
+    /// Saves the run and tells the user where, with commands to look at it.
+    pub fn save(
+        &mut self,
+        doc: &encbench_record::RunDocument,
+        commands: &str,
+    ) -> anyhow::Result<()> {
+        let id = self.store.save(doc)?;
+        let commands = commands.replace("{id}", &id.to_string());
+        eprintln!("stored as run {id} in {} ({commands})", self.path.display());
+        Ok(())
+    }
+}

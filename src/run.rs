@@ -1,7 +1,7 @@
 //! `encbench run`: validate the request, measure, print, export.
 
 use crate::cli::RunArgs;
-use crate::output::{check_export_paths, write_exports, Painter};
+use crate::output::{check_export_paths, write_exports, Painter, RunStore};
 use crate::progress::Progress;
 use anyhow::bail;
 use encbench_measure::{measure_overhead, probe_timer};
@@ -17,17 +17,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let compressions = check_compressions(&args.compressions)?;
     check_export_paths(&args.export)?;
     // Open the history first: a bad --db should fail before minutes of measuring.
-    let mut store = match args.no_store {
-        true => None,
-        false => {
-            let path = args
-                .db
-                .db
-                .clone()
-                .unwrap_or_else(encbench_store::default_path);
-            Some((encbench_store::Store::open(&path)?, path))
-        }
-    };
+    let mut store = RunStore::open(args.no_store, &args.db)?;
 
     let mut progress = Progress::new(args.quiet);
     let data_dir = data::resolve_data_dir(args.data_dir.as_deref());
@@ -109,12 +99,8 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
 
     out!("{}", painter.paint(&terminal::render(&doc)));
     write_exports(&doc, &args.export)?;
-    if let Some((store, path)) = store.as_mut() {
-        let id = store.save(&doc)?;
-        eprintln!(
-            "stored as run {id} in {} (`encbench show {id}`, `encbench compare {id} last`)",
-            path.display()
-        );
+    if let Some(store) = store.as_mut() {
+        store.save(&doc, "`encbench show {id}`, `encbench compare {id} last`")?;
     }
     Ok(if doc.failures.is_empty() && scenario_errors == 0 {
         ExitCode::SUCCESS

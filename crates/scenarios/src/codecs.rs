@@ -5,7 +5,7 @@
 
 use crate::bench::{measure_group, measure_group_with, Pending};
 use crate::{data, Context, Mode, Output, Scenario, ScenarioError};
-use encbench_codecs::compression::{Brotli, Bzip2, Compressor, Gzip, Lz4, Snappy, Xz, Zstd};
+use encbench_codecs::compression::{every_level, Compressor};
 use encbench_codecs::records::digest_of;
 use encbench_codecs::records::MatrixRecord;
 use encbench_codecs::registry::{record_codecs, record_views};
@@ -41,21 +41,9 @@ impl Scenario for Codecs {
 
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
         let mut out = Output::default();
-        let every: Vec<Box<dyn Compressor>> = vec![
-            Box::new(Gzip(6)),
-            Box::new(Zstd(1)),
-            Box::new(Zstd(3)),
-            Box::new(Zstd(9)),
-            Box::new(Zstd(19)),
-            Box::new(Lz4),
-            Box::new(Xz(6)),
-            Box::new(Bzip2(9)),
-            Box::new(Snappy),
-            Box::new(Brotli(9)),
-        ];
         // Quick mode without --compress: one fast and one balanced compressor.
         let quick_default = ctx.mode == Mode::Quick && ctx.compressions.is_none();
-        let compressors: Vec<_> = every
+        let compressors: Vec<_> = every_level()
             .into_iter()
             .filter(|c| {
                 let id = c.id();

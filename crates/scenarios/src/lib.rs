@@ -85,12 +85,9 @@ impl Context<'_> {
     /// Whether the compression filter lets a compressor id (`zstd-3`) through.
     pub fn wants_compression(&self, id: &str) -> bool {
         self.compressions.as_ref().is_none_or(|names| {
-            names.iter().any(|n| {
-                id == n
-                    || id
-                        .strip_prefix(n.as_str())
-                        .is_some_and(|rest| rest.starts_with('-'))
-            })
+            names
+                .iter()
+                .any(|n| encbench_codecs::compression::name_selects(n, id))
         })
     }
 

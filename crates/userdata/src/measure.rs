@@ -6,7 +6,7 @@
 
 use crate::candidates::{self, Candidate};
 use crate::load::Loaded;
-use encbench_codecs::compression::{Brotli, Bzip2, Compressor, Gzip, Lz4, Snappy, Xz, Zstd};
+use encbench_codecs::compression::Compressor;
 use encbench_measure::{measure_interleaved, Config, Progress, Routine, TimerInfo, Variant};
 use encbench_record::{Failure, Medium, Record, RowMeta};
 use encbench_stats::Sample;
@@ -41,33 +41,7 @@ pub struct Measured {
 /// The compressors to run: `names` (families or `family-level`) from the
 /// full list, or lz4 and zstd-3 in quick mode when none are named.
 pub fn compressors(names: &[String], quick: bool) -> Vec<Box<dyn Compressor>> {
-    let every: Vec<Box<dyn Compressor>> = vec![
-        Box::new(Gzip(6)),
-        Box::new(Zstd(1)),
-        Box::new(Zstd(3)),
-        Box::new(Zstd(9)),
-        Box::new(Zstd(19)),
-        Box::new(Lz4),
-        Box::new(Xz(6)),
-        Box::new(Bzip2(9)),
-        Box::new(Snappy),
-        Box::new(Brotli(9)),
-    ];
-    every
-        .into_iter()
-        .filter(|c| {
-            let id = c.id();
-            match names.is_empty() {
-                true => !quick || id == "lz4" || id == "zstd-3",
-                false => names.iter().any(|n| {
-                    id == *n
-                        || id
-                            .strip_prefix(n.as_str())
-                            .is_some_and(|r| r.starts_with('-'))
-                }),
-            }
-        })
-        .collect()
+    encbench_codecs::compression::select(names, quick)
 }
 
 /// The dataset name records carry: file name and rows measured.

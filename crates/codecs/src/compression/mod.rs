@@ -20,6 +20,46 @@ pub use self::zstd::Zstd;
 use crate::CodecError;
 use std::io::{Read, Write};
 
+/// Every compressor at the levels encbench measures, fastest family first.
+pub fn every_level() -> Vec<Box<dyn Compressor>> {
+    vec![
+        Box::new(Gzip(6)),
+        Box::new(Zstd(1)),
+        Box::new(Zstd(3)),
+        Box::new(Zstd(9)),
+        Box::new(Zstd(19)),
+        Box::new(Lz4),
+        Box::new(Xz(6)),
+        Box::new(Bzip2(9)),
+        Box::new(Snappy),
+        Box::new(Brotli(9)),
+    ]
+}
+
+/// Whether a user's name selects compressor `id`: the id itself (`zstd-19`)
+/// or its family (`zstd` selects every zstd level).
+pub fn name_selects(name: &str, id: &str) -> bool {
+    id == name
+        || id
+            .strip_prefix(name)
+            .is_some_and(|rest| rest.starts_with('-'))
+}
+
+/// The compressors `names` select, or, when none are named, every level
+/// (`quick` false) or the quick pair lz4 and zstd-3.
+pub fn select(names: &[String], quick: bool) -> Vec<Box<dyn Compressor>> {
+    every_level()
+        .into_iter()
+        .filter(|c| {
+            let id = c.id();
+            match names.is_empty() {
+                true => !quick || id == "lz4" || id == "zstd-3",
+                false => names.iter().any(|n| name_selects(n, &id)),
+            }
+        })
+        .collect()
+}
+
 /// A compressor at a fixed level.
 pub trait Compressor: Send + Sync {
     /// Id used in records' `compression` field, level included (`zstd-3`).
