@@ -1,0 +1,72 @@
+//! [`Codec`] implementations over [`MegacoMessage`]: pretty text, compact
+//! text (both through this crate's parser) and CBOR of the same model.
+
+use crate::model::MegacoMessage;
+use encbench_codecs::{Codec, CodecError};
+
+/// `megaco/pretty`: long tokens, indented.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Pretty;
+
+/// `megaco/compact`: short tokens, no white space.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Compact;
+
+/// `megaco/cbor`: the model through serde and ciborium, for contrast.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Cbor;
+
+/// Codec ids, in table order.
+pub const IDS: [&str; 3] = ["megaco/pretty", "megaco/compact", "megaco/cbor"];
+
+fn text_error(e: crate::ParseError) -> CodecError {
+    CodecError::invalid(
+        e.offset,
+        format!("line {}, column {}: {}", e.line, e.column, e.message),
+    )
+}
+
+impl Codec<MegacoMessage> for Pretty {
+    fn encode(&self, value: &MegacoMessage, out: &mut Vec<u8>) -> Result<(), CodecError> {
+        crate::encode_pretty(value, out);
+        Ok(())
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<MegacoMessage, CodecError> {
+        crate::parse(bytes).map_err(text_error)
+    }
+}
+
+impl Codec<MegacoMessage> for Compact {
+    fn encode(&self, value: &MegacoMessage, out: &mut Vec<u8>) -> Result<(), CodecError> {
+        crate::encode_compact(value, out);
+        Ok(())
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<MegacoMessage, CodecError> {
+        crate::parse(bytes).map_err(text_error)
+    }
+}
+
+impl Codec<MegacoMessage> for Cbor {
+    fn encode(&self, value: &MegacoMessage, out: &mut Vec<u8>) -> Result<(), CodecError> {
+        ciborium::into_writer(value, out).map_err(|e| CodecError::library("ciborium", e))
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<MegacoMessage, CodecError> {
+        let mut cursor = std::io::Cursor::new(bytes);
+        let m =
+            ciborium::from_reader(&mut cursor).map_err(|e| CodecError::library("ciborium", e))?;
+        CodecError::check_consumed(cursor.position() as usize, bytes.len())?;
+        Ok(m)
+    }
+}
+
+/// Every codec of this crate, boxed, with its id.
+pub fn all() -> Vec<(&'static str, Box<dyn Codec<MegacoMessage>>)> {
+    vec![
+        (IDS[0], Box::new(Pretty)),
+        (IDS[1], Box::new(Compact)),
+        (IDS[2], Box::new(Cbor)),
+    ]
+}
