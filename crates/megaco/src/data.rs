@@ -108,9 +108,10 @@ pub fn load(data_dir: Option<&Path>) -> Result<Vec<NamedMessage>, DataError> {
 pub fn parse_term(s: &[u8]) -> Result<Vec<NamedMessage>, (usize, &'static str)> {
     let mut r = Reader { s, i: 0 };
     r.expect(b'{')?;
-    let tag = r.atom()?;
-    if tag != "pretty" {
-        return Err((r.i, "expected the atom `pretty`"));
+    r.ws();
+    let at = r.i;
+    if r.atom()? != "pretty" {
+        return Err((at, "expected the atom `pretty`"));
     }
     r.expect(b',')?;
     r.expect(b'[')?;
