@@ -10,6 +10,7 @@ mod int_codecs;
 mod ints;
 pub mod io;
 mod logs;
+mod megaco;
 pub mod pagecache;
 mod read_sizes;
 mod scaling;
@@ -185,6 +186,7 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
         Box::new(int_codecs::IntCodecs),
         Box::new(wkb::Wkb),
         Box::new(logs::Logs),
+        Box::new(megaco::Megaco),
         Box::new(read_sizes::ReadSizes),
         Box::new(scaling::Scaling),
         Box::new(codecs::Codecs),
