@@ -65,7 +65,7 @@ impl W<'_> {
         self.close();
     }
 
-    fn ind_aud(&mut self, p: &IndAuditParameter) {
+    pub(super) fn ind_aud(&mut self, p: &IndAuditParameter) {
         match p {
             IndAuditParameter::Media(m) => self.ind_aud_media(m),
             IndAuditParameter::Events(e) => {
@@ -126,7 +126,7 @@ impl W<'_> {
     }
 
     /// `name[ { Stream = n, SPARequestID = n } ]`.
-    fn named(&mut self, name: &str, stream: Option<u16>, request: Option<u32>) {
+    pub(super) fn named(&mut self, name: &str, stream: Option<u16>, request: Option<u32>) {
         self.s(name);
         if stream.is_none() && request.is_none() {
             return;
@@ -146,7 +146,7 @@ impl W<'_> {
         self.close();
     }
 
-    fn ind_aud_media(&mut self, m: &IndAudMediaDescriptor) {
+    pub(super) fn ind_aud_media(&mut self, m: &IndAudMediaDescriptor) {
         self.kw(Kw::Media);
         self.open();
         let mut f = true;
@@ -189,7 +189,7 @@ impl W<'_> {
         self.close();
     }
 
-    fn ind_aud_stream(&mut self, s: &IndAudStreamParms, f: &mut bool) {
+    pub(super) fn ind_aud_stream(&mut self, s: &IndAudStreamParms, f: &mut bool) {
         if let Some(lc) = &s.local_control {
             self.item(f);
             self.kw(Kw::LocalControl);
@@ -222,7 +222,7 @@ impl W<'_> {
         }
     }
 
-    fn ind_aud_props(&mut self, v: &[IndAudPropertyParm], f: &mut bool) {
+    pub(super) fn ind_aud_props(&mut self, v: &[IndAudPropertyParm], f: &mut bool) {
         for p in v {
             self.item(f);
             match &p.prop_parms {

@@ -5,6 +5,7 @@
 
 mod audit;
 mod desc;
+mod events;
 
 use crate::model::*;
 use crate::tokens::Kw;

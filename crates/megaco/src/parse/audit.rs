@@ -39,7 +39,7 @@ impl P<'_> {
     }
 
     /// `{ from, to, direction[, Stream = n][, extension], … }`.
-    fn topology(&mut self, out: &mut Vec<TopologyRequest>) -> R<()> {
+    pub(super) fn topology(&mut self, out: &mut Vec<TopologyRequest>) -> R<()> {
         self.expect(b'{', "expected `{`")?;
         self.nest()?;
         loop {
@@ -210,7 +210,7 @@ impl P<'_> {
     }
 
     /// `{ name }`.
-    fn one_name(&mut self) -> R<String> {
+    pub(super) fn one_name(&mut self) -> R<String> {
         self.expect(b'{', "expected `{`")?;
         let name = self.text()?;
         self.expect(b'}', "expected `}` after one name")?;
@@ -218,7 +218,7 @@ impl P<'_> {
     }
 
     /// `{ name[ { Stream = n } ] }`.
-    fn one_named(&mut self) -> R<(String, Option<u16>)> {
+    pub(super) fn one_named(&mut self) -> R<(String, Option<u16>)> {
         self.expect(b'{', "expected `{`")?;
         let s = self.ind_aud_signal()?;
         self.expect(b'}', "expected `}` after one name")?;
@@ -229,7 +229,7 @@ impl P<'_> {
     }
 
     /// `name[ { Stream = n[, SPARequestID = n] } ]`.
-    fn ind_aud_signal(&mut self) -> R<IndAudSignal> {
+    pub(super) fn ind_aud_signal(&mut self) -> R<IndAudSignal> {
         let mut s = IndAudSignal {
             signal_name: self.text()?,
             stream_id: None,
@@ -251,7 +251,7 @@ impl P<'_> {
         Ok(s)
     }
 
-    fn ind_aud_signals(&mut self) -> R<IndAudSignalsDescriptor> {
+    pub(super) fn ind_aud_signals(&mut self) -> R<IndAudSignalsDescriptor> {
         self.expect(b'{', "expected `{`")?;
         let d = if self.peek_kw() == Some(Kw::SignalList) {
             self.word()?;
@@ -271,7 +271,7 @@ impl P<'_> {
         Ok(d)
     }
 
-    fn ind_aud_media(&mut self) -> R<IndAudMediaDescriptor> {
+    pub(super) fn ind_aud_media(&mut self) -> R<IndAudMediaDescriptor> {
         let mut m = IndAudMediaDescriptor::default();
         let mut one = IndAudStreamParms::default();
         let mut has_one = false;
@@ -310,7 +310,12 @@ impl P<'_> {
         Ok(m)
     }
 
-    fn ind_aud_stream_parm(&mut self, k: Kw, at: usize, s: &mut IndAudStreamParms) -> R<()> {
+    pub(super) fn ind_aud_stream_parm(
+        &mut self,
+        k: Kw,
+        at: usize,
+        s: &mut IndAudStreamParms,
+    ) -> R<()> {
         match k {
             Kw::LocalControl if s.local_control.is_none() => {
                 let mut lc = IndAudLocalControl::default();
@@ -343,7 +348,7 @@ impl P<'_> {
     }
 
     /// `name` or `name <value part>`.
-    fn ind_aud_property(&mut self) -> R<IndAudPropertyParm> {
+    pub(super) fn ind_aud_property(&mut self) -> R<IndAudPropertyParm> {
         let name = self.text()?;
         let prop_parms = match self.peek() {
             Some(b'=' | b'>' | b'<' | b'#') => Some(self.parm_value(name.clone())?),
@@ -352,7 +357,7 @@ impl P<'_> {
         Ok(IndAudPropertyParm { name, prop_parms })
     }
 
-    fn ind_aud_term_state(&mut self) -> R<IndAudTerminationState> {
+    pub(super) fn ind_aud_term_state(&mut self) -> R<IndAudTerminationState> {
         let mut ts = IndAudTerminationState::default();
         self.list1(|p| {
             let at = p.i;

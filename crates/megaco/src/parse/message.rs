@@ -87,7 +87,7 @@ impl P<'_> {
     }
 
     /// `:port` straight after an address, if present.
-    fn port(&mut self) -> R<Option<u16>> {
+    pub(super) fn port(&mut self) -> R<Option<u16>> {
         if self.s.get(self.i) != Some(&b':') {
             return Ok(None);
         }
@@ -102,7 +102,7 @@ impl P<'_> {
         }
     }
 
-    fn transaction(&mut self) -> R<Transaction> {
+    pub(super) fn transaction(&mut self) -> R<Transaction> {
         let k = self.kw(
             "expected `Transaction`, `Reply`, `Pending`, `TransactionResponseAck` or `Segment`",
         )?;
@@ -170,7 +170,7 @@ impl P<'_> {
     }
 
     /// `id[/segment[/END]]`, one word.
-    fn segmented_id(&mut self) -> R<(u32, Option<u16>, bool)> {
+    pub(super) fn segmented_id(&mut self) -> R<(u32, Option<u16>, bool)> {
         self.ws();
         let at = self.i;
         let w = self.word()?;
@@ -195,7 +195,7 @@ impl P<'_> {
         Ok((id, segment, complete))
     }
 
-    fn reply(&mut self) -> R<Transaction> {
+    pub(super) fn reply(&mut self) -> R<Transaction> {
         self.expect(b'=', "expected `=`")?;
         let (transaction_id, segment_number, segmentation_complete) = self.segmented_id()?;
         let mut immediate_ack_required = false;
@@ -233,7 +233,7 @@ impl P<'_> {
     }
 
     /// `Context = id`.
-    fn context_id(&mut self) -> R<ContextId> {
+    pub(super) fn context_id(&mut self) -> R<ContextId> {
         let at = self.i;
         if self.kw("expected `Context`")? != Kw::Ctx {
             return self.fail_at(at, "expected `Context`");
@@ -269,7 +269,7 @@ impl P<'_> {
         })
     }
 
-    fn action_request(&mut self) -> R<ActionRequest> {
+    pub(super) fn action_request(&mut self) -> R<ActionRequest> {
         let context_id = self.context_id()?;
         let mut ctx = ContextRequest::default();
         let mut has_ctx = false;
@@ -304,7 +304,7 @@ impl P<'_> {
     }
 
     /// A command word with its `O-` / `W-` prefixes taken off.
-    fn command_word(&mut self) -> R<(bool, bool, &[u8])> {
+    pub(super) fn command_word(&mut self) -> R<(bool, bool, &[u8])> {
         let mut w = self.word()?;
         let (mut optional, mut wildcard) = (false, false);
         while w.len() > 2 && w[1] == b'-' {
@@ -318,7 +318,7 @@ impl P<'_> {
         Ok((optional, wildcard, w))
     }
 
-    fn action_reply(&mut self) -> R<ActionReply> {
+    pub(super) fn action_reply(&mut self) -> R<ActionReply> {
         let context_id = self.context_id()?;
         let mut ctx = ContextRequest::default();
         let mut has_ctx = false;
@@ -347,210 +347,6 @@ impl P<'_> {
             error_descriptor,
             context_reply: has_ctx.then_some(ctx),
             command_replies,
-        })
-    }
-
-    /// One termination id, or `[ id, id, … ]`.
-    pub(super) fn termination_ids(&mut self) -> R<Vec<String>> {
-        self.expect(b'=', "expected `=`")?;
-        if self.eat(b'[') {
-            self.nest()?;
-            let mut ids = vec![self.text()?];
-            while self.eat(b',') {
-                ids.push(self.text()?);
-            }
-            self.expect(b']', "expected `,` or `]`")?;
-            self.depth -= 1;
-            Ok(ids)
-        } else {
-            Ok(vec![self.text()?])
-        }
-    }
-
-    fn command_request(&mut self, k: Kw, at: usize) -> R<Command> {
-        let termination_ids = self.termination_ids()?;
-        let has_body = self.peek() == Some(b'{');
-        Ok(match k {
-            Kw::Add | Kw::Move | Kw::Modify => {
-                let mut descriptors = Vec::new();
-                if has_body {
-                    self.list1(|p| {
-                        descriptors.push(p.amm_descriptor()?);
-                        Ok(())
-                    })?;
-                }
-                let r = AmmRequest {
-                    termination_ids,
-                    descriptors,
-                };
-                match k {
-                    Kw::Add => Command::Add(r),
-                    Kw::Move => Command::Move(r),
-                    _ => Command::Modify(r),
-                }
-            }
-            Kw::Subtract => {
-                let mut audit_descriptor = None;
-                if has_body {
-                    self.list1(|p| {
-                        let at = p.i;
-                        if p.kw("expected `Audit`")? != Kw::Audit || audit_descriptor.is_some() {
-                            return p.fail_at(at, "expected one `Audit` in a subtract");
-                        }
-                        audit_descriptor = Some(p.audit_descriptor()?);
-                        Ok(())
-                    })?;
-                }
-                Command::Subtract(SubtractRequest {
-                    termination_ids,
-                    audit_descriptor,
-                })
-            }
-            Kw::AuditValue | Kw::AuditCap => {
-                let mut audit_descriptor = None;
-                self.list1(|p| {
-                    let at = p.i;
-                    if p.kw("expected `Audit`")? != Kw::Audit || audit_descriptor.is_some() {
-                        return p.fail_at(at, "expected one `Audit` in an audit request");
-                    }
-                    audit_descriptor = Some(p.audit_descriptor()?);
-                    Ok(())
-                })?;
-                let r = AuditRequest {
-                    termination_ids,
-                    audit_descriptor: audit_descriptor.unwrap_or_default(),
-                };
-                if k == Kw::AuditValue {
-                    Command::AuditValue(r)
-                } else {
-                    Command::AuditCap(r)
-                }
-            }
-            Kw::Notify => {
-                let mut observed = None;
-                let mut error_descriptor = None;
-                self.list1(|p| {
-                    let at = p.i;
-                    match p.peek_kw() {
-                        Some(Kw::ObservedEvents) if observed.is_none() => {
-                            p.word()?;
-                            observed = Some(p.observed_events()?);
-                        }
-                        Some(Kw::Error) if error_descriptor.is_none() => {
-                            error_descriptor = Some(p.error_descriptor()?)
-                        }
-                        _ => return p.fail_at(at, "expected `ObservedEvents` or `Error` in a notify"),
-                    }
-                    Ok(())
-                })?;
-                let Some(observed_events) = observed else {
-                    return self.fail_at(at, "a notify needs `ObservedEvents`");
-                };
-                Command::Notify(NotifyRequest {
-                    termination_ids,
-                    observed_events,
-                    error_descriptor,
-                })
-            }
-            Kw::ServiceChange => {
-                let mut parms = None;
-                self.list1(|p| {
-                    let at = p.i;
-                    if p.kw("expected `Services`")? != Kw::Services || parms.is_some() {
-                        return p.fail_at(at, "expected one `Services` in a service change");
-                    }
-                    parms = Some(p.service_change_parm(at)?);
-                    Ok(())
-                })?;
-                Command::ServiceChange(ServiceChangeRequest {
-                    termination_ids,
-                    service_change_parms: parms.ok_or(Fail {
-                        at,
-                        msg: "a service change needs `Services`",
-                    })?,
-                })
-            }
-            _ => return self.fail_at(at, "expected a command (Add, Move, Modify, Subtract, AuditValue, AuditCapability, Notify, ServiceChange)"),
-        })
-    }
-
-    fn command_reply(&mut self, k: Kw, at: usize) -> R<CommandReply> {
-        let termination_ids = self.termination_ids()?;
-        let has_body = self.peek() == Some(b'{');
-        Ok(match k {
-            Kw::Add | Kw::Move | Kw::Modify | Kw::Subtract | Kw::AuditValue | Kw::AuditCap => {
-                let mut termination_audit = Vec::new();
-                if has_body {
-                    self.list1(|p| {
-                        termination_audit.push(p.audit_return_parameter()?);
-                        Ok(())
-                    })?;
-                }
-                let r = AmmsReply {
-                    termination_ids,
-                    termination_audit,
-                };
-                match k {
-                    Kw::Add => CommandReply::Add(r),
-                    Kw::Move => CommandReply::Move(r),
-                    Kw::Modify => CommandReply::Modify(r),
-                    Kw::Subtract => CommandReply::Subtract(r),
-                    _ => {
-                        let r = AuditReply {
-                            termination_ids: r.termination_ids,
-                            termination_audit: r.termination_audit,
-                        };
-                        if k == Kw::AuditValue {
-                            CommandReply::AuditValue(r)
-                        } else {
-                            CommandReply::AuditCap(r)
-                        }
-                    }
-                }
-            }
-            Kw::Notify => {
-                let mut error_descriptor = None;
-                if has_body {
-                    self.list1(|p| {
-                        let at = p.i;
-                        if p.peek_kw() != Some(Kw::Error) || error_descriptor.is_some() {
-                            return p.fail_at(at, "expected one `Error` in a notify reply");
-                        }
-                        error_descriptor = Some(p.error_descriptor()?);
-                        Ok(())
-                    })?;
-                }
-                CommandReply::Notify(NotifyReply {
-                    termination_ids,
-                    error_descriptor,
-                })
-            }
-            Kw::ServiceChange => {
-                let mut result = None;
-                if has_body {
-                    self.list1(|p| {
-                        let at = p.i;
-                        if result.is_some() {
-                            return p.fail_at(at, "expected one `Services` or `Error`");
-                        }
-                        result = Some(match p.peek_kw() {
-                            Some(Kw::Error) => ServiceChangeResult::Error(p.error_descriptor()?),
-                            Some(Kw::Services) => {
-                                p.word()?;
-                                ServiceChangeResult::Parms(p.service_change_res_parm()?)
-                            }
-                            _ => return p.fail_at(at, "expected `Services` or `Error`"),
-                        });
-                        Ok(())
-                    })?;
-                }
-                CommandReply::ServiceChange(ServiceChangeReply {
-                    termination_ids,
-                    result: result
-                        .unwrap_or_else(|| ServiceChangeResult::Parms(Default::default())),
-                })
-            }
-            _ => return self.fail_at(at, "expected a command reply (Add, Move, Modify, Subtract, AuditValue, AuditCapability, Notify, ServiceChange)"),
         })
     }
 }

@@ -5,8 +5,11 @@
 //! cannot exhaust the stack.
 
 mod audit;
+mod commands;
 mod desc;
+mod events;
 mod message;
+mod services;
 
 use crate::error::ParseError;
 use crate::model::MegacoMessage;
