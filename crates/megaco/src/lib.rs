@@ -9,6 +9,7 @@ mod encode;
 mod error;
 pub mod model;
 mod parse;
+pub mod samples;
 pub mod tokens;
 
 pub use encode::{encode_compact, encode_pretty};
