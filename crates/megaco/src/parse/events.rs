@@ -219,10 +219,8 @@ impl P<'_> {
     /// after the token.
     pub(super) fn digit_map(&mut self) -> R<DigitMapDescriptor> {
         let mut d = DigitMapDescriptor::default();
-        if self.eat(b'=') {
-            if self.peek() != Some(b'{') {
-                d.digit_map_name = Some(self.text()?);
-            }
+        if self.eat(b'=') && self.peek() != Some(b'{') {
+            d.digit_map_name = Some(self.text()?);
         }
         if self.peek() != Some(b'{') {
             if d.digit_map_name.is_none() {
