@@ -2,7 +2,7 @@
 //! text (both through this crate's parser) and CBOR of the same model.
 
 use crate::model::MegacoMessage;
-use encbench_codecs::{Codec, CodecError};
+use encbench_codecs::{Codec, CodecError, CodecInfo, Family};
 
 /// `megaco/pretty`: long tokens, indented.
 #[derive(Debug, Default, Clone, Copy)]
@@ -18,6 +18,28 @@ pub struct Cbor;
 
 /// Codec ids, in table order.
 pub const IDS: [&str; 3] = ["megaco/pretty", "megaco/compact", "megaco/cbor"];
+
+/// Their descriptions, for `encbench list` and `--codec` checks.
+pub const INFOS: [CodecInfo; 3] = [
+    CodecInfo {
+        id: IDS[0],
+        family: Family::Text,
+        summary: "Megaco pretty text (long tokens, indented): hand-written parser and encoder",
+        feature: None,
+    },
+    CodecInfo {
+        id: IDS[1],
+        family: Family::Text,
+        summary: "Megaco compact text (short tokens, no white space): same parser, compact encoder",
+        feature: None,
+    },
+    CodecInfo {
+        id: IDS[2],
+        family: Family::SchemalessBinary,
+        summary: "the Megaco message model as CBOR (ciborium via serde)",
+        feature: None,
+    },
+];
 
 fn text_error(e: crate::ParseError) -> CodecError {
     CodecError::invalid(

@@ -193,8 +193,13 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
     ]
 }
 
-/// Every codec's description, compiled in or not (for `list` and flag checks).
-pub use encbench_codecs::registry::catalog as codec_catalog;
+/// Every codec's description, compiled in or not (for `list` and flag checks):
+/// the codec registry's, then those of codec crates outside it.
+pub fn codec_catalog() -> Vec<(CodecInfo, bool)> {
+    let mut all = encbench_codecs::registry::catalog();
+    all.extend(encbench_megaco::codec::INFOS.iter().map(|i| (*i, true)));
+    all
+}
 pub use encbench_codecs::{CodecInfo, Family};
 
 #[cfg(test)]

@@ -129,8 +129,8 @@ pub(crate) fn codec_rows<'a, T: PartialEq + std::fmt::Debug>(
     }
     let total: u64 = encoded.iter().map(|b| b.len() as u64).sum();
     let n = values.len() as u64;
-    let mean = total.div_ceil(n);
-    let logical = original_bytes.div_ceil(n);
+    let per_message = |bytes: u64| (bytes as f64 / n as f64).round() as u64;
+    let (mean, logical) = (per_message(total), per_message(original_bytes));
     let encoded = std::rc::Rc::new(encoded);
     let mut rows = Vec::new();
     for set in [false, true] {
