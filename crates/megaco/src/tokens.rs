@@ -161,37 +161,57 @@ impl Kw {
 /// Longest spelling we look up, in bytes (longer words are never keywords).
 const MAX_LEN: usize = 24;
 
-/// Every spelling, lower-cased, sorted for binary search.
-fn index() -> &'static [(Vec<u8>, Kw)] {
-    static INDEX: OnceLock<Vec<(Vec<u8>, Kw)>> = OnceLock::new();
+/// Slots of the open-addressing table (a power of two, about four per spelling).
+const SLOTS: usize = 1024;
+
+/// A case-insensitive hash: ASCII letters fold to lower case.
+fn hash(word: &[u8]) -> usize {
+    word.iter().fold(word.len(), |h, &b| {
+        h.wrapping_mul(31).wrapping_add(usize::from(b | 0x20))
+    })
+}
+
+/// Every spelling in a hash table, built once: lookup is one hash and
+/// (almost always) one comparison, the parser's hottest path.
+fn index() -> &'static [Option<(&'static str, Kw)>] {
+    static INDEX: OnceLock<Vec<Option<(&'static str, Kw)>>> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut v: Vec<(Vec<u8>, Kw)> = TABLE
+        let mut slots = vec![None; SLOTS];
+        let spellings = TABLE
             .iter()
             .flat_map(|&(k, long, short)| [(long, k), (short, k)])
-            .chain(ALIASES.iter().map(|&(k, s)| (s, k)))
-            .map(|(s, k)| (s.to_ascii_lowercase().into_bytes(), k))
-            .collect();
-        v.sort_by(|a, b| a.0.cmp(&b.0));
-        v.dedup_by(|a, b| a.0 == b.0);
-        v
+            .chain(ALIASES.iter().map(|&(k, s)| (s, k)));
+        for (s, k) in spellings {
+            let mut i = hash(s.as_bytes()) % SLOTS;
+            loop {
+                match slots[i] {
+                    None => {
+                        slots[i] = Some((s, k));
+                        break;
+                    }
+                    Some((t, _)) if t.eq_ignore_ascii_case(s) => break, // `ON` is both spellings
+                    Some(_) => i = (i + 1) % SLOTS,
+                }
+            }
+        }
+        slots
     })
 }
 
 /// The keyword `word` spells, ignoring ASCII case (tokens are case-insensitive).
 pub fn lookup(word: &[u8]) -> Option<Kw> {
-    if word.len() > MAX_LEN {
+    if word.is_empty() || word.len() > MAX_LEN {
         return None;
     }
-    let mut buf = [0u8; MAX_LEN];
-    for (b, w) in buf.iter_mut().zip(word) {
-        *b = w.to_ascii_lowercase();
+    let slots = index();
+    let mut i = hash(word) % SLOTS;
+    loop {
+        match slots[i] {
+            None => return None,
+            Some((s, k)) if s.as_bytes().eq_ignore_ascii_case(word) => return Some(k),
+            Some(_) => i = (i + 1) % SLOTS,
+        }
     }
-    let key = &buf[..word.len()];
-    let index = index();
-    index
-        .binary_search_by(|(s, _)| s.as_slice().cmp(key))
-        .ok()
-        .map(|i| index[i].1)
 }
 
 #[cfg(test)]

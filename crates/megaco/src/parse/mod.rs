@@ -279,7 +279,7 @@ impl<'a> P<'a> {
 
 /// Words are `SafeChar`s, all ASCII.
 fn ascii(w: &[u8]) -> String {
-    w.iter().map(|&b| b as char).collect()
+    String::from_utf8_lossy(w).into_owned()
 }
 
 fn utf8(b: &[u8]) -> Option<String> {
