@@ -12,15 +12,26 @@ pub struct Pretty;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Compact;
 
-/// `megaco/cbor`: the model through serde and ciborium, for contrast.
+/// `megaco/cbor`: the model through serde and ciborium, for contrast
+/// (self-describing: every struct is a map keyed by its field names).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Cbor;
 
+/// `megaco/postcard`: the model through serde and postcard, a schema-driven
+/// binary (no field names, varint integers), for contrast.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Postcard;
+
 /// Codec ids, in table order.
-pub const IDS: [&str; 3] = ["megaco/pretty", "megaco/compact", "megaco/cbor"];
+pub const IDS: [&str; 4] = [
+    "megaco/pretty",
+    "megaco/compact",
+    "megaco/cbor",
+    "megaco/postcard",
+];
 
 /// Their descriptions, for `encbench list` and `--codec` checks.
-pub const INFOS: [CodecInfo; 3] = [
+pub const INFOS: [CodecInfo; 4] = [
     CodecInfo {
         id: IDS[0],
         family: Family::Text,
@@ -37,6 +48,12 @@ pub const INFOS: [CodecInfo; 3] = [
         id: IDS[2],
         family: Family::SchemalessBinary,
         summary: "the Megaco message model as CBOR (ciborium via serde)",
+        feature: None,
+    },
+    CodecInfo {
+        id: IDS[3],
+        family: Family::SchemaBinary,
+        summary: "the Megaco message model as postcard (serde, varints, no field names)",
         feature: None,
     },
 ];
@@ -84,11 +101,28 @@ impl Codec<MegacoMessage> for Cbor {
     }
 }
 
+impl Codec<MegacoMessage> for Postcard {
+    fn encode(&self, value: &MegacoMessage, out: &mut Vec<u8>) -> Result<(), CodecError> {
+        let bytes = postcard::to_extend(value, std::mem::take(out))
+            .map_err(|e| CodecError::library("postcard", e))?;
+        *out = bytes;
+        Ok(())
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<MegacoMessage, CodecError> {
+        let (m, rest) =
+            postcard::take_from_bytes(bytes).map_err(|e| CodecError::library("postcard", e))?;
+        CodecError::check_consumed(bytes.len() - rest.len(), bytes.len())?;
+        Ok(m)
+    }
+}
+
 /// Every codec of this crate, boxed, with its id.
 pub fn all() -> Vec<(&'static str, Box<dyn Codec<MegacoMessage>>)> {
     vec![
         (IDS[0], Box::new(Pretty)),
         (IDS[1], Box::new(Compact)),
         (IDS[2], Box::new(Cbor)),
+        (IDS[3], Box::new(Postcard)),
     ]
 }

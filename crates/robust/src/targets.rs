@@ -283,7 +283,7 @@ pub fn decoder_crate(codec: &str) -> &'static str {
         "record/speedy" => "speedy",
         "record/wincode" => "wincode",
         "record/rkyv" | "record/rkyv-view" => "rkyv",
-        "record/postcard" => "postcard",
+        "record/postcard" | "megaco/postcard" => "postcard",
         "record/arrow-ipc" => "arrow-ipc",
         "record/parquet" => "parquet",
         "record/flatbuffers" | "record/flatbuffers-view" => "flatbuffers",
