@@ -274,7 +274,11 @@ fn compare(out: &mut Output) {
                     value: xs as f64 / ys as f64,
                     unit: "×".into(),
                     seed_value: seed_size,
-                    note: "size ratio; seed value: Erlang's published sizes".into(),
+                    note: if seed_size.is_some() {
+                        "size ratio; seed value: Erlang's published sizes".into()
+                    } else {
+                        "size ratio; Erlang published no counterpart".into()
+                    },
                 });
             }
         }
