@@ -228,3 +228,25 @@ fn erlang_term_loader_undoes_escapes_and_reports_offsets() {
         Err((14, "unexpected text after the term"))
     );
 }
+
+#[test]
+fn a_missing_data_dir_falls_back_to_erlangs_copy_or_says_where_it_looked() {
+    use encbench_megaco::data::{locate, DataError};
+    let absent = DataError::Absent {
+        tried: vec![
+            "/nonexistent-data/megaco/time_test.msgs".into(),
+            "/usr/lib/erlang/lib/megaco-*/examples/meas/time_test.msgs".into(),
+        ],
+    };
+    assert_eq!(
+        absent.to_string(),
+        "the megaco messages (time_test.msgs) are absent; looked in \
+         /nonexistent-data/megaco/time_test.msgs, \
+         /usr/lib/erlang/lib/megaco-*/examples/meas/time_test.msgs"
+    );
+    match locate(Some(std::path::Path::new("/nonexistent-data"))) {
+        Ok(p) => assert!(p.starts_with("/usr/lib/erlang/lib/"), "{}", p.display()),
+        Err(e @ DataError::Absent { .. }) => assert_eq!(e.to_string(), absent.to_string()),
+        Err(e) => panic!("{e}"),
+    }
+}
