@@ -36,7 +36,7 @@ impl Scenario for Megaco {
     }
 
     fn summary(&self) -> &'static str {
-        "149 real Megaco messages: pretty and compact text vs a binary model encoding, encode / decode / decode-then-encode"
+        "149 real Megaco messages: pretty and compact text vs CBOR and postcard of the same model; encode, decode, decode-then-encode"
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
