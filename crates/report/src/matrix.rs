@@ -10,9 +10,17 @@ use crate::table::Table;
 use crate::units;
 use encbench_record::Record;
 
+/// Operations the matrix tables show; a group with any other row (seed
+/// 004's `decode-then-encode`) gets the plain table, which drops nothing.
+const OPERATIONS: [&str; 5] = ["encode", "decode", "compress", "decompress", "access"];
+
 /// True when a dataset's rows are encode/decode pairs (the matrix shape).
 pub(crate) fn applies(rows: &[&Record]) -> bool {
-    rows.iter().any(|r| r.operation == "decode") && rows.iter().any(|r| r.operation == "encode")
+    rows.iter().any(|r| r.operation == "decode")
+        && rows.iter().any(|r| r.operation == "encode")
+        && rows
+            .iter()
+            .all(|r| OPERATIONS.contains(&r.operation.as_str()))
 }
 
 fn find<'a>(rows: &[&'a Record], codec: &str, op: &str, compression: &str) -> Option<&'a Record> {
@@ -165,4 +173,23 @@ pub(crate) fn tables(rows: &[&Record]) -> Vec<(String, Table)> {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod applies_tests {
+    use super::applies;
+
+    #[test]
+    fn a_row_the_matrix_cannot_show_keeps_the_plain_table() {
+        let base = crate::tests::document().results[0].clone();
+        let with = |op: &str| {
+            let mut r = base.clone();
+            r.operation = op.into();
+            r
+        };
+        let (enc, dec, both) = (with("encode"), with("decode"), with("decode-then-encode"));
+        assert!(applies(&[&enc, &dec]));
+        assert!(!applies(&[&enc, &dec, &both]));
+        assert!(!applies(&[&dec]));
+    }
 }

@@ -171,6 +171,16 @@ pub fn jobs(size: Size) -> Vec<Job> {
             typed(make(), strings)
         }));
     }
+    for (id, _) in encbench_megaco::codec::all() {
+        out.push(job(id, "megaco-samples-5", move || {
+            let codec = encbench_megaco::codec::all()
+                .into_iter()
+                .find(|(i, _)| *i == id)
+                .map(|(_, c)| c)
+                .ok_or("megaco codec vanished")?;
+            typed(codec, encbench_megaco::samples::messages())
+        }));
+    }
     record_jobs("log-records", data::log_records, n, &mut out);
     record_jobs("telemetry", data::telemetry, n, &mut out);
     record_jobs("orders", data::orders, n, &mut out);
@@ -258,9 +268,11 @@ pub fn decoder_crate(codec: &str) -> &'static str {
         | "wkb/slice"
         | "text/csv-bytes"
         | "text/csv-strings"
-        | "binary/length-prefixed" => "encbench",
+        | "binary/length-prefixed"
+        | "megaco/pretty"
+        | "megaco/compact" => "encbench",
         "int64/serde-dyn-write" | "binary/bincode" | "record/bincode" => "bincode",
-        "int64/cbor-per-call" | "record/cbor" => "ciborium",
+        "int64/cbor-per-call" | "record/cbor" | "megaco/cbor" => "ciborium",
         "int64/msgpack-per-call" | "record/msgpack" | "record/msgpack-compact" => "rmp-serde",
         "record/json" | "record/json-lines" => "serde_json",
         "record/simd-json" => "simd-json",
@@ -271,7 +283,7 @@ pub fn decoder_crate(codec: &str) -> &'static str {
         "record/speedy" => "speedy",
         "record/wincode" => "wincode",
         "record/rkyv" | "record/rkyv-view" => "rkyv",
-        "record/postcard" => "postcard",
+        "record/postcard" | "megaco/postcard" => "postcard",
         "record/arrow-ipc" => "arrow-ipc",
         "record/parquet" => "parquet",
         "record/flatbuffers" | "record/flatbuffers-view" => "flatbuffers",

@@ -44,6 +44,7 @@ fn every_job_names_the_crate_that_decodes() {
     }
     assert_eq!(decoder_crate("wkb/slice"), "encbench");
     assert_eq!(decoder_crate("record/parquet"), "parquet");
+    assert_eq!(decoder_crate("megaco/compact"), "encbench");
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod int_codecs;
 mod ints;
 pub mod io;
 mod logs;
+mod megaco;
 pub mod pagecache;
 mod read_sizes;
 mod scaling;
@@ -182,14 +183,20 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
         Box::new(int_codecs::IntCodecs),
         Box::new(wkb::Wkb),
         Box::new(logs::Logs),
+        Box::new(megaco::Megaco),
         Box::new(read_sizes::ReadSizes),
         Box::new(scaling::Scaling),
         Box::new(codecs::Codecs),
     ]
 }
 
-/// Every codec's description, compiled in or not (for `list` and flag checks).
-pub use encbench_codecs::registry::catalog as codec_catalog;
+/// Every codec's description, compiled in or not (for `list` and flag checks):
+/// the codec registry's, then those of codec crates outside it.
+pub fn codec_catalog() -> Vec<(CodecInfo, bool)> {
+    let mut all = encbench_codecs::registry::catalog();
+    all.extend(encbench_megaco::codec::INFOS.iter().map(|i| (*i, true)));
+    all
+}
 pub use encbench_codecs::{CodecInfo, Family};
 
 #[cfg(test)]

@@ -131,3 +131,27 @@ pub fn seed_001(codec: &str, n: usize) -> Option<SeedReference> {
         &format!("{what}; .NET, file read back 25,000 times, ops/s as published"),
     ))
 }
+
+/// Seed 004: Erlang/OTP's published mean µs per Megaco message (encode,
+/// decode; decode-then-encode is their sum), by codec id here.
+pub fn seed_004(codec: &str, operation: &str) -> Option<SeedReference> {
+    let (enc, dec, what) = match codec {
+        "megaco/pretty" => (5.0, 12.0, "Erlang pretty text"),
+        "megaco/compact" => (4.0, 10.0, "Erlang compact text"),
+        "megaco/ber" => (6.0, 6.0, "Erlang BER"),
+        "megaco/per" => (6.0, 6.0, "Erlang PER"),
+        _ => return None,
+    };
+    let (us, how) = match operation {
+        "encode" => (enc, "encode"),
+        "decode" => (dec, "decode"),
+        "decode-then-encode" => (enc + dec, "decode + encode (sum of the published figures)"),
+        _ => return None,
+    };
+    Some(reference(
+        "004",
+        us,
+        "µs/msg",
+        &format!("{what}, {how}; Erlang/OTP megaco measurement, as quoted by seed 004"),
+    ))
+}

@@ -1,0 +1,63 @@
+//! Scenario `megaco` end to end: the binary on the 149 real messages.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+#[test]
+fn megaco_times_three_operations_per_message_and_per_set_with_the_published_table() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if !data.join("megaco/time_test.msgs").is_file() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "shared data missing in CI"
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("megaco.json");
+    let mut cmd = Command::cargo_bin("encbench").unwrap();
+    cmd.env_remove("ENCBENCH_DATA_DIR")
+        .env(
+            "ENCBENCH_DB",
+            "/dev/null/encbench-tests-must-not-store/history.sqlite",
+        )
+        .args(["run", "megaco", "--samples", "3", "--quiet", "--no-store"])
+        .args(["--codec", "megaco/compact,megaco/pretty", "--data-dir"])
+        .arg(&data)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("decode-then-encode"))
+        .stdout(predicate::str::contains(
+            "pretty 5 / 12, 336 B; compact 4 / 10, 181 B",
+        ))
+        .stdout(predicate::str::contains(
+            "megaco/compact: 149 messages, 26995 bytes in all",
+        ));
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    for codec in ["megaco/compact", "megaco/pretty"] {
+        for op in ["encode", "decode", "decode-then-encode"] {
+            let rows: Vec<&Value> = results
+                .iter()
+                .filter(|r| r["codec"] == codec && r["operation"] == op)
+                .collect();
+            assert_eq!(rows.len(), 2, "{codec} {op}: per message and per set");
+            assert!(rows.iter().any(|r| r["items"] == 1));
+            assert!(rows.iter().any(|r| r["items"] == 149));
+        }
+    }
+    let compact_decode = results
+        .iter()
+        .find(|r| r["codec"] == "megaco/compact" && r["operation"] == "decode" && r["items"] == 1)
+        .unwrap();
+    assert_eq!(compact_decode["encoded_bytes"], 181); // 26,995 bytes / 149
+    assert_eq!(compact_decode["seed_reference"]["value"], 10.0);
+    assert!(results.iter().all(|r| r["codec"] != "megaco/cbor"));
+    let comparisons = doc["comparisons"].as_array().unwrap();
+    assert!(comparisons
+        .iter()
+        .any(|c| c["label"] == "megaco/compact ÷ megaco/pretty (bytes per message)"));
+}
