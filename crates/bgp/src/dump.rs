@@ -159,56 +159,61 @@ impl Line {
         Ok(())
     }
 
-    /// `|path|origin|hop|lp|med|communities|AG|aggregator|\n`, built once per message.
+    /// The attribute fields, built once per message and shared by its prefixes.
     fn tail(&mut self, a: &Attributes, size: AsSize, hop: Option<IpAddr>) -> Vec<u8> {
         let mut t = std::mem::take(&mut self.tails);
         t.clear();
-        t.push(b'|');
-        if let Some(path) = &a.as_path {
-            match (&a.as4_path, size) {
-                (Some(p4), AsSize::Two) => write_path(&mut t, &merge_as4(path, p4)),
-                _ => write_path(&mut t, path),
-            }
-        }
-        t.push(b'|');
-        if let Some(o) = a.origin {
-            t.extend_from_slice(o.name().as_bytes());
-        }
-        t.push(b'|');
-        if let Some(h) = hop {
-            ip(&mut t, h);
-        }
-        t.push(b'|');
-        num(&mut t, a.local_pref.unwrap_or(0));
-        t.push(b'|');
-        num(&mut t, a.med.unwrap_or(0));
-        t.push(b'|');
-        if let Some(cs) = &a.communities {
-            for (i, c) in cs.iter().enumerate() {
-                if i > 0 {
-                    t.push(b' ');
-                }
-                num(&mut t, c >> 16);
-                t.push(b':');
-                num(&mut t, c & 0xffff);
-            }
-        }
-        t.push(b'|');
-        t.extend_from_slice(if a.atomic_aggregate { b"AG|" } else { b"NAG|" });
-        let aggregator = match (a.aggregator, a.as4_aggregator, size) {
-            (Some(g), Some(g4), AsSize::Two) if g.asn == AS_TRANS => Some(g4),
-            (g, _, _) => g,
-        };
-        if let Some(g) = aggregator {
-            num(&mut t, g.asn);
-            t.push(b' ');
-            ip(&mut t, IpAddr::V4(g.addr));
-        }
-        t.extend_from_slice(b"|\n");
+        write_tail(&mut t, a, size, hop);
         let out = t.clone();
         self.tails = t;
         out
     }
+}
+
+/// `|path|origin|hop|lp|med|communities|AG|aggregator|\n`, absent numbers as `0`.
+pub(crate) fn write_tail(t: &mut Vec<u8>, a: &Attributes, size: AsSize, hop: Option<IpAddr>) {
+    t.push(b'|');
+    if let Some(path) = &a.as_path {
+        match (&a.as4_path, size) {
+            (Some(p4), AsSize::Two) => write_path(t, &merge_as4(path, p4)),
+            _ => write_path(t, path),
+        }
+    }
+    t.push(b'|');
+    if let Some(o) = a.origin {
+        t.extend_from_slice(o.name().as_bytes());
+    }
+    t.push(b'|');
+    if let Some(h) = hop {
+        ip(t, h);
+    }
+    t.push(b'|');
+    num(t, a.local_pref.unwrap_or(0));
+    t.push(b'|');
+    num(t, a.med.unwrap_or(0));
+    t.push(b'|');
+    if let Some(cs) = &a.communities {
+        for (i, c) in cs.iter().enumerate() {
+            if i > 0 {
+                t.push(b' ');
+            }
+            num(t, c >> 16);
+            t.push(b':');
+            num(t, c & 0xffff);
+        }
+    }
+    t.push(b'|');
+    t.extend_from_slice(if a.atomic_aggregate { b"AG|" } else { b"NAG|" });
+    let aggregator = match (a.aggregator, a.as4_aggregator, size) {
+        (Some(g), Some(g4), AsSize::Two) if g.asn == AS_TRANS => Some(g4),
+        (g, _, _) => g,
+    };
+    if let Some(g) = aggregator {
+        num(t, g.asn);
+        t.push(b' ');
+        ip(t, IpAddr::V4(g.addr));
+    }
+    t.extend_from_slice(b"|\n");
 }
 
 /// The IPv4 or global IPv6 next hop of an MP_REACH_NLRI.
@@ -319,7 +324,7 @@ fn ip(b: &mut Vec<u8>, a: IpAddr) {
     }
 }
 
-fn write_prefix(b: &mut Vec<u8>, p: &Prefix) {
+pub(crate) fn write_prefix(b: &mut Vec<u8>, p: &Prefix) {
     match *p {
         Prefix::V4(a, l) => {
             ipv4(b, a);
