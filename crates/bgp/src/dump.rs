@@ -80,6 +80,7 @@ pub fn dump<R: Read, W: Write>(reader: &mut MrtReader<R>, out: &mut W) -> Result
                 b.push(b'|');
                 num(b, s.new);
                 b.push(b'\n');
+                line.lines += 1;
             }
             Record::TableDump(p, r) => line.rib("TABLE_DUMP", time, &p, &r)?,
             Record::Rib(p, routes) => {

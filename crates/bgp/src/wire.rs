@@ -272,7 +272,7 @@ pub(crate) fn attributes(
                 });
             }
             _ => a.unknown.push(RawAttribute {
-                flags,
+                flags: flags & !0x10,
                 code,
                 value: v.buf.to_vec(),
             }),
