@@ -44,7 +44,7 @@ pub fn dump<R: Read, W: Write>(reader: &mut MrtReader<R>, out: &mut W) -> Result
         match rec {
             Record::Message(m) => {
                 if let Message::Update(u) = m.decode()? {
-                    let ctx = Peer { time, ip: m.peer_ip, asn: m.peer_as, tag: "BGP4MP" };
+                    let ctx = Peer { time, micros: m.micros, ip: m.peer_ip, asn: m.peer_as, tag: bgp4mp_tag(m.micros) };
                     let w = |p: &Prefix, line: &mut Line| line.withdraw(&ctx, p);
                     for p in &u.withdrawn {
                         w(p, &mut line);
@@ -69,8 +69,9 @@ pub fn dump<R: Read, W: Write>(reader: &mut MrtReader<R>, out: &mut W) -> Result
             }
             Record::State(s) => {
                 let b = &mut line.buf;
-                b.extend_from_slice(b"BGP4MP|");
-                num(b, time);
+                b.extend_from_slice(bgp4mp_tag(s.micros).as_bytes());
+                b.push(b'|');
+                write_time(b, time, s.micros);
                 b.extend_from_slice(b"|STATE|");
                 ip(b, s.peer_ip);
                 b.push(b'|');
@@ -102,6 +103,7 @@ pub fn dump<R: Read, W: Write>(reader: &mut MrtReader<R>, out: &mut W) -> Result
 /// The fields every line of one record shares.
 struct Peer {
     time: u32,
+    micros: Option<u32>,
     ip: IpAddr,
     asn: u32,
     tag: &'static str,
@@ -126,7 +128,7 @@ impl Line {
         let b = &mut self.buf;
         b.extend_from_slice(p.tag.as_bytes());
         b.push(b'|');
-        num(b, p.time);
+        write_time(b, p.time, p.micros);
         b.push(b'|');
         b.extend_from_slice(kind.as_bytes());
         b.push(b'|');
@@ -155,7 +157,7 @@ impl Line {
             Prefix::V4(..) => attrs.next_hop.map(IpAddr::V4),
         };
         let tail = self.tail(&attrs, r.as_size, hop);
-        let peer = Peer { time, ip: r.peer_ip, asn: r.peer_as, tag };
+        let peer = Peer { time, micros: None, ip: r.peer_ip, asn: r.peer_as, tag };
         self.route(&peer, "B", prefix, &tail);
         Ok(())
     }
@@ -215,6 +217,26 @@ pub(crate) fn write_tail(t: &mut Vec<u8>, a: &Attributes, size: AsSize, hop: Opt
         ip(t, IpAddr::V4(g.addr));
     }
     t.extend_from_slice(b"|\n");
+}
+
+/// BGP4MP_ET records say so in their tag.
+fn bgp4mp_tag(micros: Option<u32>) -> &'static str {
+    if micros.is_some() {
+        "BGP4MP_ET"
+    } else {
+        "BGP4MP"
+    }
+}
+
+/// `seconds` or, for extended-time records, `seconds.micros` with six digits.
+fn write_time(b: &mut Vec<u8>, time: u32, micros: Option<u32>) {
+    num(b, time);
+    if let Some(us) = micros {
+        let digits = itoa::Buffer::new().format(us).len();
+        b.push(b'.');
+        b.extend(std::iter::repeat_n(b'0', 6usize.saturating_sub(digits)));
+        num(b, us);
+    }
 }
 
 /// The IPv4 or global IPv6 next hop of an MP_REACH_NLRI.

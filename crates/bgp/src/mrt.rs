@@ -38,6 +38,8 @@ pub struct Header {
 /// A BGP message seen by a collector (BGP4MP MESSAGE / MESSAGE_AS4 / *_LOCAL).
 #[derive(Debug, Clone)]
 pub struct Bgp4mpMessage<'a> {
+    /// Microseconds after the header's second (BGP4MP_ET records only).
+    pub micros: Option<u32>,
     /// Peer AS.
     pub peer_as: u32,
     /// Collector AS.
@@ -64,6 +66,8 @@ impl Bgp4mpMessage<'_> {
 /// A peer's finite-state-machine transition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StateChange {
+    /// Microseconds after the header's second (BGP4MP_ET records only).
+    pub micros: Option<u32>,
     /// Peer AS.
     pub peer_as: u32,
     /// Peer address.
@@ -253,9 +257,7 @@ fn parse<'a>(h: &Header, body: &'a [u8], base: usize, peers: &mut Vec<Peer>) -> 
     let mut c = Cur::new(body, base);
     match (h.kind, h.subtype) {
         (BGP4MP | BGP4MP_ET, sub @ (0 | 1 | 4 | 5 | 6 | 7)) => {
-            if h.kind == BGP4MP_ET {
-                c.u32("microsecond timestamp")?;
-            }
+            let micros = if h.kind == BGP4MP_ET { Some(c.u32("microsecond timestamp")?) } else { None };
             let size = if matches!(sub, 4 | 5 | 7) { AsSize::Four } else { AsSize::Two };
             let peer_as = c.asn(size, "peer AS")?;
             let local_as = c.asn(size, "local AS")?;
@@ -267,10 +269,11 @@ fn parse<'a>(h: &Header, body: &'a [u8], base: usize, peers: &mut Vec<Peer>) -> 
             if matches!(sub, 0 | 5) {
                 let old = c.u16("old state")?;
                 let new = c.u16("new state")?;
-                return Ok(Record::State(StateChange { peer_as, peer_ip, old, new }));
+                return Ok(Record::State(StateChange { micros, peer_as, peer_ip, old, new }));
             }
             let message_offset = c.at() as u64;
             Ok(Record::Message(Bgp4mpMessage {
+                micros,
                 peer_as,
                 local_as,
                 peer_ip,

@@ -189,10 +189,17 @@ pub fn decode_wire(mut bytes: &[u8]) -> Result<Vec<Update>, crate::Error> {
             Some(l) => usize::from(u16::from_be_bytes([l[0], l[1]])),
             None => return Err(crate::Error::new(at, format!("truncated message header: {} bytes", bytes.len()))),
         };
-        match wire::decode_message(bytes, AsSize::Four).map_err(|e| e.shifted(at as u64))? {
-            wire::Message::Update(u) => out.push(u),
-            wire::Message::Other(t) => return Err(crate::Error::new(at + 18, format!("message type {t} in an UPDATE stream"))),
+        // The header checks of `decode_message`, then the body straight into `out`.
+        if len < wire::HEADER_LEN || len > bytes.len() || bytes[..16].iter().any(|&b| b != 0xff) {
+            return Err(match wire::decode_message(bytes, AsSize::Four) {
+                Err(e) => e.shifted(at as u64),
+                Ok(_) => crate::Error::new(at + 16, format!("message length {len} outside 19..={}", bytes.len())),
+            });
         }
+        if bytes[18] != 2 {
+            return Err(crate::Error::new(at + 18, format!("message type {} in an UPDATE stream", bytes[18])));
+        }
+        out.push(wire::decode_update_body(&bytes[wire::HEADER_LEN..len], at + wire::HEADER_LEN, AsSize::Four)?);
         bytes = &bytes[len..];
         at += len;
     }

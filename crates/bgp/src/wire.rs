@@ -44,10 +44,12 @@ impl<'a> Cur<'a> {
         Cur { buf, pos: 0, base }
     }
 
+    #[inline]
     pub fn at(&self) -> usize {
         self.base + self.pos
     }
 
+    #[inline]
     pub fn left(&self) -> usize {
         self.buf.len() - self.pos
     }
@@ -56,38 +58,49 @@ impl<'a> Cur<'a> {
         Error::new(self.at(), what)
     }
 
+    #[inline]
     pub fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], Error> {
-        if n > self.left() {
-            return Err(self.err(format!(
-                "truncated {what}: needs {n} bytes, {} left",
-                self.left()
-            )));
+        match self.buf.get(self.pos..self.pos.wrapping_add(n)) {
+            Some(s) if self.pos.checked_add(n).is_some() => {
+                self.pos += n;
+                Ok(s)
+            }
+            _ => Err(self.short(n, what)),
         }
-        let s = &self.buf[self.pos..self.pos + n];
-        self.pos += n;
-        Ok(s)
+    }
+
+    /// The error for a read past the end, kept out of line so the hot path stays small.
+    #[cold]
+    #[inline(never)]
+    fn short(&self, n: usize, what: &str) -> Error {
+        self.err(format!("truncated {what}: needs {n} bytes, {} left", self.left()))
     }
 
     /// A sub-reader over the next `n` bytes, keeping absolute offsets.
+    #[inline]
     pub fn sub(&mut self, n: usize, what: &str) -> Result<Cur<'a>, Error> {
         let base = self.at();
         Ok(Cur::new(self.take(n, what)?, base))
     }
 
+    #[inline]
     pub fn u8(&mut self, what: &str) -> Result<u8, Error> {
         Ok(self.take(1, what)?[0])
     }
 
+    #[inline]
     pub fn u16(&mut self, what: &str) -> Result<u16, Error> {
         let b = self.take(2, what)?;
         Ok(u16::from_be_bytes([b[0], b[1]]))
     }
 
+    #[inline]
     pub fn u32(&mut self, what: &str) -> Result<u32, Error> {
         let b = self.take(4, what)?;
         Ok(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
     }
 
+    #[inline]
     pub fn ipv4(&mut self, what: &str) -> Result<Ipv4Addr, Error> {
         Ok(Ipv4Addr::from(self.u32(what)?))
     }
@@ -99,6 +112,7 @@ impl<'a> Cur<'a> {
         Ok(Ipv6Addr::from(a))
     }
 
+    #[inline]
     pub fn asn(&mut self, size: AsSize, what: &str) -> Result<u32, Error> {
         match size {
             AsSize::Two => self.u16(what).map(u32::from),
@@ -150,15 +164,27 @@ pub fn decode_update_body(body: &[u8], base: usize, size: AsSize) -> Result<Upda
 
 /// Reads prefixes until `c` is exhausted.
 pub(crate) fn prefixes(c: &mut Cur<'_>, v6: bool) -> Result<Vec<Prefix>, Error> {
-    // Each prefix takes at least one byte, so this is bounded by the input.
-    let mut out = Vec::with_capacity(c.left() / 4);
+    let mut out = Vec::with_capacity(count_prefixes(&c.buf[c.pos..]));
     while c.left() > 0 {
         out.push(prefix(c, v6)?);
     }
     Ok(out)
 }
 
+/// How many prefixes `b` holds, by their length bytes alone; the exact
+/// capacity saves the allocator work that dominates decoding. Never more
+/// than `b.len()`, each prefix taking at least one byte.
+fn count_prefixes(b: &[u8]) -> usize {
+    let (mut i, mut n) = (0usize, 0usize);
+    while let Some(&len) = b.get(i) {
+        i += 1 + usize::from(len).div_ceil(8);
+        n += 1;
+    }
+    n
+}
+
 /// One length-prefixed, minimal-bytes prefix.
+#[inline]
 pub(crate) fn prefix(c: &mut Cur<'_>, v6: bool) -> Result<Prefix, Error> {
     let at = c.at();
     let len = c.u8("prefix length")?;
