@@ -38,6 +38,19 @@ pub struct DumpStats {
 pub fn dump<R: Read, W: Write>(reader: &mut MrtReader<R>, out: &mut W) -> Result<DumpStats, DumpError> {
     let mut line = Line::default();
     let mut stats = DumpStats::default();
+    let result = dump_into(reader, out, &mut line, &mut stats);
+    // Lines before a bad record are still written, as bgpdump does.
+    stats.lines += line.flush(out)?;
+    stats.skipped = reader.skipped();
+    result.map(|()| stats)
+}
+
+fn dump_into<R: Read, W: Write>(
+    reader: &mut MrtReader<R>,
+    out: &mut W,
+    line: &mut Line,
+    stats: &mut DumpStats,
+) -> Result<(), DumpError> {
     while let Some((h, rec)) = reader.next_record()? {
         stats.records += 1;
         let time = h.time;
@@ -47,11 +60,11 @@ pub fn dump<R: Read, W: Write>(reader: &mut MrtReader<R>, out: &mut W) -> Result
                     let ctx = Peer { time, micros: m.micros, ip: m.peer_ip, asn: m.peer_as, tag: bgp4mp_tag(m.micros) };
                     let w = |p: &Prefix, line: &mut Line| line.withdraw(&ctx, p);
                     for p in &u.withdrawn {
-                        w(p, &mut line);
+                        w(p, line);
                     }
                     if let Some(mp) = &u.attrs.mp_unreach {
                         for p in &mp.withdrawn {
-                            w(p, &mut line);
+                            w(p, line);
                         }
                     }
                     let v4_hop = u.attrs.next_hop.map(IpAddr::V4);
@@ -95,9 +108,7 @@ pub fn dump<R: Read, W: Write>(reader: &mut MrtReader<R>, out: &mut W) -> Result
             stats.lines += line.flush(out)?;
         }
     }
-    stats.lines += line.flush(out)?;
-    stats.skipped = reader.skipped();
-    Ok(stats)
+    Ok(())
 }
 
 /// The fields every line of one record shares.
