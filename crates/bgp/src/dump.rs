@@ -5,7 +5,7 @@
 //! lines with the first six fields, `STATE|peer|peer AS|old|new`, and
 //! `TABLE_DUMP`/`TABLE_DUMP2` `B` lines shaped like `A` lines.
 
-use crate::model::{Attributes, Prefix, Segment, SegmentKind};
+use crate::model::{Attributes, Origin, Prefix, Segment, SegmentKind};
 use crate::mrt::{MrtReader, Record, RibRoute};
 use crate::wire::{AsSize, Message, AS_TRANS};
 use crate::Error;
@@ -67,7 +67,7 @@ fn dump_into<R: Read, W: Write>(
                             w(p, line);
                         }
                     }
-                    let v4_hop = u.attrs.next_hop.map(IpAddr::V4);
+                    let v4_hop = Some(u.attrs.next_hop.map_or(NO_NEXT_HOP, IpAddr::V4));
                     let tail = line.tail(&u.attrs, m.as_size, v4_hop);
                     for p in &u.nlri {
                         line.route(&ctx, "A", p, &tail);
@@ -165,7 +165,7 @@ impl Line {
         let attrs = r.decode_attrs()?;
         let hop = match prefix {
             Prefix::V6(..) => attrs.mp_reach.as_ref().and_then(|m| mp_hop(&m.next_hop)),
-            Prefix::V4(..) => attrs.next_hop.map(IpAddr::V4),
+            Prefix::V4(..) => Some(attrs.next_hop.map_or(NO_NEXT_HOP, IpAddr::V4)),
         };
         let tail = self.tail(&attrs, r.as_size, hop);
         let peer = Peer { time, micros: None, ip: r.peer_ip, asn: r.peer_as, tag };
@@ -194,9 +194,8 @@ pub(crate) fn write_tail(t: &mut Vec<u8>, a: &Attributes, size: AsSize, hop: Opt
         }
     }
     t.push(b'|');
-    if let Some(o) = a.origin {
-        t.extend_from_slice(o.name().as_bytes());
-    }
+    // bgpdump's defaults for an absent ORIGIN.
+    t.extend_from_slice(a.origin.unwrap_or(Origin::Incomplete).name().as_bytes());
     t.push(b'|');
     if let Some(h) = hop {
         ip(t, h);
@@ -207,13 +206,18 @@ pub(crate) fn write_tail(t: &mut Vec<u8>, a: &Attributes, size: AsSize, hop: Opt
     num(t, a.med.unwrap_or(0));
     t.push(b'|');
     if let Some(cs) = &a.communities {
-        for (i, c) in cs.iter().enumerate() {
+        for (i, &c) in cs.iter().enumerate() {
             if i > 0 {
                 t.push(b' ');
             }
-            num(t, c >> 16);
-            t.push(b':');
-            num(t, c & 0xffff);
+            match well_known(c) {
+                Some(name) => t.extend_from_slice(name.as_bytes()),
+                None => {
+                    num(t, c >> 16);
+                    t.push(b':');
+                    num(t, c & 0xffff);
+                }
+            }
         }
     }
     t.push(b'|');
@@ -229,6 +233,19 @@ pub(crate) fn write_tail(t: &mut Vec<u8>, a: &Attributes, size: AsSize, hop: Opt
     }
     t.extend_from_slice(b"|\n");
 }
+
+/// RFC 1997's well-known communities, by the names bgpdump prints.
+pub(crate) fn well_known(c: u32) -> Option<&'static str> {
+    match c {
+        0xffff_ff01 => Some("no-export"),
+        0xffff_ff02 => Some("no-advertise"),
+        0xffff_ff03 => Some("local-AS"),
+        _ => None,
+    }
+}
+
+/// The next hop bgpdump prints for an IPv4 route without NEXT_HOP (its INADDR_NONE).
+const NO_NEXT_HOP: IpAddr = IpAddr::V4(Ipv4Addr::BROADCAST);
 
 /// BGP4MP_ET records say so in their tag.
 fn bgp4mp_tag(micros: Option<u32>) -> &'static str {

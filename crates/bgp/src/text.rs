@@ -102,6 +102,12 @@ fn parse_tail(tail: &[u8]) -> Result<Attributes, (usize, &'static str)> {
         let list = comms
             .split(' ')
             .map(|t| {
+                match t {
+                    "no-export" => return Some(0xffff_ff01),
+                    "no-advertise" => return Some(0xffff_ff02),
+                    "local-AS" => return Some(0xffff_ff03),
+                    _ => {}
+                }
                 let (hi, lo) = t.split_once(':')?;
                 Some(u32::from(hi.parse::<u16>().ok()?) << 16 | u32::from(lo.parse::<u16>().ok()?))
             })

@@ -120,3 +120,76 @@ fn debian_bgpdump_agrees_when_installed() {
     };
     assert_eq!(String::from_utf8_lossy(&out.stdout), EXPECTED);
 }
+
+/// A 2-byte BGP4MP MESSAGE with AS4_PATH/AS4_AGGREGATOR and an AS_SET,
+/// well-known communities and no ORIGIN or NEXT_HOP; a 4-byte one with
+/// confederation segments; one with no attributes at all.
+fn edge_cases() -> Vec<u8> {
+    let seg = |kind, asns: &[u32]| Segment { kind, asns: asns.to_vec() };
+    let prefix = vec![Prefix::V4(Ipv4Addr::new(192, 168, 0, 0), 16)];
+    let two_byte = Update {
+        withdrawn: vec![],
+        attrs: Attributes {
+            as_path: Some(vec![seg(SegmentKind::Sequence, &[64496, 23456, 23456, 701]), seg(SegmentKind::Set, &[23456, 702])]),
+            as4_path: Some(vec![seg(SegmentKind::Sequence, &[196_608, 262_144, 701]), seg(SegmentKind::Set, &[327_680, 702])]),
+            aggregator: Some(Aggregator { asn: 23456, addr: Ipv4Addr::new(10, 9, 8, 7) }),
+            as4_aggregator: Some(Aggregator { asn: 327_680, addr: Ipv4Addr::new(10, 9, 8, 7) }),
+            communities: Some(vec![0xffff_ff01, 0xffff_ff02, 0xffff_ff03, 0xffff_0000, 64496 << 16 | 7]),
+            ..Attributes::default()
+        },
+        nlri: prefix.clone(),
+    };
+    let confed = Update {
+        attrs: Attributes {
+            origin: Some(Origin::Egp),
+            next_hop: Some(Ipv4Addr::new(192, 0, 2, 9)),
+            as_path: Some(vec![
+                seg(SegmentKind::ConfedSequence, &[65001, 65002]),
+                seg(SegmentKind::ConfedSet, &[65003, 65004]),
+                seg(SegmentKind::Sequence, &[64496]),
+            ]),
+            ..Attributes::default()
+        },
+        nlri: prefix.clone(),
+        ..Update::default()
+    };
+    let bare = Update { nlri: prefix, ..Update::default() };
+    let mut f = Vec::new();
+    for (subtype, size, u) in [(1, AsSize::Two, two_byte), (4, AsSize::Four, confed), (4, AsSize::Four, bare)] {
+        let mut b = Vec::new();
+        if size == AsSize::Two {
+            b.extend_from_slice(&64496u16.to_be_bytes());
+            b.extend_from_slice(&64497u16.to_be_bytes());
+        } else {
+            b.extend_from_slice(&64496u32.to_be_bytes());
+            b.extend_from_slice(&64497u32.to_be_bytes());
+        }
+        b.extend_from_slice(&[0, 0, 0, 1, 192, 0, 2, 9, 192, 0, 2, 254]);
+        encode_update(&u, size, &mut b);
+        record(&mut f, 16, subtype, &b);
+    }
+    f
+}
+
+const EDGE_EXPECTED: &str = "\
+BGP4MP|1500000000|A|192.0.2.9|64496|192.168.0.0/16|64496 196608 262144 701 {327680,702}|INCOMPLETE|255.255.255.255|0|0|no-export no-advertise local-AS 65535:0 64496:7|NAG|327680 10.9.8.7|
+BGP4MP|1500000000|A|192.0.2.9|64496|192.168.0.0/16|(65001 65002) [65003,65004] 64496|EGP|192.0.2.9|0|0||NAG||
+BGP4MP|1500000000|A|192.0.2.9|64496|192.168.0.0/16||INCOMPLETE|255.255.255.255|0|0||NAG||
+";
+
+#[test]
+fn as4_merge_sets_confederations_and_well_known_communities() {
+    let input = edge_cases();
+    let mut got = Vec::new();
+    dump(&mut MrtReader::new(&input[..]), &mut got).expect("decodes");
+    let dir = std::env::temp_dir().join(format!("encbench-bgp-edge-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("edge.mrt");
+    std::fs::write(&path, &input).expect("temp file");
+    let out = Command::new("bgpdump").arg("-m").arg(&path).output();
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Ok(out) = out {
+        assert_eq!(String::from_utf8_lossy(&out.stdout), EDGE_EXPECTED, "bgpdump itself");
+    }
+    assert_eq!(String::from_utf8_lossy(&got), EDGE_EXPECTED);
+}
