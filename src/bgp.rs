@@ -9,8 +9,8 @@ use std::process::ExitCode;
 pub fn execute(args: BgpArgs) -> Result<ExitCode> {
     match args.command {
         BgpCommand::Dump { file } => {
-            let mut reader = encbench_bgp::mrt::open(&file)
-                .map_err(|e| anyhow!("{}: {e}", file.display()))?;
+            let mut reader =
+                encbench_bgp::mrt::open(&file).map_err(|e| anyhow!("{}: {e}", file.display()))?;
             let stdout = io::stdout();
             let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
             let result = dump(&mut reader, &mut out).map(|_| ());
@@ -25,7 +25,10 @@ pub fn execute(args: BgpArgs) -> Result<ExitCode> {
                 Err(DumpError::Decode(e)) => {
                     // Lines before the bad record are still worth having.
                     let _ = out.flush();
-                    Err(anyhow!("{}: {e} (of the decompressed MRT stream)", file.display()))
+                    Err(anyhow!(
+                        "{}: {e} (of the decompressed MRT stream)",
+                        file.display()
+                    ))
                 }
             }
         }

@@ -6,7 +6,9 @@ use std::io::Read;
 use std::path::PathBuf;
 
 fn data(name: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/bgp").join(name);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/bgp")
+        .join(name);
     if p.exists() {
         Some(p)
     } else {
@@ -17,21 +19,38 @@ fn data(name: &str) -> Option<PathBuf> {
 
 #[test]
 fn dump_prints_bgpdumps_text() {
-    let Some(input) = data("updates.20020722.2238.gz") else { return };
+    let Some(input) = data("updates.20020722.2238.gz") else {
+        return;
+    };
     let mut want = Vec::new();
-    let expect = data("expect/updates.20020722.2238.gz.bgp.gz").expect("expected output beside the input");
+    let expect =
+        data("expect/updates.20020722.2238.gz.bgp.gz").expect("expected output beside the input");
     flate2::read::GzDecoder::new(std::fs::File::open(expect).expect("opens"))
         .read_to_end(&mut want)
         .expect("decompresses");
-    let out = Command::cargo_bin("encbench").expect("binary builds").args(["bgp", "dump"]).arg(&input).output().expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.stdout == want, "stdout differs from bgpdump's expected text");
+    let out = Command::cargo_bin("encbench")
+        .expect("binary builds")
+        .args(["bgp", "dump"])
+        .arg(&input)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stdout == want,
+        "stdout differs from bgpdump's expected text"
+    );
     assert!(out.stderr.is_empty());
 }
 
 #[test]
 fn malformed_file_names_file_and_offset() {
-    let Some(input) = data("updates.20070211.0141.gz") else { return };
+    let Some(input) = data("updates.20070211.0141.gz") else {
+        return;
+    };
     let mut bytes = Vec::new();
     flate2::read::GzDecoder::new(std::fs::File::open(input).expect("opens"))
         .take(1000)
@@ -46,8 +65,12 @@ fn malformed_file_names_file_and_offset() {
         .arg(&bad)
         .assert()
         .code(2)
-        .stdout(predicate::str::starts_with("BGP4MP|1171158060|A|195.66.224.39|3561|196.44.98.0/23|"))
-        .stderr(predicate::str::contains("cut.mrt: truncated MRT record: header says 76 bytes, 36 present at byte 1000"));
+        .stdout(predicate::str::starts_with(
+            "BGP4MP|1171158060|A|195.66.224.39|3561|196.44.98.0/23|",
+        ))
+        .stderr(predicate::str::contains(
+            "cut.mrt: truncated MRT record: header says 76 bytes, 36 present at byte 1000",
+        ));
 }
 
 #[test]
@@ -57,14 +80,18 @@ fn missing_file_is_a_clear_error() {
         .args(["bgp", "dump", "/no/such/file.mrt"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("/no/such/file.mrt: No such file or directory"));
+        .stderr(predicate::str::contains(
+            "/no/such/file.mrt: No such file or directory",
+        ));
 }
 
 #[test]
 fn closed_pipe_exits_quietly() {
     use std::io::BufRead;
     use std::process::{Command as Std, Stdio};
-    let Some(input) = data("bview.20020722.2337.gz") else { return };
+    let Some(input) = data("bview.20020722.2337.gz") else {
+        return;
+    };
     let mut child = Std::new(assert_cmd::cargo::cargo_bin("encbench"))
         .args(["bgp", "dump"])
         .arg(&input)
@@ -73,10 +100,19 @@ fn closed_pipe_exits_quietly() {
         .spawn()
         .expect("starts");
     let mut first = String::new();
-    std::io::BufReader::new(child.stdout.take().expect("piped")).read_line(&mut first).expect("one line");
+    std::io::BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut first)
+        .expect("one line");
     // The reader is gone now, like `| head -1`.
     let out = child.wait_with_output().expect("exits");
-    assert!(first.starts_with("TABLE_DUMP|1027381055|B|193.203.0.1|1853|3.0.0.0/8|"), "{first}");
+    assert!(
+        first.starts_with("TABLE_DUMP|1027381055|B|193.203.0.1|1853|3.0.0.0/8|"),
+        "{first}"
+    );
     assert!(out.status.success(), "{:?}", out.status);
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

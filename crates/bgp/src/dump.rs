@@ -35,7 +35,10 @@ pub struct DumpStats {
 }
 
 /// Streams every record of `reader` to `out` as `bgpdump -m` lines.
-pub fn dump<R: Read, W: Write>(reader: &mut MrtReader<R>, out: &mut W) -> Result<DumpStats, DumpError> {
+pub fn dump<R: Read, W: Write>(
+    reader: &mut MrtReader<R>,
+    out: &mut W,
+) -> Result<DumpStats, DumpError> {
     let mut line = Line::default();
     let mut stats = DumpStats::default();
     let result = dump_into(reader, out, &mut line, &mut stats);
@@ -57,7 +60,13 @@ fn dump_into<R: Read, W: Write>(
         match rec {
             Record::Message(m) => {
                 if let Message::Update(u) = m.decode()? {
-                    let ctx = Peer { time, micros: m.micros, ip: m.peer_ip, asn: m.peer_as, tag: bgp4mp_tag(m.micros) };
+                    let ctx = Peer {
+                        time,
+                        micros: m.micros,
+                        ip: m.peer_ip,
+                        asn: m.peer_as,
+                        tag: bgp4mp_tag(m.micros),
+                    };
                     let w = |p: &Prefix, line: &mut Line| line.withdraw(&ctx, p);
                     for p in &u.withdrawn {
                         w(p, line);
@@ -161,14 +170,26 @@ impl Line {
         self.buf.extend_from_slice(tail);
     }
 
-    fn rib(&mut self, tag: &'static str, time: u32, prefix: &Prefix, r: &RibRoute<'_>) -> Result<(), Error> {
+    fn rib(
+        &mut self,
+        tag: &'static str,
+        time: u32,
+        prefix: &Prefix,
+        r: &RibRoute<'_>,
+    ) -> Result<(), Error> {
         let attrs = r.decode_attrs()?;
         let hop = match prefix {
             Prefix::V6(..) => attrs.mp_reach.as_ref().and_then(|m| mp_hop(&m.next_hop)),
             Prefix::V4(..) => Some(attrs.next_hop.map_or(NO_NEXT_HOP, IpAddr::V4)),
         };
         let tail = self.tail(&attrs, r.as_size, hop);
-        let peer = Peer { time, micros: None, ip: r.peer_ip, asn: r.peer_as, tag };
+        let peer = Peer {
+            time,
+            micros: None,
+            ip: r.peer_ip,
+            asn: r.peer_as,
+            tag,
+        };
         self.route(&peer, "B", prefix, &tail);
         Ok(())
     }
@@ -307,7 +328,10 @@ pub fn merge_as4(path: &[Segment], p4: &[Segment]) -> Vec<Segment> {
         match s.kind {
             SegmentKind::Sequence => {
                 let k = keep.min(s.asns.len());
-                out.push(Segment { kind: s.kind, asns: s.asns[..k].to_vec() });
+                out.push(Segment {
+                    kind: s.kind,
+                    asns: s.asns[..k].to_vec(),
+                });
                 keep -= k;
             }
             SegmentKind::Set => {
@@ -361,7 +385,10 @@ fn ipv6(b: &mut Vec<u8>, a: Ipv6Addr) {
     let s = a.segments();
     if s[..6] == [0; 6] && s[6] != 0 {
         b.extend_from_slice(b"::");
-        ipv4(b, Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8));
+        ipv4(
+            b,
+            Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8),
+        );
         return;
     }
     // Rust's Display already follows RFC 5952, including `::ffff:a.b.c.d`.

@@ -120,16 +120,36 @@ fn to_json(u: &Update) -> Line {
         local_preference: a.local_pref,
         atomic_aggregate: a.atomic_aggregate,
         aggregator: a.aggregator.map(|g| format!("{}:{}", g.asn, g.addr)),
-        community: a.communities.as_ref().map(|cs| cs.iter().map(|c| [(c >> 16) as u16, *c as u16]).collect()),
+        community: a
+            .communities
+            .as_ref()
+            .map(|cs| cs.iter().map(|c| [(c >> 16) as u16, *c as u16]).collect()),
     };
-    let mut update = UpdateJson { attribute: Some(attribute), ..UpdateJson::default() };
+    let mut update = UpdateJson {
+        attribute: Some(attribute),
+        ..UpdateJson::default()
+    };
     if !u.nlri.is_empty() {
         let hop = a.next_hop.unwrap_or(Ipv4Addr::UNSPECIFIED);
-        let list = u.nlri.iter().map(|p| Nlri { nlri: PrefixText(*p) }).collect();
-        update.announce.insert(FAMILY.into(), BTreeMap::from([(hop, list)]));
+        let list = u
+            .nlri
+            .iter()
+            .map(|p| Nlri {
+                nlri: PrefixText(*p),
+            })
+            .collect();
+        update
+            .announce
+            .insert(FAMILY.into(), BTreeMap::from([(hop, list)]));
     }
     if !u.withdrawn.is_empty() {
-        let list = u.withdrawn.iter().map(|p| Nlri { nlri: PrefixText(*p) }).collect();
+        let list = u
+            .withdrawn
+            .iter()
+            .map(|p| Nlri {
+                nlri: PrefixText(*p),
+            })
+            .collect();
         update.withdraw.insert(FAMILY.into(), list);
     }
     Line {
@@ -137,7 +157,9 @@ fn to_json(u: &Update) -> Line {
         time: f64::from(TIME),
         kind: "update".into(),
         neighbor: Neighbor {
-            address: Address { peer: IpAddr::V4(PEER_IP) },
+            address: Address {
+                peer: IpAddr::V4(PEER_IP),
+            },
             asn: Asn { peer: PEER_AS },
             direction: "receive".into(),
             message: Message { update },
@@ -159,10 +181,16 @@ fn from_json(line: Line) -> Result<Update, String> {
         };
         let mut segs = Vec::new();
         if let Some(p) = x.as_path {
-            segs.push(Segment { kind: SegmentKind::Sequence, asns: p });
+            segs.push(Segment {
+                kind: SegmentKind::Sequence,
+                asns: p,
+            });
         }
         if let Some(s) = x.as_set {
-            segs.push(Segment { kind: SegmentKind::Set, asns: s });
+            segs.push(Segment {
+                kind: SegmentKind::Set,
+                asns: s,
+            });
         }
         a.as_path = (!segs.is_empty()).then_some(segs);
         a.med = x.med;
@@ -175,7 +203,11 @@ fn from_json(line: Line) -> Result<Update, String> {
                 addr: addr.parse().map_err(|_| "bad aggregator address")?,
             });
         }
-        a.communities = x.community.map(|cs| cs.iter().map(|[h, l]| u32::from(*h) << 16 | u32::from(*l)).collect());
+        a.communities = x.community.map(|cs| {
+            cs.iter()
+                .map(|[h, l]| u32::from(*h) << 16 | u32::from(*l))
+                .collect()
+        });
     }
     for (family, hops) in j.announce {
         if family != FAMILY {
@@ -217,7 +249,10 @@ pub fn decode(text: &[u8]) -> Result<Vec<Update>, Error> {
             continue;
         }
         let parsed: Line = serde_json::from_slice(line).map_err(|e| {
-            Error::new(here + e.column().saturating_sub(1), format!("line {}, column {}: {e}", i + 1, e.column()))
+            Error::new(
+                here + e.column().saturating_sub(1),
+                format!("line {}, column {}: {e}", i + 1, e.column()),
+            )
         })?;
         out.push(from_json(parsed).map_err(|e| Error::new(here, format!("line {}: {e}", i + 1)))?);
     }

@@ -16,7 +16,9 @@ pub mod table;
 pub mod text;
 pub mod wire;
 
-pub use model::{Aggregator, Attributes, MpReach, MpUnreach, Origin, Prefix, Segment, SegmentKind, Update};
+pub use model::{
+    Aggregator, Attributes, MpReach, MpUnreach, Origin, Prefix, Segment, SegmentKind, Update,
+};
 
 /// A decoding failure: what was wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

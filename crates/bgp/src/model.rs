@@ -215,6 +215,10 @@ impl Update {
         self.withdrawn.len()
             + self.nlri.len()
             + self.attrs.mp_reach.as_ref().map_or(0, |m| m.nlri.len())
-            + self.attrs.mp_unreach.as_ref().map_or(0, |m| m.withdrawn.len())
+            + self
+                .attrs
+                .mp_unreach
+                .as_ref()
+                .map_or(0, |m| m.withdrawn.len())
     }
 }

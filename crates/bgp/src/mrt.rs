@@ -188,7 +188,9 @@ impl<R: Read> MrtReader<R> {
             return Ok(None);
         }
         if got < 12 {
-            return Err(Error::new(0, format!("truncated MRT header: {got} of 12 bytes")).shifted(start));
+            return Err(
+                Error::new(0, format!("truncated MRT header: {got} of 12 bytes")).shifted(start),
+            );
         }
         let h = Header {
             time: u32::from_be_bytes([head[0], head[1], head[2], head[3]]),
@@ -198,7 +200,11 @@ impl<R: Read> MrtReader<R> {
             offset: start,
         };
         if h.len > MAX_RECORD {
-            return Err(Error::new(8, format!("MRT record length {} over the {MAX_RECORD}-byte cap", h.len)).shifted(start));
+            return Err(Error::new(
+                8,
+                format!("MRT record length {} over the {MAX_RECORD}-byte cap", h.len),
+            )
+            .shifted(start));
         }
         self.buf.clear();
         // Grows with the bytes that actually arrive, not with the claimed length.
@@ -207,7 +213,14 @@ impl<R: Read> MrtReader<R> {
             .read_to_end(&mut self.buf)
             .map_err(|e| io_error(start + 12, e))?;
         if n < h.len as usize {
-            return Err(Error::new(12 + n, format!("truncated MRT record: header says {} bytes, {n} present", h.len)).shifted(start));
+            return Err(Error::new(
+                12 + n,
+                format!(
+                    "truncated MRT record: header says {} bytes, {n} present",
+                    h.len
+                ),
+            )
+            .shifted(start));
         }
         self.offset = start + 12 + u64::from(h.len);
         let body_at = (start + 12) as usize;
@@ -253,12 +266,25 @@ fn afi_is_v6(c: &Cur<'_>, afi: u16) -> Result<bool, Error> {
     }
 }
 
-fn parse<'a>(h: &Header, body: &'a [u8], base: usize, peers: &mut Vec<Peer>) -> Result<Record<'a>, Error> {
+fn parse<'a>(
+    h: &Header,
+    body: &'a [u8],
+    base: usize,
+    peers: &mut Vec<Peer>,
+) -> Result<Record<'a>, Error> {
     let mut c = Cur::new(body, base);
     match (h.kind, h.subtype) {
         (BGP4MP | BGP4MP_ET, sub @ (0 | 1 | 4 | 5 | 6 | 7)) => {
-            let micros = if h.kind == BGP4MP_ET { Some(c.u32("microsecond timestamp")?) } else { None };
-            let size = if matches!(sub, 4 | 5 | 7) { AsSize::Four } else { AsSize::Two };
+            let micros = if h.kind == BGP4MP_ET {
+                Some(c.u32("microsecond timestamp")?)
+            } else {
+                None
+            };
+            let size = if matches!(sub, 4 | 5 | 7) {
+                AsSize::Four
+            } else {
+                AsSize::Two
+            };
             let peer_as = c.asn(size, "peer AS")?;
             let local_as = c.asn(size, "local AS")?;
             c.u16("interface index")?;
@@ -269,7 +295,13 @@ fn parse<'a>(h: &Header, body: &'a [u8], base: usize, peers: &mut Vec<Peer>) -> 
             if matches!(sub, 0 | 5) {
                 let old = c.u16("old state")?;
                 let new = c.u16("new state")?;
-                return Ok(Record::State(StateChange { micros, peer_as, peer_ip, old, new }));
+                return Ok(Record::State(StateChange {
+                    micros,
+                    peer_as,
+                    peer_ip,
+                    old,
+                    new,
+                }));
             }
             let message_offset = c.at() as u64;
             Ok(Record::Message(Bgp4mpMessage {
@@ -304,7 +336,15 @@ fn parse<'a>(h: &Header, body: &'a [u8], base: usize, peers: &mut Vec<Peer>) -> 
             let attrs = c.take(alen, "attributes")?;
             Ok(Record::TableDump(
                 prefix,
-                RibRoute { peer_ip, peer_as, originated, as_size: AsSize::Two, attrs, attrs_offset, v2: false },
+                RibRoute {
+                    peer_ip,
+                    peer_as,
+                    originated,
+                    as_size: AsSize::Two,
+                    attrs,
+                    attrs_offset,
+                    v2: false,
+                },
             ))
         }
         (TABLE_DUMP_V2, 1) => {
@@ -319,12 +359,16 @@ fn parse<'a>(h: &Header, body: &'a [u8], base: usize, peers: &mut Vec<Peer>) -> 
                 let kind = c.u8("peer type")?;
                 let bgp_id = c.ipv4("peer BGP ID")?;
                 let ip = ip(&mut c, kind & 1 != 0, "peer address")?;
-                let asn = if kind & 2 != 0 { c.u32("peer AS")? } else { u32::from(c.u16("peer AS")?) };
+                let asn = if kind & 2 != 0 {
+                    c.u32("peer AS")?
+                } else {
+                    u32::from(c.u16("peer AS")?)
+                };
                 peers.push(Peer { bgp_id, ip, asn });
             }
             Ok(Record::PeerIndex)
         }
-        (TABLE_DUMP_V2, sub @ (2 | 3 | 4 | 5)) => {
+        (TABLE_DUMP_V2, sub @ 2..=5) => {
             c.u32("sequence number")?;
             let prefix = wire::prefix(&mut c, sub >= 4)?;
             let count = c.u16("entry count")? as usize;
@@ -334,7 +378,13 @@ fn parse<'a>(h: &Header, body: &'a [u8], base: usize, peers: &mut Vec<Peer>) -> 
                 let at = c.at();
                 let index = c.u16("peer index")? as usize;
                 let peer = *peers.get(index).ok_or_else(|| {
-                    Error::new(at, format!("peer index {index} not in the {}-peer index table", peers.len()))
+                    Error::new(
+                        at,
+                        format!(
+                            "peer index {index} not in the {}-peer index table",
+                            peers.len()
+                        ),
+                    )
                 })?;
                 let originated = c.u32("originated time")?;
                 let alen = c.u16("attribute length")? as usize;

@@ -38,7 +38,16 @@ const LENGTHS: &[(u8, u32)] = &[
 ];
 
 /// AS path length (after the peer's own AS) and weight; mean path ≈ 4.4 with the peer AS.
-const PATH_LENGTHS: &[(usize, u32)] = &[(1, 80), (2, 250), (3, 300), (4, 200), (5, 100), (6, 45), (7, 15), (8, 10)];
+const PATH_LENGTHS: &[(usize, u32)] = &[
+    (1, 80),
+    (2, 250),
+    (3, 300),
+    (4, 200),
+    (5, 100),
+    (6, 45),
+    (7, 15),
+    (8, 10),
+];
 
 fn pick<T: Copy>(rng: &mut ChaCha8Rng, table: &[(T, u32)]) -> T {
     let total: u32 = table.iter().map(|(_, w)| w).sum();
@@ -105,8 +114,14 @@ fn attributes(rng: &mut ChaCha8Rng, transits: &[u32]) -> Attributes {
     }
     let origin_asn = asns[asns.len() - 1];
     Attributes {
-        origin: Some(pick(rng, &[(Origin::Igp, 90), (Origin::Incomplete, 8), (Origin::Egp, 2)])),
-        as_path: Some(vec![Segment { kind: SegmentKind::Sequence, asns }]),
+        origin: Some(pick(
+            rng,
+            &[(Origin::Igp, 90), (Origin::Incomplete, 8), (Origin::Egp, 2)],
+        )),
+        as_path: Some(vec![Segment {
+            kind: SegmentKind::Sequence,
+            asns,
+        }]),
         next_hop: Some(PEER_IP),
         med: rng.random_ratio(3, 10).then(|| rng.random_range(1..1000)),
         local_pref: None,
@@ -138,13 +153,21 @@ pub fn pack(routes: Vec<(Attributes, Vec<Prefix>)>) -> Vec<Update> {
         for p in prefixes {
             let n = wire::prefix_wire_len(&p);
             if used + n > room {
-                out.push(Update { withdrawn: Vec::new(), attrs: attrs.clone(), nlri: std::mem::take(&mut nlri) });
+                out.push(Update {
+                    withdrawn: Vec::new(),
+                    attrs: attrs.clone(),
+                    nlri: std::mem::take(&mut nlri),
+                });
                 used = 0;
             }
             used += n;
             nlri.push(p);
         }
-        out.push(Update { withdrawn: Vec::new(), attrs, nlri });
+        out.push(Update {
+            withdrawn: Vec::new(),
+            attrs,
+            nlri,
+        });
     }
     out
 }
@@ -156,7 +179,9 @@ pub fn full_table(n: usize, seed: u64) -> Vec<Update> {
 
 /// Every (prefix, attributes) pair in order: what any encoding of the table must preserve.
 pub fn flatten(updates: &[Update]) -> impl Iterator<Item = (&Prefix, &Attributes)> {
-    updates.iter().flat_map(|u| u.nlri.iter().map(move |p| (p, &u.attrs)))
+    updates
+        .iter()
+        .flat_map(|u| u.nlri.iter().map(move |p| (p, &u.attrs)))
 }
 
 /// Whether two tables announce the same routes in the same order
@@ -187,19 +212,34 @@ pub fn decode_wire(mut bytes: &[u8]) -> Result<Vec<Update>, crate::Error> {
     while !bytes.is_empty() {
         let len = match bytes.get(16..18) {
             Some(l) => usize::from(u16::from_be_bytes([l[0], l[1]])),
-            None => return Err(crate::Error::new(at, format!("truncated message header: {} bytes", bytes.len()))),
+            None => {
+                return Err(crate::Error::new(
+                    at,
+                    format!("truncated message header: {} bytes", bytes.len()),
+                ))
+            }
         };
         // The header checks of `decode_message`, then the body straight into `out`.
         if len < wire::HEADER_LEN || len > bytes.len() || bytes[..16].iter().any(|&b| b != 0xff) {
             return Err(match wire::decode_message(bytes, AsSize::Four) {
                 Err(e) => e.shifted(at as u64),
-                Ok(_) => crate::Error::new(at + 16, format!("message length {len} outside 19..={}", bytes.len())),
+                Ok(_) => crate::Error::new(
+                    at + 16,
+                    format!("message length {len} outside 19..={}", bytes.len()),
+                ),
             });
         }
         if bytes[18] != 2 {
-            return Err(crate::Error::new(at + 18, format!("message type {} in an UPDATE stream", bytes[18])));
+            return Err(crate::Error::new(
+                at + 18,
+                format!("message type {} in an UPDATE stream", bytes[18]),
+            ));
         }
-        out.push(wire::decode_update_body(&bytes[wire::HEADER_LEN..len], at + wire::HEADER_LEN, AsSize::Four)?);
+        out.push(wire::decode_update_body(
+            &bytes[wire::HEADER_LEN..len],
+            at + wire::HEADER_LEN,
+            AsSize::Four,
+        )?);
         bytes = &bytes[len..];
         at += len;
     }

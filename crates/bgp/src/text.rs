@@ -21,7 +21,12 @@ pub fn encode(updates: &[Update], out: &mut Vec<u8>) {
     let mut tail = Vec::new();
     for u in updates {
         tail.clear();
-        crate::dump::write_tail(&mut tail, &u.attrs, AsSize::Four, u.attrs.next_hop.map(IpAddr::V4));
+        crate::dump::write_tail(
+            &mut tail,
+            &u.attrs,
+            AsSize::Four,
+            u.attrs.next_hop.map(IpAddr::V4),
+        );
         for p in &u.nlri {
             out.extend_from_slice(&head);
             crate::dump::write_prefix(out, p);
@@ -42,13 +47,25 @@ pub fn decode(text: &[u8]) -> Result<Vec<Update>, Error> {
             continue;
         }
         let fail = |col: usize, what: &str| {
-            Error::new(here + col, format!("line {}, column {}: {what}", i + 1, col + 1))
+            Error::new(
+                here + col,
+                format!("line {}, column {}: {what}", i + 1, col + 1),
+            )
         };
         // The prefix is field 6; everything after it is shared by a message's prefixes.
-        let mut bars = line.iter().enumerate().filter(|(_, &b)| b == b'|').map(|(j, _)| j);
-        let (Some(_), Some(_), Some(_), Some(_), Some(p0), Some(p1)) =
-            (bars.next(), bars.next(), bars.next(), bars.next(), bars.next(), bars.next())
-        else {
+        let mut bars = line
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b == b'|')
+            .map(|(j, _)| j);
+        let (Some(_), Some(_), Some(_), Some(_), Some(p0), Some(p1)) = (
+            bars.next(),
+            bars.next(),
+            bars.next(),
+            bars.next(),
+            bars.next(),
+            bars.next(),
+        ) else {
             return Err(fail(line.len(), "fewer than 6 fields"));
         };
         let prefix = parse_prefix(&line[p0 + 1..p1]).ok_or_else(|| fail(p0 + 1, "bad prefix"))?;
@@ -61,12 +78,18 @@ pub fn decode(text: &[u8]) -> Result<Vec<Update>, Error> {
         }
         let attrs = parse_tail(tail).map_err(|(col, what)| fail(p1 + col, what))?;
         last_tail = tail;
-        out.push(Update { withdrawn: Vec::new(), attrs, nlri: vec![prefix] });
+        out.push(Update {
+            withdrawn: Vec::new(),
+            attrs,
+            nlri: vec![prefix],
+        });
     }
     Ok(out)
 }
 
-fn field<'a>(it: &mut impl Iterator<Item = (usize, &'a [u8])>) -> Result<(usize, &'a str), (usize, &'static str)> {
+fn field<'a>(
+    it: &mut impl Iterator<Item = (usize, &'a [u8])>,
+) -> Result<(usize, &'a str), (usize, &'static str)> {
     let (col, f) = it.next().ok_or((0, "missing field"))?;
     let s = std::str::from_utf8(f).map_err(|_| (col, "not UTF-8"))?;
     Ok((col, s))
@@ -140,13 +163,25 @@ fn parse_path(s: &str) -> Option<Vec<Segment>> {
     let mut segs: Vec<Segment> = Vec::new();
     for tok in s.split(' ').filter(|t| !t.is_empty()) {
         if let Some(set) = tok.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
-            let asns = set.split(',').map(|a| a.parse().ok()).collect::<Option<Vec<u32>>>()?;
-            segs.push(Segment { kind: SegmentKind::Set, asns });
+            let asns = set
+                .split(',')
+                .map(|a| a.parse().ok())
+                .collect::<Option<Vec<u32>>>()?;
+            segs.push(Segment {
+                kind: SegmentKind::Set,
+                asns,
+            });
         } else {
             let asn = tok.parse().ok()?;
             match segs.last_mut() {
-                Some(Segment { kind: SegmentKind::Sequence, asns }) => asns.push(asn),
-                _ => segs.push(Segment { kind: SegmentKind::Sequence, asns: vec![asn] }),
+                Some(Segment {
+                    kind: SegmentKind::Sequence,
+                    asns,
+                }) => asns.push(asn),
+                _ => segs.push(Segment {
+                    kind: SegmentKind::Sequence,
+                    asns: vec![asn],
+                }),
             }
         }
     }

@@ -23,6 +23,8 @@ pub const HEADER_LEN: usize = 19;
 pub const MAX_MESSAGE: usize = 4096;
 
 /// Message types we tell apart.
+// Boxing the UPDATE would add an allocation per message on the hot path.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
     /// An UPDATE, decoded.
@@ -73,7 +75,10 @@ impl<'a> Cur<'a> {
     #[cold]
     #[inline(never)]
     fn short(&self, n: usize, what: &str) -> Error {
-        self.err(format!("truncated {what}: needs {n} bytes, {} left", self.left()))
+        self.err(format!(
+            "truncated {what}: needs {n} bytes, {} left",
+            self.left()
+        ))
     }
 
     /// A sub-reader over the next `n` bytes, keeping absolute offsets.
@@ -236,10 +241,10 @@ pub(crate) fn attributes(
             1 => {
                 fixed(1, "ORIGIN")?;
                 let o = v.u8("ORIGIN")?;
-                a.origin = Some(
-                    Origin::from_code(o)
-                        .ok_or_else(|| Error::new(start + 3, format!("ORIGIN value {o} unknown")))?,
-                );
+                a.origin =
+                    Some(Origin::from_code(o).ok_or_else(|| {
+                        Error::new(start + 3, format!("ORIGIN value {o} unknown"))
+                    })?);
             }
             2 => a.as_path = Some(as_path(&mut v, size)?),
             3 => {

@@ -22,9 +22,12 @@ fn check(name: &str, lines: usize) {
     let mut got = Vec::new();
     let stats = dump(&mut reader, &mut got).expect("input decodes");
     let mut want = Vec::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(dir.join("expect").join(format!("{name}.bgp.gz"))).expect("expected file opens"))
-        .read_to_end(&mut want)
-        .expect("expected file decompresses");
+    flate2::read::GzDecoder::new(
+        std::fs::File::open(dir.join("expect").join(format!("{name}.bgp.gz")))
+            .expect("expected file opens"),
+    )
+    .read_to_end(&mut want)
+    .expect("expected file decompresses");
     assert_eq!(stats.lines as usize, lines);
     if got != want {
         let line = got

@@ -66,10 +66,16 @@ fn mrt(kind: u16, subtype: u16, claimed: u32, body: &[u8]) -> Vec<u8> {
 fn record_length_near_the_cap_reads_only_what_is_there() {
     let input = mrt(16, 1, 16 << 20, &[0; 40]);
     let (big, e) = largest(|| first_error(&input));
-    assert_eq!(e, "truncated MRT record: header says 16777216 bytes, 40 present at byte 52");
+    assert_eq!(
+        e,
+        "truncated MRT record: header says 16777216 bytes, 40 present at byte 52"
+    );
     assert!(big < LIMIT, "allocated {big} bytes");
     let (_, e) = largest(|| first_error(&mrt(16, 1, u32::MAX, &[])));
-    assert_eq!(e, "MRT record length 4294967295 over the 16777216-byte cap at byte 8");
+    assert_eq!(
+        e,
+        "MRT record length 4294967295 over the 16777216-byte cap at byte 8"
+    );
 }
 
 #[test]
@@ -93,7 +99,10 @@ fn attribute_and_segment_lengths_beyond_the_message() {
     // AS_PATH, extended length 65535, with 4 bytes present.
     m.extend_from_slice(&[0x50, 2, 0xff, 0xff, 2, 255, 0, 1]);
     let (big, e) = largest(|| decode_message(&m, AsSize::Four));
-    assert_eq!(e.unwrap_err().to_string(), "truncated attribute value: needs 65535 bytes, 3 left at byte 27");
+    assert_eq!(
+        e.unwrap_err().to_string(),
+        "truncated attribute value: needs 65535 bytes, 3 left at byte 27"
+    );
     assert!(big < LIMIT, "allocated {big} bytes");
 }
 
@@ -111,6 +120,9 @@ fn wire_stream_of_headers_only() {
     let mut m = vec![0xff; 16];
     m.extend_from_slice(&[0xff, 0xff, 2]);
     let (big, r) = largest(|| table::decode_wire(&m));
-    assert_eq!(r.unwrap_err().to_string(), "message length 65535 outside 19..=19 (bytes available) at byte 16");
+    assert_eq!(
+        r.unwrap_err().to_string(),
+        "message length 65535 outside 19..=19 (bytes available) at byte 16"
+    );
     assert!(big < LIMIT, "allocated {big} bytes");
 }

@@ -11,7 +11,11 @@ use std::path::PathBuf;
 
 fn assert_inside(r: Result<impl Sized, Error>, len: usize, what: &str) {
     if let Err(e) = r {
-        assert!(e.offset <= len as u64, "{what}: offset {} past the {len}-byte input: {e}", e.offset);
+        assert!(
+            e.offset <= len as u64,
+            "{what}: offset {} past the {len}-byte input: {e}",
+            e.offset
+        );
         assert!(!e.what.is_empty());
     }
 }
@@ -64,16 +68,26 @@ fn dump_bytes(b: &[u8]) -> Result<u64, Error> {
 
 /// The first records (about `bytes` bytes) of a shared MRT file, decompressed.
 fn mrt_head(name: &str, bytes: usize) -> Option<Vec<u8>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/bgp").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/bgp")
+        .join(name);
     let file = std::fs::File::open(path).ok()?;
     let mut all = Vec::new();
-    flate2::read::GzDecoder::new(file).take(bytes as u64).read_to_end(&mut all).ok()?;
+    flate2::read::GzDecoder::new(file)
+        .take(bytes as u64)
+        .read_to_end(&mut all)
+        .ok()?;
     Some(all)
 }
 
 #[test]
 fn every_truncation_and_bit_flip_of_mrt_records() {
-    let names = ["updates.20020722.2238.gz", "updates.20070211.0141.gz", "updates.20160811.1600.gz", "bview.20020722.2337.gz"];
+    let names = [
+        "updates.20020722.2238.gz",
+        "updates.20070211.0141.gz",
+        "updates.20160811.1600.gz",
+        "bview.20020722.2337.gz",
+    ];
     let mut seen = 0;
     for name in names {
         let Some(head) = mrt_head(name, 1500) else {
@@ -112,7 +126,11 @@ fn random_bytes_never_panic() {
 fn truncated_table_encodings_give_located_errors() {
     let t = table::full_table(40, 3);
     for (name, encode, decode) in [
-        ("wire", (|t: &[_], o: &mut Vec<u8>| o.extend(table::encode_wire(t))) as fn(&[_], &mut Vec<u8>), table::decode_wire as fn(&[u8]) -> _),
+        (
+            "wire",
+            (|t: &[_], o: &mut Vec<u8>| o.extend(table::encode_wire(t))) as fn(&[_], &mut Vec<u8>),
+            table::decode_wire as fn(&[u8]) -> _,
+        ),
         ("text", text::encode, text::decode),
         ("json", json::encode, json::decode),
         ("cbor", cbor::encode, cbor::decode),

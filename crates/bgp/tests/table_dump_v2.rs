@@ -20,7 +20,10 @@ fn record(out: &mut Vec<u8>, kind: u16, subtype: u16, body: &[u8]) {
 fn attrs(path: &[u32]) -> Attributes {
     Attributes {
         origin: Some(Origin::Igp),
-        as_path: Some(vec![Segment { kind: SegmentKind::Sequence, asns: path.to_vec() }]),
+        as_path: Some(vec![Segment {
+            kind: SegmentKind::Sequence,
+            asns: path.to_vec(),
+        }]),
         med: Some(7),
         local_pref: Some(100),
         communities: Some(vec![65000 << 16 | 1]),
@@ -57,7 +60,10 @@ fn sample() -> Vec<u8> {
     let mut a = attrs(&[4_200_000_000, 15169]);
     a.next_hop = Some(Ipv4Addr::new(192, 0, 2, 2));
     a.atomic_aggregate = true;
-    a.aggregator = Some(Aggregator { asn: 15169, addr: Ipv4Addr::new(198, 51, 100, 9) });
+    a.aggregator = Some(Aggregator {
+        asn: 15169,
+        addr: Ipv4Addr::new(198, 51, 100, 9),
+    });
     rib_entry(&mut b, 1, &a);
     record(&mut f, 13, 2, &b);
     // RIB_IPV6_UNICAST 2001:db8:100::/40, MP_REACH in the abbreviated RIB form.
@@ -125,16 +131,37 @@ fn debian_bgpdump_agrees_when_installed() {
 /// well-known communities and no ORIGIN or NEXT_HOP; a 4-byte one with
 /// confederation segments; one with no attributes at all.
 fn edge_cases() -> Vec<u8> {
-    let seg = |kind, asns: &[u32]| Segment { kind, asns: asns.to_vec() };
+    let seg = |kind, asns: &[u32]| Segment {
+        kind,
+        asns: asns.to_vec(),
+    };
     let prefix = vec![Prefix::V4(Ipv4Addr::new(192, 168, 0, 0), 16)];
     let two_byte = Update {
         withdrawn: vec![],
         attrs: Attributes {
-            as_path: Some(vec![seg(SegmentKind::Sequence, &[64496, 23456, 23456, 701]), seg(SegmentKind::Set, &[23456, 702])]),
-            as4_path: Some(vec![seg(SegmentKind::Sequence, &[196_608, 262_144, 701]), seg(SegmentKind::Set, &[327_680, 702])]),
-            aggregator: Some(Aggregator { asn: 23456, addr: Ipv4Addr::new(10, 9, 8, 7) }),
-            as4_aggregator: Some(Aggregator { asn: 327_680, addr: Ipv4Addr::new(10, 9, 8, 7) }),
-            communities: Some(vec![0xffff_ff01, 0xffff_ff02, 0xffff_ff03, 0xffff_0000, 64496 << 16 | 7]),
+            as_path: Some(vec![
+                seg(SegmentKind::Sequence, &[64496, 23456, 23456, 701]),
+                seg(SegmentKind::Set, &[23456, 702]),
+            ]),
+            as4_path: Some(vec![
+                seg(SegmentKind::Sequence, &[196_608, 262_144, 701]),
+                seg(SegmentKind::Set, &[327_680, 702]),
+            ]),
+            aggregator: Some(Aggregator {
+                asn: 23456,
+                addr: Ipv4Addr::new(10, 9, 8, 7),
+            }),
+            as4_aggregator: Some(Aggregator {
+                asn: 327_680,
+                addr: Ipv4Addr::new(10, 9, 8, 7),
+            }),
+            communities: Some(vec![
+                0xffff_ff01,
+                0xffff_ff02,
+                0xffff_ff03,
+                0xffff_0000,
+                64496 << 16 | 7,
+            ]),
             ..Attributes::default()
         },
         nlri: prefix.clone(),
@@ -153,9 +180,16 @@ fn edge_cases() -> Vec<u8> {
         nlri: prefix.clone(),
         ..Update::default()
     };
-    let bare = Update { nlri: prefix, ..Update::default() };
+    let bare = Update {
+        nlri: prefix,
+        ..Update::default()
+    };
     let mut f = Vec::new();
-    for (subtype, size, u) in [(1, AsSize::Two, two_byte), (4, AsSize::Four, confed), (4, AsSize::Four, bare)] {
+    for (subtype, size, u) in [
+        (1, AsSize::Two, two_byte),
+        (4, AsSize::Four, confed),
+        (4, AsSize::Four, bare),
+    ] {
         let mut b = Vec::new();
         if size == AsSize::Two {
             b.extend_from_slice(&64496u16.to_be_bytes());
@@ -189,7 +223,11 @@ fn as4_merge_sets_confederations_and_well_known_communities() {
     let out = Command::new("bgpdump").arg("-m").arg(&path).output();
     let _ = std::fs::remove_dir_all(&dir);
     if let Ok(out) = out {
-        assert_eq!(String::from_utf8_lossy(&out.stdout), EDGE_EXPECTED, "bgpdump itself");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            EDGE_EXPECTED,
+            "bgpdump itself"
+        );
     }
     assert_eq!(String::from_utf8_lossy(&got), EDGE_EXPECTED);
 }

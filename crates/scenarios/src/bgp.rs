@@ -63,7 +63,15 @@ impl Scenario for Bgp {
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
-        vec![WIRE, TEXT, JSON, CBOR, DUMP_PROCESS, DUMP_IN_PROCESS, BGPDUMP]
+        vec![
+            WIRE,
+            TEXT,
+            JSON,
+            CBOR,
+            DUMP_PROCESS,
+            DUMP_IN_PROCESS,
+            BGPDUMP,
+        ]
     }
 
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
@@ -113,7 +121,8 @@ fn table_rows(ctx: &mut Context<'_>, t: &[Update], n: usize, out: &mut Output) {
         };
         if let Err(e) = verified {
             for op in ["encode", "decode"] {
-                out.failures.push(Failure::new(&meta(op), format!("verification failed: {e}")));
+                out.failures
+                    .push(Failure::new(&meta(op), format!("verification failed: {e}")));
             }
             continue;
         }
@@ -191,11 +200,16 @@ fn time_process(mut make: impl FnMut() -> Command, iters: u64) -> Result<Duratio
 
 fn dump_rows(ctx: &mut Context<'_>, out: &mut Output) {
     let Some(dir) = ctx.data_dir.as_deref().map(|d| d.join("bgp")) else {
-        out.notes.push("bgp: no data directory found; the bgp dump rows on real MRT files were skipped".into());
+        out.notes.push(
+            "bgp: no data directory found; the bgp dump rows on real MRT files were skipped".into(),
+        );
         return;
     };
     if !dir.is_dir() {
-        out.notes.push(format!("bgp: {} not found; the bgp dump rows were skipped", dir.display()));
+        out.notes.push(format!(
+            "bgp: {} not found; the bgp dump rows were skipped",
+            dir.display()
+        ));
         return;
     }
     let exe = encbench_exe();
@@ -215,7 +229,9 @@ fn dump_rows(ctx: &mut Context<'_>, out: &mut Output) {
         let want = match expected(&dir, file) {
             Ok(w) => w,
             Err(e) => {
-                out.notes.push(format!("bgp: {file} or its expected output unreadable ({e}); skipped"));
+                out.notes.push(format!(
+                    "bgp: {file} or its expected output unreadable ({e}); skipped"
+                ));
                 continue;
             }
         };
@@ -267,11 +283,21 @@ fn dump_rows(ctx: &mut Context<'_>, out: &mut Output) {
                     ));
                 }
             }
-            Ok(_) => out.failures.push(Failure::new(&meta(DUMP_IN_PROCESS, "rust"), "verification failed: output differs from bgpdump's expected text")),
-            Err(e) => out.failures.push(Failure::new(&meta(DUMP_IN_PROCESS, "rust"), format!("verification failed: {e}"))),
+            Ok(_) => out.failures.push(Failure::new(
+                &meta(DUMP_IN_PROCESS, "rust"),
+                "verification failed: output differs from bgpdump's expected text",
+            )),
+            Err(e) => out.failures.push(Failure::new(
+                &meta(DUMP_IN_PROCESS, "rust"),
+                format!("verification failed: {e}"),
+            )),
         }
         if has_bgpdump && ctx.wants(BGPDUMP) {
-            let peer = Command::new(BGPDUMP_BIN).arg("-m").arg(&path).stderr(Stdio::null()).output();
+            let peer = Command::new(BGPDUMP_BIN)
+                .arg("-m")
+                .arg(&path)
+                .stderr(Stdio::null())
+                .output();
             match peer {
                 Ok(o) if o.status.success() && o.stdout == want => {
                     let path = path.clone();
@@ -301,12 +327,18 @@ fn dump_rows(ctx: &mut Context<'_>, out: &mut Output) {
 }
 
 fn find<'a>(records: &'a [Record], dataset: &str, codec: &str, op: &str) -> Option<&'a Record> {
-    records.iter().find(|r| r.dataset == dataset && r.codec == codec && r.operation == op)
+    records
+        .iter()
+        .find(|r| r.dataset == dataset && r.codec == codec && r.operation == op)
 }
 
 fn compare(out: &mut Output) {
     let mut add = Vec::new();
-    for r in out.records.iter().filter(|r| r.codec == WIRE && r.operation == "decode") {
+    for r in out
+        .records
+        .iter()
+        .filter(|r| r.codec == WIRE && r.operation == "decode")
+    {
         add.push(Comparison {
             scenario: NAME.into(),
             label: format!("{WIRE} decode, million prefixes/s ({})", r.dataset),
