@@ -116,3 +116,60 @@ fn closed_pipe_exits_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn run_bgp_measures_every_encoding_and_the_dump_rows() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("r.json");
+    Command::cargo_bin("encbench")
+        .expect("binary builds")
+        .env(
+            "ENCBENCH_DB",
+            "/dev/null/encbench-tests-must-not-store/history.sqlite",
+        )
+        .args([
+            "run",
+            "bgp",
+            "--items",
+            "300",
+            "--samples",
+            "3",
+            "--quiet",
+            "--no-store",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json).expect("written")).expect("JSON");
+    let results = doc["results"].as_array().expect("results");
+    for codec in [
+        "bgp/wire",
+        "bgp/text-bgpdump",
+        "bgp/json-exabgp",
+        "bgp/cbor",
+    ] {
+        for op in ["encode", "decode"] {
+            let row = results
+                .iter()
+                .find(|r| r["codec"] == codec && r["operation"] == op)
+                .unwrap_or_else(|| panic!("no {codec} {op} row"));
+            assert_eq!(row["items"], 300);
+            assert_eq!(row["verified"], true);
+        }
+    }
+    if data("bview.20020722.2337.gz").is_some() {
+        let dumps: Vec<_> = results
+            .iter()
+            .filter(|r| r["operation"] == "dump")
+            .collect();
+        // Two encbench rows per file, plus bgpdump's where it is installed.
+        assert!(dumps.len() >= 8, "{dumps:#?}");
+        let bview = dumps
+            .iter()
+            .find(|r| r["dataset"] == "bview.20020722.2337.gz" && r["codec"] == "bgp-dump/encbench")
+            .expect("bview dump row");
+        assert_eq!(bview["items"], 115_521);
+    }
+}
