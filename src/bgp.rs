@@ -13,10 +13,19 @@ pub fn execute(args: BgpArgs) -> Result<ExitCode> {
                 encbench_bgp::mrt::open(&file).map_err(|e| anyhow!("{}: {e}", file.display()))?;
             let stdout = io::stdout();
             let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-            let result = dump(&mut reader, &mut out).map(|_| ());
-            let result = result.and_then(|()| out.flush().map_err(DumpError::Write));
+            let result = dump(&mut reader, &mut out);
+            let result = result.and_then(|s| out.flush().map(|()| s).map_err(DumpError::Write));
             match result {
-                Ok(()) => Ok(ExitCode::SUCCESS),
+                Ok(stats) => {
+                    if stats.skipped > 0 {
+                        eprintln!(
+                            "note: {}: {} MRT records of types bgp dump does not decode were skipped",
+                            file.display(),
+                            stats.skipped
+                        );
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
                 // `encbench bgp dump FILE | head`: the reader left; that is not an error.
                 Err(DumpError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
                     Ok(ExitCode::SUCCESS)
