@@ -204,10 +204,24 @@ pub fn encode_wire(updates: &[Update]) -> Vec<u8> {
     out
 }
 
+/// Messages in a stream, by their length fields alone (an exact capacity
+/// keeps the output allocation small); at most one per 19 bytes of input.
+fn count_messages(b: &[u8]) -> usize {
+    let (mut at, mut n) = (0usize, 0usize);
+    while let Some(l) = b.get(at + 16..at + 18) {
+        let len = usize::from(u16::from_be_bytes([l[0], l[1]]));
+        if len < wire::HEADER_LEN {
+            break;
+        }
+        at += len;
+        n += 1;
+    }
+    n
+}
+
 /// Decodes a stream of UPDATE messages (4-byte ASNs); errors carry the stream offset.
 pub fn decode_wire(mut bytes: &[u8]) -> Result<Vec<Update>, crate::Error> {
-    // The smallest UPDATE is 23 bytes, so this bounds the capacity by the input.
-    let mut out = Vec::with_capacity(bytes.len() / 64);
+    let mut out = Vec::with_capacity(count_messages(bytes));
     let mut at = 0usize;
     while !bytes.is_empty() {
         let len = match bytes.get(16..18) {
