@@ -77,15 +77,19 @@ fn dump_into<R: Read, W: Write>(
                         }
                     }
                     let v4_hop = Some(u.attrs.next_hop.map_or(NO_NEXT_HOP, IpAddr::V4));
-                    let tail = line.tail(&u.attrs, m.as_size, v4_hop);
-                    for p in &u.nlri {
-                        line.route(&ctx, "A", p, &tail);
+                    if !u.nlri.is_empty() {
+                        let tail = line.tail(&u.attrs, m.as_size, v4_hop);
+                        for p in &u.nlri {
+                            line.route(&ctx, "A", p, &tail);
+                        }
+                        line.tails = tail;
                     }
                     if let Some(mp) = &u.attrs.mp_reach {
                         let tail = line.tail(&u.attrs, m.as_size, mp_hop(&mp.next_hop));
                         for p in &mp.nlri {
                             line.route(&ctx, "A", p, &tail);
                         }
+                        line.tails = tail;
                     }
                 }
             }
@@ -191,17 +195,17 @@ impl Line {
             tag,
         };
         self.route(&peer, "B", prefix, &tail);
+        self.tails = tail;
         Ok(())
     }
 
-    /// The attribute fields, built once per message and shared by its prefixes.
+    /// The attribute fields, built once per message and shared by its
+    /// prefixes, in the reused scratch buffer (the caller hands it back).
     fn tail(&mut self, a: &Attributes, size: AsSize, hop: Option<IpAddr>) -> Vec<u8> {
         let mut t = std::mem::take(&mut self.tails);
         t.clear();
         write_tail(&mut t, a, size, hop);
-        let out = t.clone();
-        self.tails = t;
-        out
+        t
     }
 }
 
