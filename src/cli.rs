@@ -33,9 +33,26 @@ pub enum Command {
     Compare(CompareArgs),
     /// Feed every decoder malformed input; count panics, hangs, crashes and runaway allocations.
     Robust(RobustArgs),
+    /// BGP tools: `bgp dump FILE` prints an MRT file as `bgpdump -m` lines.
+    Bgp(BgpArgs),
     /// One robust job in an isolated process (started by `robust`, not by people).
     #[command(hide = true)]
     RobustWorker(RobustWorkerArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BgpArgs {
+    #[command(subcommand)]
+    pub command: BgpCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BgpCommand {
+    /// Print an MRT file (gzip or plain) as `bgpdump -m` one-line entries.
+    Dump {
+        /// MRT file: BGP4MP updates, TABLE_DUMP or TABLE_DUMP_V2.
+        file: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]

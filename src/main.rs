@@ -5,6 +5,7 @@
 // First: its out!/outln! macros are used by the modules below.
 #[macro_use]
 mod output;
+mod bgp;
 mod cli;
 mod file;
 mod history;
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         cli::Command::Compare(args) => history::compare(args, painter),
         cli::Command::Robust(args) => robust::execute(args, painter),
         cli::Command::RobustWorker(args) => robust::worker(args),
+        cli::Command::Bgp(args) => bgp::execute(args),
     };
     match outcome {
         Ok(code) => code,

@@ -736,6 +736,54 @@ const fn io(id: &'static str, summary: &'static str) -> CodecInfo {
     }
 }
 
+/// Scenario `bgp`: the routing table's encodings and `bgp dump` against bgpdump.
+pub const BGP_CODECS: &[CodecInfo] = &[
+    bgp(
+        "bgp/wire",
+        Family::SchemaBinary,
+        "BGP-4 UPDATE messages (RFC 4271, 4-byte ASNs), ≤ 4096 bytes each",
+    ),
+    bgp(
+        "bgp/text-bgpdump",
+        Family::Text,
+        "one `bgpdump -m` line per prefix",
+    ),
+    bgp(
+        "bgp/json-exabgp",
+        Family::Text,
+        "ExaBGP-style JSON, one update object per line (serde_json)",
+    ),
+    bgp(
+        "bgp/cbor",
+        Family::SchemalessBinary,
+        "the UPDATE model as CBOR (ciborium)",
+    ),
+    bgp(
+        "bgp-dump/encbench",
+        Family::Text,
+        "`encbench bgp dump FILE` as a child process: MRT to bgpdump -m text",
+    ),
+    bgp(
+        "bgp-dump/encbench-in-process",
+        Family::Text,
+        "the same dump in-process, without process start-up",
+    ),
+    bgp(
+        "bgp-dump/bgpdump-m",
+        Family::Worker,
+        "C: Debian's `bgpdump -m FILE` as a child process",
+    ),
+];
+
+const fn bgp(id: &'static str, family: Family, summary: &'static str) -> CodecInfo {
+    CodecInfo {
+        id,
+        family,
+        summary,
+        feature: None,
+    }
+}
+
 /// Reference points measured beside codecs; not encodings.
 pub const REFERENCES: &[CodecInfo] = &[CodecInfo {
     id: "reference/memcpy",
@@ -766,6 +814,7 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(IO_STRATEGIES.iter().map(|i| (*i, true)));
     all.extend(WORKER_CODECS.iter().map(|i| (*i, true)));
     all.extend(REFERENCES.iter().map(|i| (*i, true)));
+    all.extend(BGP_CODECS.iter().map(|i| (*i, true)));
     all
 }
 

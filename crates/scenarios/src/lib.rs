@@ -4,6 +4,7 @@
 //! [`all`]; a scenario returns records, never prints.
 
 mod bench;
+mod bgp;
 mod codecs;
 pub mod data;
 mod int_codecs;
@@ -187,6 +188,7 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
         Box::new(read_sizes::ReadSizes),
         Box::new(scaling::Scaling),
         Box::new(codecs::Codecs),
+        Box::new(bgp::Bgp),
     ]
 }
 

@@ -1,0 +1,45 @@
+//! `encbench bgp …`: BGP tools over the library crate.
+
+use crate::cli::{BgpArgs, BgpCommand};
+use anyhow::{anyhow, Result};
+use encbench_bgp::dump::{dump, DumpError};
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+pub fn execute(args: BgpArgs) -> Result<ExitCode> {
+    match args.command {
+        BgpCommand::Dump { file } => {
+            let mut reader =
+                encbench_bgp::mrt::open(&file).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+            let stdout = io::stdout();
+            let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+            let result = dump(&mut reader, &mut out);
+            let result = result.and_then(|s| out.flush().map(|()| s).map_err(DumpError::Write));
+            match result {
+                Ok(stats) => {
+                    if stats.skipped > 0 {
+                        eprintln!(
+                            "note: {}: {} MRT records of types bgp dump does not decode were skipped",
+                            file.display(),
+                            stats.skipped
+                        );
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                // `encbench bgp dump FILE | head`: the reader left; that is not an error.
+                Err(DumpError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(DumpError::Write(e)) => Err(anyhow!("writing standard output: {e}")),
+                Err(DumpError::Decode(e)) => {
+                    // Lines before the bad record are still worth having.
+                    let _ = out.flush();
+                    Err(anyhow!(
+                        "{}: {e} (of the decompressed MRT stream)",
+                        file.display()
+                    ))
+                }
+            }
+        }
+    }
+}
