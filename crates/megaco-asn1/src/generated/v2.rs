@@ -1816,7 +1816,7 @@ pub mod media_gateway_control_v2 {
         pub termination_to: TerminationID,
         #[rasn(identifier = "topologyDirection")]
         pub topology_direction: TopologyRequestTopologyDirection,
-        #[rasn(extension_addition, identifier = "streamID")]
+        #[rasn(extension_addition, value("0..=65535"), identifier = "streamID")]
         pub stream_id: Option<StreamID>,
     }
     impl TopologyRequest {

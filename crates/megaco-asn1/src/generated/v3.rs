@@ -790,7 +790,7 @@ pub mod media_gateway_control_v3 {
         pub signal_name: PkgdName,
         #[rasn(identifier = "streamID")]
         pub stream_id: Option<StreamID>,
-        #[rasn(extension_addition, identifier = "signalRequestID")]
+        #[rasn(extension_addition, value("0..=4294967295"), identifier = "signalRequestID")]
         pub signal_request_id: Option<RequestID>,
     }
     impl IndAudSignal {
@@ -1772,7 +1772,7 @@ pub mod media_gateway_control_v3 {
         pub sig_par_list: SequenceOf<SigParameter>,
         #[rasn(extension_addition)]
         pub direction: Option<SignalDirection>,
-        #[rasn(extension_addition, identifier = "requestID")]
+        #[rasn(extension_addition, value("0..=4294967295"), identifier = "requestID")]
         pub request_id: Option<RequestID>,
         #[rasn(extension_addition, value("0..=65535"), identifier = "intersigDelay")]
         pub intersig_delay: Option<u16>,
@@ -2033,7 +2033,7 @@ pub mod media_gateway_control_v3 {
         pub termination_to: TerminationID,
         #[rasn(identifier = "topologyDirection")]
         pub topology_direction: TopologyRequestTopologyDirection,
-        #[rasn(extension_addition, identifier = "streamID")]
+        #[rasn(extension_addition, value("0..=65535"), identifier = "streamID")]
         pub stream_id: Option<StreamID>,
         #[rasn(extension_addition, identifier = "topologyDirectionExtension")]
         pub topology_direction_extension: Option<TopologyRequestTopologyDirectionExtension>,
@@ -2115,7 +2115,7 @@ pub mod media_gateway_control_v3 {
         pub imm_ack_required: Option<()>,
         #[rasn(identifier = "transactionResult")]
         pub transaction_result: TransactionReplyTransactionResult,
-        #[rasn(extension_addition, identifier = "segmentNumber")]
+        #[rasn(extension_addition, value("0..=65535"), identifier = "segmentNumber")]
         pub segment_number: Option<SegmentNumber>,
         #[rasn(extension_addition, identifier = "segmentationComplete")]
         pub segmentation_complete: Option<()>,
