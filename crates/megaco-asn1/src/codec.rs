@@ -8,6 +8,7 @@
 
 use crate::{peek, v1, v2, v3, VersionedMessage};
 use encbench_codecs::{Codec, CodecError};
+use nom::Needed;
 use rasn::error::{DecodeError, DecodeErrorKind};
 
 /// ASN.1 BER, as megaco's `megaco_ber_encoder` writes it (definite lengths).
@@ -21,7 +22,11 @@ pub struct Per;
 macro_rules! rules_codec {
     ($codec:ident, $rules:ident, $peek:path, $name:literal) => {
         impl Codec<VersionedMessage> for $codec {
-            fn encode(&self, value: &VersionedMessage, out: &mut Vec<u8>) -> Result<(), CodecError> {
+            fn encode(
+                &self,
+                value: &VersionedMessage,
+                out: &mut Vec<u8>,
+            ) -> Result<(), CodecError> {
                 // rasn's encode_buf clears the buffer it is given; the
                 // caller clears it too, but a non-empty one keeps its bytes.
                 if !out.is_empty() {
@@ -48,8 +53,7 @@ macro_rules! rules_codec {
                     _ => rasn::$rules::decode_with_remainder::<v3::MegacoMessage>(bytes)
                         .map(|(m, rest)| (VersionedMessage::V3(Box::new(m)), rest.len())),
                 };
-                let (message, rest) =
-                    decoded.map_err(|e| locate(bytes, version, $name, &e))?;
+                let (message, rest) = decoded.map_err(|e| locate(bytes, version, $name, &e))?;
                 CodecError::check_consumed(bytes.len() - rest, bytes.len())?;
                 Ok(message)
             }
@@ -62,16 +66,27 @@ rules_codec!(Per, aper, peek::per_version, "PER");
 
 /// Turns a rasn error into one with a byte offset where one can be found.
 fn locate(bytes: &[u8], version: u8, rules: &str, error: &DecodeError) -> CodecError {
-    if let DecodeErrorKind::Incomplete { .. } = &*error.kind {
-        return CodecError::Truncated {
-            offset: bytes.len(),
-            needed: 1,
-        };
-    }
     if rules == "BER" {
         if let Some((offset, reason)) = crate::tlv::first_fault(bytes) {
             return CodecError::invalid(offset, reason);
         }
+    }
+    // rasn wraps the failing field's error once per enclosing field.
+    let mut inner = error;
+    while let DecodeErrorKind::FieldError { nested, .. } = &*inner.kind {
+        inner = nested;
+    }
+    if let DecodeErrorKind::Incomplete { needed } = &*inner.kind {
+        let needed = match needed {
+            // PER counts bits, BER octets.
+            Needed::Size(n) if rules == "PER" => n.get().div_ceil(8),
+            Needed::Size(n) => n.get(),
+            Needed::Unknown => 1,
+        };
+        return CodecError::Truncated {
+            offset: bytes.len(),
+            needed,
+        };
     }
     CodecError::Library {
         library: "rasn",

@@ -19,8 +19,8 @@ mod tlv;
 mod vectors;
 
 pub use codec::{Ber, Per};
-pub use generated::{media_gateway_control_v1 as v1, media_gateway_control_v2 as v2};
 pub use generated::media_gateway_control_v3 as v3;
+pub use generated::{media_gateway_control_v1 as v1, media_gateway_control_v2 as v2};
 pub use vectors::{ber_vectors, parse_vectors, per_vectors, Vector, VectorError};
 
 /// One Megaco message of any of the three protocol versions; the version

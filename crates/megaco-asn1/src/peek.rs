@@ -27,7 +27,10 @@ pub(crate) fn ber_version(bytes: &[u8]) -> Result<u8, CodecError> {
     r.tag(0x80, "version [0] INTEGER")?;
     let at = r.pos;
     if r.length()? != Some(1) {
-        return Err(CodecError::invalid(at, "version INTEGER(0..99) is not one octet"));
+        return Err(CodecError::invalid(
+            at,
+            "version INTEGER(0..99) is not one octet",
+        ));
     }
     let at = r.pos;
     let version = r.byte()?;
@@ -160,7 +163,10 @@ impl Bits<'_> {
     fn skip_octets(&mut self, count: usize) -> Result<(), CodecError> {
         let at = self.bit / 8;
         if at + count > self.bytes.len() {
-            return Err(CodecError::Truncated { offset: at, needed: count });
+            return Err(CodecError::Truncated {
+                offset: at,
+                needed: count,
+            });
         }
         self.bit += count * 8;
         Ok(())

@@ -59,7 +59,11 @@ pub(crate) fn first_fault(bytes: &[u8]) -> Option<(usize, String)> {
                     return Some((pos - 1, "input ends inside a length".into()));
                 };
                 pos += count;
-                Some(octets.iter().fold(0usize, |n, &b| (n << 8) | usize::from(b)))
+                Some(
+                    octets
+                        .iter()
+                        .fold(0usize, |n, &b| (n << 8) | usize::from(b)),
+                )
             }
             _ => return Some((pos - 1, "length field longer than 4 octets".into())),
         };
@@ -67,10 +71,7 @@ pub(crate) fn first_fault(bytes: &[u8]) -> Option<(usize, String)> {
             Some(len) if len > end - pos => {
                 return Some((
                     start,
-                    format!(
-                        "length {len} runs past the {} bytes that remain",
-                        end - pos
-                    ),
+                    format!("length {len} runs past the {} bytes that remain", end - pos),
                 ));
             }
             Some(len) if tag & 0x20 != 0 => ends.push((pos + len, false)),
