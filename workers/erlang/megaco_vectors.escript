@@ -8,6 +8,7 @@
 %%
 %% Usage: escript megaco_vectors.escript TIME_TEST_MSGS OUT_DIR
 -mode(compile).
+-compile(nowarn_unused_function).
 -include("megaco_common.hrl").
 
 main([Input, OutDir]) ->
