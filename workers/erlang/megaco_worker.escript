@@ -54,6 +54,8 @@ try_request(Line, State) ->
 failure(Why) -> [{ok, false}, {error, Why}].
 
 handle(<<"hello">>, _, State) ->
+    code:which(megaco_ber_encoder) =:= non_existing andalso
+        erlang:error("Erlang's megaco application is not installed (Debian: erlang-megaco)"),
     Runtime = iolist_to_binary(["Erlang/OTP ", erlang:system_info(otp_release),
                                 " erts-", erlang:system_info(version),
                                 " megaco-", megaco_version()]),
@@ -61,28 +63,33 @@ handle(<<"hello">>, _, State) ->
       {codecs, [Id || {Id, _, _, _} <- codecs()]}], State};
 handle(<<"prepare">>, Request, _) ->
     Id = maps:get(<<"codec">>, Request),
-    {Codec, Conf, Op} = case lists:keyfind(Id, 1, codecs()) of
-                            {_, C, Cf, O} -> {C, Cf, O};
-                            false -> erlang:error({unknown_codec, Id})
-                        end,
-    {ok, Msgs} = load_messages(binary_to_list(maps:get(<<"input">>, Request))),
-    Prepared = [prepare(Name, Codec, Conf, Bin) || {Name, Bin} <- Msgs],
-    Items = list_to_tuple([case Op of
-                               encode -> {Codec, Conf, V, Msg};
-                               decode -> {Codec, Conf, V, Bytes}
-                           end || {V, Msg, Bytes} <- Prepared]),
-    Hex = [hex(Bytes) || {_, _, Bytes} <- Prepared],
-    {[{ok, true}, {encoded_hex, Hex}], {Op, Items}};
+    case lists:keyfind(Id, 1, codecs()) of
+        {_, Codec, Conf, Op} -> prepare_codec(Codec, Conf, Op, Request);
+        false -> {failure(iolist_to_binary(["unknown codec ", Id])), undefined}
+    end;
+handle(<<"run">>, _, undefined) ->
+    {failure(<<"run before a codec is prepared">>), undefined};
 handle(<<"run">>, Request, {Op, Items} = State) ->
     N = maps:get(<<"iters">>, Request),
     Start = erlang:monotonic_time(nanosecond),
     run(Op, Items, tuple_size(Items), 1, N),
     Ns = erlang:monotonic_time(nanosecond) - Start,
     {[{ok, true}, {ns, Ns}], State};
-handle(<<"run">>, _, undefined) ->
-    {[{ok, false}, {error, <<"run before prepare">>}], undefined};
 handle(Op, _, State) ->
-    {[{ok, false}, {error, iolist_to_binary(["unknown op ", Op])}], State}.
+    {failure(iolist_to_binary(["unknown op ", Op])), State}.
+
+prepare_codec(Codec, Conf, Op, Request) ->
+    Msgs = case load_messages(binary_to_list(maps:get(<<"input">>, Request))) of
+               {ok, M} -> M;
+               {error, Why} -> erlang:error(lists:flatten(Why))
+           end,
+    Prepared = [prepare(Name, Codec, Conf, Bin) || {Name, Bin} <- Msgs],
+    Items = list_to_tuple([case Op of
+                               encode -> {Codec, Conf, V, Msg};
+                               decode -> {Codec, Conf, V, Bytes}
+                           end || {V, Msg, Bytes} <- Prepared]),
+    Hex = [hex(Bytes) || {_, _, Bytes} <- Prepared],
+    {[{ok, true}, {encoded_hex, Hex}], {Op, Items}}.
 
 %% The message in the form this codec encodes, and its encoding. Checks
 %% that what the decoder returns encodes to bytes that decode to it again
@@ -133,8 +140,9 @@ megaco_version() ->
         undefined -> "unknown"
     end.
 
+error_text(error, Why, _) when is_list(Why) -> list_to_binary(Why);
 error_text(Class, Why, Stack) ->
-    iolist_to_binary(io_lib:format("~p: ~P at ~P", [Class, Why, 20, Stack, 8])).
+    iolist_to_binary(io_lib:format("~w: ~W at ~W", [Class, Why, 20, Stack, 6])).
 
 %% A reader for the flat JSON objects encbench sends (string and integer
 %% values), and a writer for the replies. OTP 25 has no json module.
