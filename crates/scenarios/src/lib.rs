@@ -10,6 +10,7 @@ mod int_codecs;
 mod ints;
 pub mod io;
 mod logs;
+mod megaco_erlang;
 pub mod pagecache;
 mod read_sizes;
 mod scaling;
