@@ -28,7 +28,10 @@ fn messages() -> Result<PathBuf, String> {
 }
 
 fn skip_or_fail(why: String) {
-    assert!(std::env::var_os("CI").is_none(), "CI has Erlang and the data, yet: {why}");
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI has Erlang and the data, yet: {why}"
+    );
     eprintln!("skipping the Erlang check: {why}");
 }
 
