@@ -87,7 +87,7 @@ pub(crate) fn erlang_rows(
         rows,
         wants,
         |id| meta(id, dataset, logical_bytes),
-        |id, reply| check(id, reply),
+        check,
         skipped,
         out,
     )
