@@ -23,6 +23,17 @@ pub use generated::media_gateway_control_v3 as v3;
 pub use generated::{media_gateway_control_v1 as v1, media_gateway_control_v2 as v2};
 pub use vectors::{ber_vectors, parse_vectors, per_vectors, Vector, VectorError};
 
+/// The 149 messages of upstream's `time_test.msgs` as ASN.1 values, named,
+/// decoded from Erlang's BER of them (so they are exactly what megaco's
+/// pretty-text decoder made of the text, in wire form).
+pub fn messages() -> Result<Vec<(String, VersionedMessage)>, encbench_codecs::CodecError> {
+    use encbench_codecs::Codec;
+    ber_vectors()
+        .into_iter()
+        .map(|v| Ber.decode(&v.bytes).map(|m| (v.name, m)))
+        .collect()
+}
+
 /// One Megaco message of any of the three protocol versions; the version
 /// picks the ASN.1 module, as it does in Erlang's megaco.
 #[derive(Debug, Clone, PartialEq)]

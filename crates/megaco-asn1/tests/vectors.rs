@@ -129,3 +129,16 @@ fn vector_files_report_bad_lines() {
         "vector line 1, column 1: expected three space-separated fields"
     );
 }
+
+#[test]
+fn messages_are_the_149_by_version() {
+    let messages = encbench_megaco_asn1::messages().expect("decode");
+    let count = |n| {
+        messages
+            .iter()
+            .filter(|(_, m)| m.module_version() == n)
+            .count()
+    };
+    assert_eq!((count(1), count(2), count(3)), (35, 22, 92));
+    assert_eq!(messages[0].0, "msg01a");
+}
