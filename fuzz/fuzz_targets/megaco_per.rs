@@ -1,5 +1,5 @@
 //! Megaco aligned-PER decoding must return Ok or Err on any bytes, and whatever it
-//! accepts must re-encode and decode to the same message. Seed with the
+//! accepts and can re-encode must decode to the same message. Seed with the
 //! lines of crates/megaco-asn1/tests/vectors/per.txt (hex-decoded).
 #![no_main]
 
@@ -9,8 +9,11 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
     if let Ok(message) = Per.decode(bytes) {
+        // rasn's decoders do not check every constraint its encoders
+        // enforce (see megaco_ber), so only what re-encodes must round-trip.
         let mut out = Vec::new();
-        Per.encode(&message, &mut out).expect("a decoded message encodes");
-        assert_eq!(Per.decode(&out).as_ref(), Ok(&message));
+        if Per.encode(&message, &mut out).is_ok() {
+            assert_eq!(Per.decode(&out).as_ref(), Ok(&message));
+        }
     }
 });

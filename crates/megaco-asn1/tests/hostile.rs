@@ -208,3 +208,29 @@ fn trailing_bytes_are_refused() {
         }
     );
 }
+
+/// Found by the megaco_ber fuzz target: rasn's BER decoder does not check
+/// value ranges (a ContextRequest `priority` of 42, INTEGER(0..15)), but
+/// its encoder does. Pinned so a change either way is noticed.
+#[test]
+fn ber_decoding_is_lenient_on_value_ranges() {
+    let hex = concat!(
+        "3081BEA181BB800103A10DA00B80047C7C7CDE810300D903A281A6A181A3A081A0800226AAA1819930819680",
+        "0101A21D8000810082008300A41030068004000D000A30068004000B000785012AA3723037A035A633A00930",
+        "07A0008103FF0000A126800208AEA120301E800400090005A200A31480083139393930373239810832323030",
+        "303030303037A035A633A0093007A0008103FF0000A126800208AEA120301E800400090004A200A314800831",
+        "3939393037323981083232303030313131",
+    );
+    let bytes: Vec<u8> = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex"))
+        .collect();
+    let message = Ber.decode(&bytes).expect("decodes");
+    let mut out = Vec::new();
+    let err = Ber.encode(&message, &mut out).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("rasn: Value constraint not satisfied: expected: 0..15; actual: 42"),
+        "{err}"
+    );
+}
