@@ -12,6 +12,7 @@ mod ints;
 pub mod io;
 mod logs;
 mod megaco;
+mod megaco_erlang;
 pub mod pagecache;
 mod read_sizes;
 mod scaling;

@@ -30,6 +30,8 @@ pub enum Kind {
     Go,
     /// A Python pipeline's tools.
     Python,
+    /// Seed 004's Megaco codecs, Erlang/OTP's own.
+    Erlang,
 }
 
 impl Kind {
@@ -39,6 +41,7 @@ impl Kind {
             Kind::C => "c",
             Kind::Go => "go",
             Kind::Python => "python",
+            Kind::Erlang => "erlang",
         }
     }
 
@@ -75,6 +78,24 @@ impl Kind {
                     return Err("python worker skipped: python3 not on PATH".into());
                 }
                 let mut cmd = Command::new("python3");
+                cmd.arg(script);
+                Ok(cmd)
+            }
+            Kind::Erlang => {
+                // escript compiles the worker as it loads it (-mode(compile)),
+                // so no build step is needed and the loop runs as BEAM code.
+                let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../workers/erlang/megaco_worker.escript");
+                if !script.is_file() {
+                    return Err(format!(
+                        "erlang worker script missing at {}",
+                        script.display()
+                    ));
+                }
+                if which("escript").is_none() {
+                    return Err("erlang rows skipped: escript not on PATH (Debian: erlang-base erlang-asn1 erlang-megaco)".into());
+                }
+                let mut cmd = Command::new("escript");
                 cmd.arg(script);
                 Ok(cmd)
             }

@@ -37,7 +37,7 @@ fn hex(bytes: &[u8]) -> String {
 
 #[test]
 fn every_worker_greets_and_names_its_language() {
-    for kind in [Kind::C, Kind::Go, Kind::Python] {
+    for kind in [Kind::C, Kind::Go, Kind::Python, Kind::Erlang] {
         let Some((_, hello)) = start(kind) else {
             continue;
         };
@@ -129,7 +129,7 @@ fn c_and_python_file_readers_return_the_sum() {
 
 #[test]
 fn bad_requests_are_errors_not_hangs() {
-    for kind in [Kind::C, Kind::Go, Kind::Python] {
+    for kind in [Kind::C, Kind::Go, Kind::Python, Kind::Erlang] {
         let Some((mut w, _)) = start(kind) else {
             continue;
         };
@@ -157,4 +157,63 @@ fn encodings_rejects_bad_hex() {
     assert!(encodings(&json!({"encoded_hex": ["0"]})).is_err());
     assert!(encodings(&json!({"encoded_hex": ["zz"]})).is_err());
     assert!(encodings(&json!({})).is_err());
+}
+
+/// One pretty-text Megaco message (a restart ServiceChange) in the form
+/// upstream's time_test.msgs uses.
+const MEGACO_MSGS: &str = concat!(
+    r#"{pretty, [{sc1, <<"MEGACO/1 [124.124.124.222]:55555\nTransaction = 9998 {\n"#,
+    r#"\tContext = - {\n\t\tServiceChange = ROOT {\n\t\t\tServices {\n"#,
+    r#"\t\t\t\tMethod = Restart,\n\t\t\t\tServiceChangeAddress = 55555,\n"#,
+    r#"\t\t\t\tReason = 901,\n\t\t\t\tProfile = ResGW/1\n\t\t\t}\n\t\t}\n\t}\n}\n">>}]}."#,
+    "\n"
+);
+
+#[test]
+fn erlang_worker_runs_megacos_codecs() {
+    let Some((mut w, hello)) = start(Kind::Erlang) else {
+        return;
+    };
+    assert_eq!(hello.language, "erlang");
+    assert!(
+        hello.runtime.starts_with("Erlang/OTP "),
+        "{}",
+        hello.runtime
+    );
+    assert_eq!(hello.codecs.len(), 12);
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("one.msgs");
+    std::fs::write(&input, MEGACO_MSGS).unwrap();
+    // Known answers: megaco 4.4.2's BER and PER of that message.
+    let ber = "305BA159800101A10DA00B80047C7C7CDE810300D903A245A143A0418002270EA13B3039800100A3343032A030A72EA00E300CA0008108FFFFFFFFFFFFFFFFA11C800103A105800300D903A309800772657367772F31A4050403393031";
+    let per = "00847C7C7CDED903800104270E010000010E010000E0FFFFFFFFFFFFFFFF5030D9030C72657367772F310103393031";
+    for (codec, want) in [
+        ("megaco/erlang-ber-decode", Some(ber)),
+        ("megaco/erlang-ber-native-encode", Some(ber)),
+        ("megaco/erlang-per-encode", Some(per)),
+        ("megaco/erlang-per-native-decode", Some(per)),
+        ("megaco/erlang-pretty-decode", None),
+        ("megaco/erlang-compact-encode", None),
+    ] {
+        let reply = w.prepare(codec, &input, "megaco-msgs").unwrap();
+        let encoded = encodings(&reply).unwrap();
+        assert_eq!(encoded.len(), 1, "{codec}");
+        if let Some(want) = want {
+            assert_eq!(hex(&encoded[0]), want.to_ascii_lowercase(), "{codec}");
+        }
+        assert!(w.run(3).unwrap() > Duration::ZERO, "{codec}");
+    }
+    let compact = w
+        .prepare("megaco/erlang-compact-decode", &input, "megaco-msgs")
+        .unwrap();
+    let text = String::from_utf8(encodings(&compact).unwrap().remove(0)).unwrap();
+    assert!(text.starts_with("!/1 [124.124.124.222]:55555"), "{text}");
+    let err = w
+        .prepare(
+            "megaco/erlang-ber-encode",
+            &dir.path().join("none"),
+            "megaco-msgs",
+        )
+        .unwrap_err();
+    assert!(err.ends_with("none: enoent"), "{err}");
 }

@@ -1,0 +1,106 @@
+//! Per-message encode and decode times of our BER and PER codecs over the
+//! 149 messages, beside Erlang/OTP megaco's own (through the Erlang worker,
+//! timed by its own clock), with the ratio. A quick look for the README's
+//! figures, best of 5 passes; scenario `megaco` measures with the harness.
+//!
+//! cargo run --release -p encbench-megaco-asn1 --example megaco_asn1_bench
+
+use encbench_codecs::Codec;
+use encbench_megaco_asn1::{ber_vectors, per_vectors, Ber, Per, VersionedMessage};
+use encbench_workers::{Kind, Worker};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Instant;
+
+const PASSES: usize = 500;
+
+/// Best of 5 runs of `pass` (one pass over all 149 messages), in µs per message.
+fn best(mut pass: impl FnMut()) -> f64 {
+    (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..PASSES {
+                pass();
+            }
+            start.elapsed().as_secs_f64() * 1e6 / (PASSES * 149) as f64
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+fn ours(codec: &dyn Codec<VersionedMessage>, inputs: &[Vec<u8>]) -> (f64, f64) {
+    let messages: Vec<VersionedMessage> = inputs
+        .iter()
+        .map(|b| codec.decode(b).expect("vector decodes"))
+        .collect();
+    let decode = best(|| codec.decode_each(inputs).expect("decodes"));
+    let mut buf = Vec::new();
+    let encode = best(|| {
+        for m in &messages {
+            buf.clear();
+            codec.encode(m, &mut buf).expect("encodes");
+            black_box(&buf);
+        }
+    });
+    (encode, decode)
+}
+
+fn erlang(id: &str, messages: &std::path::Path) -> Result<f64, String> {
+    let (mut worker, _) = Worker::start(Kind::Erlang)?;
+    worker.prepare(id, messages, "megaco-msgs")?;
+    worker.run(149 * 50)?; // warm-up
+    let mut best = f64::MAX;
+    for _ in 0..5 {
+        let took = worker.run((PASSES * 149) as u64)?;
+        best = best.min(took.as_secs_f64() * 1e6 / (PASSES * 149) as f64);
+    }
+    Ok(best)
+}
+
+fn main() {
+    let data = std::env::var_os("ENCBENCH_DATA_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/data"));
+    let messages = data.join("megaco/time_test.msgs");
+    let sets = [
+        (
+            "ber",
+            ours(
+                &Ber,
+                &ber_vectors()
+                    .into_iter()
+                    .map(|v| v.bytes)
+                    .collect::<Vec<_>>(),
+            ),
+        ),
+        (
+            "per",
+            ours(
+                &Per,
+                &per_vectors()
+                    .into_iter()
+                    .map(|v| v.bytes)
+                    .collect::<Vec<_>>(),
+            ),
+        ),
+    ];
+    println!("µs per message, best of 5 × {PASSES} passes over 149 messages");
+    println!(
+        "{:<6} {:<7} {:>8} {:>14} {:>8} {:>14} {:>8}",
+        "rules", "op", "rust", "erlang", "ratio", "erlang native", "ratio"
+    );
+    for (rules, (encode, decode)) in sets {
+        for (op, rust) in [("encode", encode), ("decode", decode)] {
+            let theirs =
+                |variant: &str| match erlang(&format!("megaco/erlang-{variant}-{op}"), &messages) {
+                    Ok(us) => (format!("{us:.3}"), format!("{:.2}×", us / rust)),
+                    Err(why) => {
+                        eprintln!("erlang {variant} {op}: {why}");
+                        ("-".into(), "-".into())
+                    }
+                };
+            let (e, r) = theirs(rules);
+            let (en, rn) = theirs(&format!("{rules}-native"));
+            println!("{rules:<6} {op:<7} {rust:>8.3} {e:>14} {r:>8} {en:>14} {rn:>8}");
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! Seed 004's peer: Erlang/OTP megaco's own codecs, timed in-process by the
+//! Erlang worker (`workers/erlang/megaco_worker.escript`) on upstream's 149
+//! messages, one message per operation. Not a scenario of its own: scenario
+//! `megaco` appends these rows beside its Rust ones. Also holds Erlang's
+//! published averages, to be shown labelled as the seed's.
+// Called from scenario `megaco` once it takes these rows.
+#![allow(dead_code)]
+
+use crate::bench::Pending;
+use crate::seeds::reference;
+use crate::workers::{worker_rows, Skipped, WorkerRow};
+use crate::Output;
+use encbench_codecs::Codec;
+use encbench_megaco_asn1::{ber_vectors, per_vectors, Ber, Per, Vector, VersionedMessage};
+use encbench_record::{RowMeta, SeedReference};
+use encbench_workers::Kind;
+use serde_json::Value;
+use std::path::Path;
+
+/// The worker's codec ids: `megaco/erlang-{encoding}-{operation}`.
+pub(crate) const CODECS: [&str; 12] = [
+    "megaco/erlang-pretty-encode",
+    "megaco/erlang-pretty-decode",
+    "megaco/erlang-compact-encode",
+    "megaco/erlang-compact-decode",
+    "megaco/erlang-ber-encode",
+    "megaco/erlang-ber-decode",
+    "megaco/erlang-per-encode",
+    "megaco/erlang-per-decode",
+    "megaco/erlang-ber-native-encode",
+    "megaco/erlang-ber-native-decode",
+    "megaco/erlang-per-native-encode",
+    "megaco/erlang-per-native-decode",
+];
+
+/// Erlang's published averages over these messages (seed 004): µs per
+/// message to encode and to decode, and the mean encoded size in bytes.
+pub(crate) fn seed_004_erlang(encoding: &str, operation: &str) -> Option<SeedReference> {
+    let (encode, decode, size) = match encoding {
+        "pretty" => (5.0, 12.0, Some(336)),
+        "compact" => (4.0, 10.0, Some(181)),
+        "ber" => (6.0, 6.0, Some(165)),
+        "per" => (6.0, 6.0, Some(91)),
+        "ber-native" => (4.0, 3.0, None),
+        "per-native" => (4.0, 3.0, None),
+        _ => return None,
+    };
+    let value = match operation {
+        "encode" => encode,
+        "decode" => decode,
+        _ => return None,
+    };
+    let size = size
+        .map(|s| format!(", {s} B per message"))
+        .unwrap_or_default();
+    Some(reference(
+        "004",
+        value,
+        "µs/message",
+        &format!("Erlang/OTP megaco {encoding} {operation}, published average over the 149 messages{size}"),
+    ))
+}
+
+/// The Erlang rows over `messages` (upstream's `time_test.msgs`), each
+/// checked before it is timed: the worker verifies its own round trip, its
+/// BER and PER must equal the committed vectors byte for byte and decode in
+/// ours, and every encoding must cover all 149 messages. `logical_bytes` is
+/// the caller's per-message logical size (the mean pretty text).
+pub(crate) fn erlang_rows(
+    messages: &Path,
+    dataset: &str,
+    logical_bytes: u64,
+    wants: impl Fn(&str) -> bool,
+    skipped: &mut Skipped,
+    out: &mut Output,
+) -> Vec<Pending<'static>> {
+    let rows = CODECS
+        .into_iter()
+        .map(|codec| WorkerRow {
+            kind: Kind::Erlang,
+            codec,
+            input: messages,
+            format: "megaco-msgs",
+        })
+        .collect();
+    worker_rows(
+        rows,
+        wants,
+        |id| meta(id, dataset, logical_bytes),
+        check,
+        skipped,
+        out,
+    )
+}
+
+/// `megaco/erlang-ber-decode` → encoding `ber`, operation `decode`.
+fn split(id: &str) -> (&str, &str) {
+    let rest = id.strip_prefix("megaco/erlang-").unwrap_or(id);
+    rest.rsplit_once('-').unwrap_or((rest, ""))
+}
+
+fn meta(id: &str, dataset: &str, logical_bytes: u64) -> RowMeta {
+    let (encoding, operation) = split(id);
+    RowMeta {
+        scenario: "megaco".into(),
+        dataset: dataset.into(),
+        codec: format!("megaco/erlang-{encoding}"),
+        operation: operation.into(),
+        items: 1,
+        logical_bytes,
+        seed_reference: seed_004_erlang(encoding, operation),
+        ..Default::default()
+    }
+}
+
+fn check(id: &str, reply: &Value) -> Result<(), String> {
+    let encoded = encbench_workers::encodings(reply)?;
+    let (encoding, _) = split(id);
+    let (vectors, codec): (Vec<Vector>, &dyn Codec<VersionedMessage>) =
+        match encoding.trim_end_matches("-native") {
+            "ber" => (ber_vectors(), &Ber),
+            "per" => (per_vectors(), &Per),
+            _ if encoded.len() == 149 => return Ok(()),
+            _ => return Err(format!("{} messages encoded, expected 149", encoded.len())),
+        };
+    same_as_vectors(&encoded, &vectors, codec)
+}
+
+/// Erlang's encodings equal the committed ones and decode in ours.
+fn same_as_vectors(
+    encoded: &[Vec<u8>],
+    vectors: &[Vector],
+    codec: &dyn Codec<VersionedMessage>,
+) -> Result<(), String> {
+    if encoded.len() != vectors.len() {
+        return Err(format!(
+            "{} messages encoded, expected {}",
+            encoded.len(),
+            vectors.len()
+        ));
+    }
+    for (bytes, v) in encoded.iter().zip(vectors) {
+        if *bytes != v.bytes {
+            return Err(format!(
+                "{}: Erlang's bytes differ from the committed vector",
+                v.name
+            ));
+        }
+        codec
+            .decode(bytes)
+            .map_err(|e| format!("{}: Erlang's encoding does not decode here: {e}", v.name))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_split_into_encoding_and_operation() {
+        assert_eq!(
+            split("megaco/erlang-per-native-encode"),
+            ("per-native", "encode")
+        );
+        assert_eq!(
+            meta("megaco/erlang-ber-decode", "d", 7).codec,
+            "megaco/erlang-ber"
+        );
+        let seed = seed_004_erlang("pretty", "decode").expect("published");
+        assert_eq!((seed.value, seed.unit.as_str()), (12.0, "µs/message"));
+        assert!(seed_004_erlang("ber-native", "roundtrip").is_none());
+    }
+
+    #[test]
+    fn a_changed_byte_fails_the_check() {
+        let vectors = per_vectors();
+        let mut encoded: Vec<Vec<u8>> = vectors.iter().map(|v| v.bytes.clone()).collect();
+        assert_eq!(same_as_vectors(&encoded, &vectors, &Per), Ok(()));
+        encoded[3][5] ^= 0x10;
+        assert_eq!(
+            same_as_vectors(&encoded, &vectors, &Per),
+            Err(format!(
+                "{}: Erlang's bytes differ from the committed vector",
+                vectors[3].name
+            ))
+        );
+        assert!(same_as_vectors(&encoded[1..], &vectors, &Per).is_err());
+    }
+
+    /// With Erlang and the data present, all twelve rows pass their checks.
+    #[test]
+    fn erlang_rows_verify_on_the_real_messages() {
+        let data = std::env::var_os("ENCBENCH_DATA_DIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
+        let messages = data.join("megaco/time_test.msgs");
+        if !messages.is_file() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "no {}",
+                messages.display()
+            );
+            return;
+        }
+        let mut skipped = Skipped::default();
+        let mut out = Output::default();
+        let rows = erlang_rows(
+            &messages,
+            "time_test",
+            335,
+            |_| true,
+            &mut skipped,
+            &mut out,
+        );
+        assert!(out.failures.is_empty(), "{:?}", out.failures);
+        skipped.report("megaco", &mut out);
+        if rows.is_empty() {
+            assert!(std::env::var_os("CI").is_none(), "{:?}", out.notes);
+            assert!(
+                out.notes[0].starts_with("megaco: erlang rows skipped: "),
+                "{:?}",
+                out.notes
+            );
+            return;
+        }
+        assert_eq!(rows.len(), 12);
+        let ber = rows
+            .iter()
+            .find(|r| r.meta.codec == "megaco/erlang-ber")
+            .expect("ber row");
+        assert_eq!(
+            (ber.meta.language.as_str(), ber.meta.encoded_bytes),
+            ("erlang", 165)
+        );
+    }
+}
