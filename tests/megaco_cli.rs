@@ -61,3 +61,79 @@ fn megaco_times_three_operations_per_message_and_per_set_with_the_published_tabl
         .iter()
         .any(|c| c["label"] == "megaco/compact ÷ megaco/pretty (bytes per message)"));
 }
+
+/// Our BER and PER beside Erlang/OTP's own codecs (CI installs Erlang):
+/// byte-identical sizes, Erlang's rows labelled with its language, and the
+/// ours-÷-Erlang comparisons.
+#[test]
+fn megaco_times_ber_and_per_beside_erlangs_own_codecs() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if !data.join("megaco/time_test.msgs").is_file() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "shared data missing in CI"
+        );
+        return;
+    }
+    let erlang = std::process::Command::new("escript")
+        .arg("-h")
+        .output()
+        .is_ok();
+    assert!(
+        erlang || std::env::var_os("CI").is_none(),
+        "CI installs Erlang/OTP (escript)"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("megaco.json");
+    let mut cmd = Command::cargo_bin("encbench").unwrap();
+    cmd.env_remove("ENCBENCH_DATA_DIR")
+        .env(
+            "ENCBENCH_DB",
+            "/dev/null/encbench-tests-must-not-store/history.sqlite",
+        )
+        .args(["run", "megaco", "--samples", "3", "--quiet", "--no-store"])
+        .args(["--codec", "megaco/ber,megaco/per,megaco/erlang-ber-native"])
+        .arg("--data-dir")
+        .arg(&data)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "megaco/ber: 149 messages, 24568 bytes in all",
+        ));
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    let row = |codec: &str, op: &str| {
+        results
+            .iter()
+            .find(|r| r["codec"] == codec && r["operation"] == op && r["items"] == 1)
+    };
+    let ber = row("megaco/ber", "decode").expect("BER decode row");
+    let per = row("megaco/per", "decode").expect("PER decode row");
+    assert_eq!(
+        (ber["encoded_bytes"].as_u64(), per["encoded_bytes"].as_u64()),
+        (Some(165), Some(91))
+    );
+    assert_eq!(ber["seed_reference"]["value"], 6.0);
+    let labels: Vec<&str> = doc["comparisons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["label"].as_str())
+        .collect();
+    // The compact rows were filtered out, so no comparison names them.
+    assert!(!labels.iter().any(|l| l.starts_with("megaco/compact")));
+    if !erlang {
+        return;
+    }
+    let native = row("megaco/erlang-ber-native", "decode").expect("Erlang BER native row");
+    assert_eq!(native["language"], "erlang");
+    assert_eq!(native["encoded_bytes"], 165);
+    assert_eq!(native["seed_reference"]["value"], 3.0);
+    assert!(
+        row("megaco/erlang-per", "decode").is_none(),
+        "--codec filters Erlang rows"
+    );
+    assert!(labels.contains(&"megaco/ber ÷ megaco/erlang-ber-native (decode per message)"));
+}

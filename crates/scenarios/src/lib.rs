@@ -198,6 +198,7 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
 pub fn codec_catalog() -> Vec<(CodecInfo, bool)> {
     let mut all = encbench_codecs::registry::catalog();
     all.extend(encbench_megaco::codec::INFOS.iter().map(|i| (*i, true)));
+    all.extend(megaco::INFOS.iter().map(|i| (*i, true)));
     all
 }
 pub use encbench_codecs::{CodecInfo, Family};

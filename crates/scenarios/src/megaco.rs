@@ -9,10 +9,13 @@
 //! same interleaved group as ours.
 
 use crate::bench::{measure_group, Pending};
+use crate::megaco_erlang::{erlang_rows, row_codec};
+use crate::workers::Skipped;
 use crate::{seeds, Context, Output, Scenario, ScenarioError};
-use encbench_codecs::Codec;
+use encbench_codecs::{Codec, CodecInfo, Family};
 use encbench_megaco::data::{self, DataError};
 use encbench_megaco::MegacoMessage;
+use encbench_megaco_asn1::{Ber, Per, VersionedMessage};
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
 use std::hint::black_box;
 
@@ -24,6 +27,66 @@ const DATASET: &str = "megaco-time-test-149";
 /// The codecs over the text model, in table order.
 fn codecs() -> Vec<(&'static str, Box<dyn Codec<MegacoMessage>>)> {
     encbench_megaco::codec::all()
+}
+
+/// The codecs over the ASN.1 values (rasn types of MEDIA-GATEWAY-CONTROL
+/// v1–v3), with the ids seed 004's comparisons look for.
+fn asn1_codecs() -> [(&'static str, &'static dyn Codec<VersionedMessage>); 2] {
+    [("megaco/ber", &Ber), ("megaco/per", &Per)]
+}
+
+/// Catalog entries for the rows this scenario adds beyond the text model's
+/// codecs: ours in ASN.1, and Erlang/OTP's own codecs in the Erlang worker.
+pub const INFOS: [CodecInfo; 8] = [
+    info(
+        "megaco/ber",
+        Family::SchemaBinary,
+        "Megaco in ASN.1 BER (rasn, MEDIA-GATEWAY-CONTROL v1-v3 as Erlang's megaco ships them)",
+    ),
+    info(
+        "megaco/per",
+        Family::SchemaBinary,
+        "Megaco in ASN.1 aligned PER (rasn, same modules)",
+    ),
+    info(
+        "megaco/erlang-pretty",
+        Family::Worker,
+        "Erlang/OTP megaco: pretty text encoder and decoder",
+    ),
+    info(
+        "megaco/erlang-compact",
+        Family::Worker,
+        "Erlang/OTP megaco: compact text encoder and decoder",
+    ),
+    info(
+        "megaco/erlang-ber",
+        Family::Worker,
+        "Erlang/OTP megaco: BER with the text-name transformation",
+    ),
+    info(
+        "megaco/erlang-per",
+        Family::Worker,
+        "Erlang/OTP megaco: aligned PER with the text-name transformation",
+    ),
+    info(
+        "megaco/erlang-ber-native",
+        Family::Worker,
+        "Erlang/OTP megaco: BER on wire-form values (native)",
+    ),
+    info(
+        "megaco/erlang-per-native",
+        Family::Worker,
+        "Erlang/OTP megaco: aligned PER on wire-form values (native)",
+    ),
+];
+
+const fn info(id: &'static str, family: Family, summary: &'static str) -> CodecInfo {
+    CodecInfo {
+        id,
+        family,
+        summary,
+        feature: None,
+    }
 }
 
 impl Scenario for Megaco {
@@ -40,7 +103,8 @@ impl Scenario for Megaco {
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
-        codecs().iter().map(|(id, _)| *id).collect()
+        let text = codecs().into_iter().map(|(id, _)| id);
+        text.chain(INFOS.iter().map(|i| i.id)).collect()
     }
 
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
@@ -74,13 +138,21 @@ impl Scenario for Megaco {
             }
         }
         let original = named.iter().map(|m| m.text.len()).sum::<usize>() as u64;
+        let asn1 = asn1_values(&named, &mut out);
         let codecs: Vec<_> = codecs()
             .into_iter()
             .filter(|(id, _)| ctx.wants(id))
             .collect();
         let mut pending = Vec::new();
-        for (id, codec) in &codecs {
-            match codec_rows(id, codec.as_ref(), &messages, original) {
+        let text_rows = codecs
+            .iter()
+            .map(|(id, codec)| (*id, codec_rows(id, codec.as_ref(), &messages, original)));
+        let asn1_rows = asn1_codecs()
+            .into_iter()
+            .filter(|(id, _)| ctx.wants(id) && !asn1.is_empty())
+            .map(|(id, codec)| (id, codec_rows(id, codec, &asn1, original)));
+        for (id, rows) in text_rows.chain(asn1_rows) {
+            match rows {
                 Ok((rows, total)) => {
                     out.notes.push(format!(
                         "megaco: {id}: {} messages, {total} bytes in all, {:.0} bytes mean",
@@ -95,11 +167,52 @@ impl Scenario for Megaco {
                 )),
             }
         }
+        // Erlang/OTP's own codecs, timed in-process by the Erlang worker.
+        let mut skipped = Skipped::default();
+        if let Ok(path) = data::locate(ctx.data_dir.as_deref()) {
+            let logical = (original as f64 / named.len() as f64).round() as u64;
+            let wants = |id: &str| ctx.wants(id) || ctx.wants(&row_codec(id));
+            let rows = erlang_rows(&path, DATASET, logical, wants, &mut skipped, &mut out);
+            pending.extend(rows);
+        }
         measure_group(ctx, NAME, pending, &mut out);
+        skipped.report(NAME, &mut out);
         published(&mut out);
         compare(&mut out);
         Ok(out)
     }
+}
+
+/// The 149 messages as ASN.1 values, in the loader's order: decoded from
+/// Erlang's committed BER of them, because our text model keeps package
+/// names as text and the binary forms carry 4-octet `PkgdName`s (the
+/// mapping between them is Erlang's name resolver, not built here). Empty,
+/// with a failure, when they do not line up with the loaded messages.
+fn asn1_values(named: &[data::NamedMessage], out: &mut Output) -> Vec<VersionedMessage> {
+    let fail = |out: &mut Output, why: String| {
+        out.failures
+            .push(Failure::new(&meta("megaco/ber", "decode", 0, 0), why));
+        Vec::new()
+    };
+    let values = match encbench_megaco_asn1::messages() {
+        Ok(v) => v,
+        Err(e) => return fail(out, format!("decoding the committed BER vectors: {e}")),
+    };
+    let same_names = values.len() == named.len()
+        && values
+            .iter()
+            .zip(named)
+            .all(|((name, _), m)| *name == m.name);
+    if !same_names {
+        return fail(
+            out,
+            "the committed BER vectors are not the loaded messages (names or order differ)".into(),
+        );
+    }
+    out.notes.push(
+        "megaco: megaco/ber and megaco/per run on the ASN.1 values decoded from Erlang's BER of the same 149 messages (wire form: 4-octet package names, as Erlang's \"native\" codecs take them); the text codecs run on our text model".into(),
+    );
+    values.into_iter().map(|(_, m)| m).collect()
 }
 
 /// Verifies `codec` on every value (decode(encode(x)) == x), then returns
@@ -208,13 +321,18 @@ fn meta(codec: &str, operation: &str, logical_bytes: u64, encoded_bytes: u64) ->
 
 /// Erlang's published table and the seed's conclusions, as quoted figures.
 fn published(out: &mut Output) {
-    out.notes.push(
+    let table: Vec<String> = seeds::SEED_004_ERLANG
+        .iter()
+        .map(|(encoding, enc, dec, size)| {
+            let size = size.map(|b| format!(", {b} B")).unwrap_or_default();
+            format!("{encoding} {enc} / {dec}{size}")
+        })
+        .collect();
+    out.notes.push(format!(
         "megaco: published (Erlang/OTP megaco encoding comparison, as quoted by seed 004; not measured here), \
-         mean µs per message over these 149 messages, encode / decode, size: \
-         pretty 5 / 12, 336 B; compact 4 / 10, 181 B; BER 6 / 6, 165 B; PER 6 / 6, 91 B; \
-         BER native 4 / 3; PER native 4 / 3"
-            .into(),
-    );
+         mean µs per message over these 149 messages, encode / decode, size: {}",
+        table.join("; ")
+    ));
     out.notes.push(
         "megaco: seed 004's conclusions (OSS Nokalva, 2002): tools optimised for binary encodings beat \
          textual ones; OSS BER beats Erlang's text, BER and PER, and OSS PER more so; PER is faster than \
@@ -244,6 +362,12 @@ fn compare(out: &mut Output) {
         ("megaco/compact", "megaco/ber", "decode", Some(10.0 / 6.0)),
         ("megaco/compact", "megaco/per", "decode", Some(10.0 / 6.0)),
         ("megaco/compact", "megaco/cbor", "decode", None),
+        ("megaco/ber", "megaco/erlang-ber-native", "decode", None),
+        ("megaco/per", "megaco/erlang-per-native", "decode", None),
+        ("megaco/ber", "megaco/erlang-ber", "decode", None),
+        ("megaco/per", "megaco/erlang-per", "decode", None),
+        ("megaco/compact", "megaco/erlang-compact", "decode", None),
+        ("megaco/pretty", "megaco/erlang-pretty", "decode", None),
         ("megaco/compact", "megaco/postcard", "decode", None),
     ];
     let mut found = Vec::new();
@@ -255,10 +379,10 @@ fn compare(out: &mut Output) {
                 value: x / y,
                 unit: "×".into(),
                 seed_value: seed,
-                note: if seed.is_some() {
-                    "time ratio; seed value: Erlang's published µs ratio".into()
-                } else {
-                    "time ratio; Erlang published no counterpart".into()
+                note: match (seed, b.starts_with("megaco/erlang-")) {
+                    (Some(_), _) => "time ratio; seed value: Erlang's published µs ratio".into(),
+                    (None, true) => "time ratio, ours ÷ Erlang/OTP's, both measured in this run (Erlang in-process in its worker)".into(),
+                    (None, false) => "time ratio; Erlang published no counterpart".into(),
                 },
             });
             if op == "decode" {
@@ -274,10 +398,12 @@ fn compare(out: &mut Output) {
                     value: xs as f64 / ys as f64,
                     unit: "×".into(),
                     seed_value: seed_size,
-                    note: if seed_size.is_some() {
-                        "size ratio; seed value: Erlang's published sizes".into()
-                    } else {
-                        "size ratio; Erlang published no counterpart".into()
+                    note: match (seed_size, b.starts_with("megaco/erlang-")) {
+                        (Some(_), _) => "size ratio; seed value: Erlang's published sizes".into(),
+                        (None, true) => {
+                            "size ratio, ours ÷ Erlang/OTP's, both encoded in this run".into()
+                        }
+                        (None, false) => "size ratio; Erlang published no counterpart".into(),
                     },
                 });
             }

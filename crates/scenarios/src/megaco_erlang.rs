@@ -3,16 +3,13 @@
 //! messages, one message per operation. Not a scenario of its own: scenario
 //! `megaco` appends these rows beside its Rust ones. Also holds Erlang's
 //! published averages, to be shown labelled as the seed's.
-// Called from scenario `megaco` once it takes these rows.
-#![allow(dead_code)]
-
 use crate::bench::Pending;
-use crate::seeds::reference;
+use crate::seeds::seed_004;
 use crate::workers::{worker_rows, Skipped, WorkerRow};
 use crate::Output;
 use encbench_codecs::Codec;
 use encbench_megaco_asn1::{ber_vectors, per_vectors, Ber, Per, Vector, VersionedMessage};
-use encbench_record::{RowMeta, SeedReference};
+use encbench_record::RowMeta;
 use encbench_workers::Kind;
 use serde_json::Value;
 use std::path::Path;
@@ -32,34 +29,6 @@ pub(crate) const CODECS: [&str; 12] = [
     "megaco/erlang-per-native-encode",
     "megaco/erlang-per-native-decode",
 ];
-
-/// Erlang's published averages over these messages (seed 004): µs per
-/// message to encode and to decode, and the mean encoded size in bytes.
-pub(crate) fn seed_004_erlang(encoding: &str, operation: &str) -> Option<SeedReference> {
-    let (encode, decode, size) = match encoding {
-        "pretty" => (5.0, 12.0, Some(336)),
-        "compact" => (4.0, 10.0, Some(181)),
-        "ber" => (6.0, 6.0, Some(165)),
-        "per" => (6.0, 6.0, Some(91)),
-        "ber-native" => (4.0, 3.0, None),
-        "per-native" => (4.0, 3.0, None),
-        _ => return None,
-    };
-    let value = match operation {
-        "encode" => encode,
-        "decode" => decode,
-        _ => return None,
-    };
-    let size = size
-        .map(|s| format!(", {s} B per message"))
-        .unwrap_or_default();
-    Some(reference(
-        "004",
-        value,
-        "µs/message",
-        &format!("Erlang/OTP megaco {encoding} {operation}, published average over the 149 messages{size}"),
-    ))
-}
 
 /// The Erlang rows over `messages` (upstream's `time_test.msgs`), each
 /// checked before it is timed: the worker verifies its own round trip, its
@@ -93,6 +62,12 @@ pub(crate) fn erlang_rows(
     )
 }
 
+/// The record-level codec of a worker id: `megaco/erlang-ber-decode` →
+/// `megaco/erlang-ber` (what rows carry and `--codec` filters on).
+pub(crate) fn row_codec(id: &str) -> String {
+    format!("megaco/erlang-{}", split(id).0)
+}
+
 /// `megaco/erlang-ber-decode` → encoding `ber`, operation `decode`.
 fn split(id: &str) -> (&str, &str) {
     let rest = id.strip_prefix("megaco/erlang-").unwrap_or(id);
@@ -104,11 +79,11 @@ fn meta(id: &str, dataset: &str, logical_bytes: u64) -> RowMeta {
     RowMeta {
         scenario: "megaco".into(),
         dataset: dataset.into(),
-        codec: format!("megaco/erlang-{encoding}"),
+        codec: row_codec(id),
         operation: operation.into(),
         items: 1,
         logical_bytes,
-        seed_reference: seed_004_erlang(encoding, operation),
+        seed_reference: seed_004(&format!("megaco/erlang-{encoding}"), operation),
         ..Default::default()
     }
 }
@@ -167,9 +142,12 @@ mod tests {
             meta("megaco/erlang-ber-decode", "d", 7).codec,
             "megaco/erlang-ber"
         );
-        let seed = seed_004_erlang("pretty", "decode").expect("published");
-        assert_eq!((seed.value, seed.unit.as_str()), (12.0, "µs/message"));
-        assert!(seed_004_erlang("ber-native", "roundtrip").is_none());
+        let seed = meta("megaco/erlang-pretty-decode", "d", 7)
+            .seed_reference
+            .expect("published");
+        assert_eq!((seed.value, seed.unit.as_str()), (12.0, "µs/msg"));
+        let native = meta("megaco/erlang-ber-native-encode", "d", 7).seed_reference;
+        assert_eq!(native.map(|s| s.value), Some(4.0));
     }
 
     #[test]
