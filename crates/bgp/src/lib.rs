@@ -17,8 +17,11 @@ pub mod text;
 pub mod wire;
 
 pub use model::{
-    Aggregator, Attributes, MpReach, MpUnreach, Origin, Prefix, Segment, SegmentKind, Update,
+    Aggregator, AsPath, Asns, Attributes, Communities, MpReach, MpUnreach, Origin, Prefix,
+    Segment, SegmentKind, Update,
 };
+/// The inline-vector crate the model's AS paths and communities are built on.
+pub use smallvec;
 
 /// A decoding failure: what was wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

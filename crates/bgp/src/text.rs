@@ -6,7 +6,9 @@
 //! there (the synthetic one does not).
 
 use crate::dump::prefix_text;
-use crate::model::{Aggregator, Attributes, Origin, Prefix, Segment, SegmentKind, Update};
+use crate::model::{
+    Aggregator, AsPath, Asns, Attributes, Communities, Origin, Prefix, Segment, SegmentKind, Update,
+};
 use crate::table::{PEER_AS, PEER_IP, TIME};
 use crate::wire::AsSize;
 use crate::Error;
@@ -134,7 +136,7 @@ fn parse_tail(tail: &[u8]) -> Result<Attributes, (usize, &'static str)> {
                 let (hi, lo) = t.split_once(':')?;
                 Some(u32::from(hi.parse::<u16>().ok()?) << 16 | u32::from(lo.parse::<u16>().ok()?))
             })
-            .collect::<Option<Vec<u32>>>()
+            .collect::<Option<Communities>>()
             .ok_or((c, "bad community"))?;
         a.communities = Some(list);
     }
@@ -159,14 +161,14 @@ fn parse_tail(tail: &[u8]) -> Result<Attributes, (usize, &'static str)> {
 }
 
 /// `1 2 {3,4}` into segments (sequences and sets).
-fn parse_path(s: &str) -> Option<Vec<Segment>> {
-    let mut segs: Vec<Segment> = Vec::new();
+fn parse_path(s: &str) -> Option<AsPath> {
+    let mut segs = AsPath::new();
     for tok in s.split(' ').filter(|t| !t.is_empty()) {
         if let Some(set) = tok.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
             let asns = set
                 .split(',')
                 .map(|a| a.parse().ok())
-                .collect::<Option<Vec<u32>>>()?;
+                .collect::<Option<Asns>>()?;
             segs.push(Segment {
                 kind: SegmentKind::Set,
                 asns,
@@ -180,7 +182,7 @@ fn parse_path(s: &str) -> Option<Vec<Segment>> {
                 }) => asns.push(asn),
                 _ => segs.push(Segment {
                     kind: SegmentKind::Sequence,
-                    asns: vec![asn],
+                    asns: Asns::from_slice(&[asn]),
                 }),
             }
         }

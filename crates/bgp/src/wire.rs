@@ -277,7 +277,7 @@ pub(crate) fn attributes(
                         format!("COMMUNITIES attribute length {len} not a multiple of 4"),
                     ));
                 }
-                let mut list = Vec::with_capacity(len / 4);
+                let mut list = Communities::with_capacity(len / 4);
                 while v.left() > 0 {
                     list.push(v.u32("community")?);
                 }
@@ -312,8 +312,8 @@ pub(crate) fn attributes(
     Ok(a)
 }
 
-fn as_path(c: &mut Cur<'_>, size: AsSize) -> Result<Vec<Segment>, Error> {
-    let mut segs = Vec::with_capacity(c.left().min(4) / 2);
+fn as_path(c: &mut Cur<'_>, size: AsSize) -> Result<AsPath, Error> {
+    let mut segs = AsPath::new();
     while c.left() > 0 {
         let at = c.at();
         let kind = c.u8("AS_PATH segment type")?;
@@ -322,7 +322,8 @@ fn as_path(c: &mut Cur<'_>, size: AsSize) -> Result<Vec<Segment>, Error> {
         let n = c.u8("AS_PATH segment length")? as usize;
         let width = if size == AsSize::Two { 2 } else { 4 };
         let mut body = c.sub(n * width, "AS_PATH segment")?;
-        let mut asns = Vec::with_capacity(n);
+        // At most 255, and the bytes for them are in hand.
+        let mut asns = Asns::with_capacity(n);
         for _ in 0..n {
             asns.push(body.asn(size, "AS number")?);
         }

@@ -1,5 +1,7 @@
 //! UPDATE encode/decode: known-answer bytes, round trips, AS4 handling.
 
+use encbench_bgp::smallvec::smallvec;
+use encbench_bgp::Asns;
 use encbench_bgp::dump::merge_as4;
 use encbench_bgp::model::*;
 use encbench_bgp::wire::{decode_message, encode_update, AsSize, Message};
@@ -8,7 +10,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 fn seq(asns: &[u32]) -> Segment {
     Segment {
         kind: SegmentKind::Sequence,
-        asns: asns.to_vec(),
+        asns: Asns::from_slice(asns),
     }
 }
 
@@ -17,10 +19,10 @@ fn hand_built() -> Update {
         withdrawn: vec![Prefix::V4(Ipv4Addr::new(10, 1, 0, 0), 16)],
         attrs: Attributes {
             origin: Some(Origin::Igp),
-            as_path: Some(vec![seq(&[65001, 4_200_000_000])]),
+            as_path: Some(smallvec![seq(&[65001, 4_200_000_000])]),
             next_hop: Some(Ipv4Addr::new(192, 0, 2, 1)),
             med: Some(5),
-            communities: Some(vec![65001 << 16 | 100]),
+            communities: Some(smallvec![65001 << 16 | 100]),
             ..Attributes::default()
         },
         nlri: vec![Prefix::V4(Ipv4Addr::new(198, 51, 100, 0), 24)],
@@ -65,11 +67,11 @@ fn ipv6_multiprotocol_attributes_round_trip() {
     let u = Update {
         attrs: Attributes {
             origin: Some(Origin::Incomplete),
-            as_path: Some(vec![
+            as_path: Some(smallvec![
                 seq(&[64496, 131072]),
                 Segment {
                     kind: SegmentKind::Set,
-                    asns: vec![1, 2],
+                    asns: smallvec![1, 2],
                 },
             ]),
             mp_reach: Some(MpReach {
@@ -113,17 +115,17 @@ fn ipv6_multiprotocol_attributes_round_trip() {
 fn two_byte_sessions_carry_as4_path_and_aggregator() {
     let u = Update {
         attrs: Attributes {
-            as_path: Some(vec![seq(&[64496, 23456, 23456])]),
+            as_path: Some(smallvec![seq(&[64496, 23456, 23456])]),
             aggregator: Some(Aggregator {
                 asn: 23456,
                 addr: Ipv4Addr::new(10, 0, 0, 1),
             }),
-            as4_path: Some(vec![seq(&[196_608, 262_144])]),
+            as4_path: Some(smallvec![seq(&[196_608, 262_144])]),
             as4_aggregator: Some(Aggregator {
                 asn: 262_144,
                 addr: Ipv4Addr::new(10, 0, 0, 1),
             }),
-            communities: Some(vec![]),
+            communities: Some(smallvec![]),
             ..Attributes::default()
         },
         nlri: vec![
