@@ -12,6 +12,7 @@ pub mod dump;
 pub mod json;
 pub mod model;
 pub mod mrt;
+pub mod samples;
 pub mod table;
 pub mod text;
 pub mod wire;
