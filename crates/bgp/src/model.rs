@@ -13,6 +13,8 @@ pub type Asns = SmallVec<[u32; 8]>;
 pub type AsPath = SmallVec<[Segment; 1]>;
 /// COMMUNITIES values, `asn << 16 | value`; up to eight inline.
 pub type Communities = SmallVec<[u32; 8]>;
+/// An UPDATE's IPv4 announcements: most carry a handful, kept inline.
+pub type Nlri = SmallVec<[Prefix; 4]>;
 
 /// An IPv4 or IPv6 prefix. Bits past `len` are kept as they arrived, since
 /// the wire allows them and bgpdump prints them unchanged.
@@ -198,13 +200,14 @@ pub struct Attributes {
     /// COMMUNITIES (8), each `asn << 16 | value`.
     #[serde(with = "compact::opt")]
     pub communities: Option<Communities>,
-    /// MP_REACH_NLRI (14).
-    pub mp_reach: Option<MpReach>,
+    /// MP_REACH_NLRI (14). This and the next two are rare in IPv4 tables
+    /// and boxed, keeping every decoded UPDATE small.
+    pub mp_reach: Option<Box<MpReach>>,
     /// MP_UNREACH_NLRI (15).
-    pub mp_unreach: Option<MpUnreach>,
+    pub mp_unreach: Option<Box<MpUnreach>>,
     /// AS4_PATH (17), sent by 4-byte speakers over 2-byte sessions.
-    #[serde(with = "compact::opt")]
-    pub as4_path: Option<AsPath>,
+    #[serde(with = "compact::boxed")]
+    pub as4_path: Option<Box<AsPath>>,
     /// AS4_AGGREGATOR (18).
     pub as4_aggregator: Option<Aggregator>,
     /// Everything else, in arrival order.
@@ -219,7 +222,8 @@ pub struct Update {
     /// Path attributes.
     pub attrs: Attributes,
     /// IPv4 announced prefixes.
-    pub nlri: Vec<Prefix>,
+    #[serde(with = "compact")]
+    pub nlri: Nlri,
 }
 
 impl Update {
@@ -259,6 +263,28 @@ mod compact {
         D: Deserializer<'de>,
     {
         Ok(Vec::<A::Item>::deserialize(d)?.into_iter().collect())
+    }
+
+    pub mod boxed {
+        use super::*;
+
+        pub fn serialize<A, S>(v: &Option<Box<SmallVec<A>>>, s: S) -> Result<S::Ok, S::Error>
+        where
+            A: Array,
+            A::Item: Serialize,
+            S: Serializer,
+        {
+            v.as_deref().map(SmallVec::as_slice).serialize(s)
+        }
+
+        pub fn deserialize<'de, A, D>(d: D) -> Result<Option<Box<SmallVec<A>>>, D::Error>
+        where
+            A: Array,
+            A::Item: Deserialize<'de>,
+            D: Deserializer<'de>,
+        {
+            Ok(super::opt::deserialize(d)?.map(Box::new))
+        }
     }
 
     pub mod opt {

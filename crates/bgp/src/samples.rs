@@ -35,19 +35,19 @@ pub fn updates() -> Vec<Update> {
             origin: Some(Origin::Igp),
             as_path: Some(seq(&[64496, 4_200_000_000])),
             communities: Some(smallvec![64496 << 16 | 7, 0xffff_ff01]),
-            mp_reach: Some(MpReach {
+            mp_reach: Some(Box::new(MpReach {
                 afi: 2,
                 safi: 1,
                 next_hop: Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 1)
                     .octets()
                     .to_vec(),
                 nlri: vec![v6([0x2001, 0xdb8, 0x100, 0, 0, 0, 0, 0], 40)],
-            }),
-            mp_unreach: Some(MpUnreach {
+            })),
+            mp_unreach: Some(Box::new(MpUnreach {
                 afi: 2,
                 safi: 1,
                 withdrawn: vec![v6([0x2001, 0xdb8, 0x200, 0, 0, 0, 0, 0], 48)],
-            }),
+            })),
             ..Attributes::default()
         },
         ..Update::default()
@@ -85,7 +85,7 @@ pub fn updates() -> Vec<Update> {
             }],
             ..Attributes::default()
         },
-        nlri: vec![v4([203, 0, 113, 0], 24), v4([100, 64, 0, 0], 10)],
+        nlri: smallvec![v4([203, 0, 113, 0], 24), v4([100, 64, 0, 0], 10)],
     });
     out
 }
@@ -125,7 +125,7 @@ pub fn mrt() -> Vec<u8> {
     }
     // A 2-byte session: large ASNs become AS_TRANS, the real path rides in AS4_PATH.
     let mut two = updates().swap_remove(0);
-    two.attrs.as4_path = two.attrs.as_path.clone();
+    two.attrs.as4_path = two.attrs.as_path.clone().map(Box::new);
     let mut b = bgp4mp_head(false);
     encode_update(&two, AsSize::Two, &mut b);
     record(&mut f, 16, 1, &b);

@@ -7,7 +7,7 @@
 //! the rest; AS paths of mean length about 4.4; about six prefixes per
 //! distinct attribute set, most sets small and a few large.
 
-use crate::model::{Aggregator, AsPath, Asns, Attributes, Origin, Prefix, Segment, SegmentKind, Update};
+use crate::model::{Aggregator, AsPath, Asns, Attributes, Nlri, Origin, Prefix, Segment, SegmentKind, Update};
 use crate::wire::{self, AsSize, MAX_MESSAGE};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -148,7 +148,7 @@ pub fn pack(routes: Vec<(Attributes, Vec<Prefix>)>) -> Vec<Update> {
         scratch.clear();
         wire::encode_attributes(&attrs, AsSize::Four, &mut scratch);
         let room = MAX_MESSAGE - wire::HEADER_LEN - 4 - scratch.len();
-        let mut nlri = Vec::new();
+        let mut nlri = Nlri::new();
         let mut used = 0;
         for p in prefixes {
             let n = wire::prefix_wire_len(&p);

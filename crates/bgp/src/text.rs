@@ -7,7 +7,7 @@
 
 use crate::dump::prefix_text;
 use crate::model::{
-    Aggregator, AsPath, Asns, Attributes, Communities, Origin, Prefix, Segment, SegmentKind, Update,
+    Aggregator, AsPath, Asns, Attributes, Communities, Nlri, Origin, Prefix, Segment, SegmentKind, Update,
 };
 use crate::table::{PEER_AS, PEER_IP, TIME};
 use crate::wire::AsSize;
@@ -83,7 +83,7 @@ pub fn decode(text: &[u8]) -> Result<Vec<Update>, Error> {
         out.push(Update {
             withdrawn: Vec::new(),
             attrs,
-            nlri: vec![prefix],
+            nlri: Nlri::from_buf_and_len([prefix; 4], 1),
         });
     }
     Ok(out)

@@ -159,7 +159,10 @@ pub fn decode_update_body(body: &[u8], base: usize, size: AsSize) -> Result<Upda
     let alen = c.u16("path attribute length")? as usize;
     let mut a = c.sub(alen, "path attributes")?;
     let attrs = attributes(&mut a, size, false)?;
-    let nlri = prefixes(&mut c, false)?;
+    let mut nlri = Nlri::with_capacity(count_prefixes(&c.buf[c.pos..]));
+    while c.left() > 0 {
+        nlri.push(prefix(&mut c, false)?);
+    }
     Ok(Update {
         withdrawn,
         attrs,
@@ -283,18 +286,18 @@ pub(crate) fn attributes(
                 }
                 a.communities = Some(list);
             }
-            14 => a.mp_reach = Some(mp_reach(&mut v, abbreviated_mp)?),
+            14 => a.mp_reach = Some(Box::new(mp_reach(&mut v, abbreviated_mp)?)),
             15 => {
                 let afi = v.u16("MP_UNREACH AFI")?;
                 let safi = v.u8("MP_UNREACH SAFI")?;
                 let withdrawn = prefixes(&mut v, afi == 2)?;
-                a.mp_unreach = Some(MpUnreach {
+                a.mp_unreach = Some(Box::new(MpUnreach {
                     afi,
                     safi,
                     withdrawn,
-                });
+                }));
             }
-            17 => a.as4_path = Some(as_path(&mut v, AsSize::Four)?),
+            17 => a.as4_path = Some(Box::new(as_path(&mut v, AsSize::Four)?)),
             18 => {
                 fixed(8, "AS4_AGGREGATOR")?;
                 a.as4_aggregator = Some(Aggregator {

@@ -89,7 +89,7 @@ fn sample() -> Vec<u8> {
     let u = Update {
         withdrawn: vec![Prefix::V4(Ipv4Addr::new(198, 18, 0, 0), 15)],
         attrs: a,
-        nlri: vec![Prefix::V4(Ipv4Addr::new(100, 64, 0, 0), 10)],
+        nlri: smallvec![Prefix::V4(Ipv4Addr::new(100, 64, 0, 0), 10)],
     };
     encode_update(&u, AsSize::Four, &mut b);
     record(&mut f, 17, 4, &b);
@@ -137,7 +137,7 @@ fn edge_cases() -> Vec<u8> {
         kind,
         asns: Asns::from_slice(asns),
     };
-    let prefix = vec![Prefix::V4(Ipv4Addr::new(192, 168, 0, 0), 16)];
+    let prefix: Nlri = smallvec![Prefix::V4(Ipv4Addr::new(192, 168, 0, 0), 16)];
     let two_byte = Update {
         withdrawn: vec![],
         attrs: Attributes {
@@ -145,10 +145,10 @@ fn edge_cases() -> Vec<u8> {
                 seg(SegmentKind::Sequence, &[64496, 23456, 23456, 701]),
                 seg(SegmentKind::Set, &[23456, 702]),
             ]),
-            as4_path: Some(smallvec![
+            as4_path: Some(Box::new(smallvec![
                 seg(SegmentKind::Sequence, &[196_608, 262_144, 701]),
                 seg(SegmentKind::Set, &[327_680, 702]),
-            ]),
+            ])),
             aggregator: Some(Aggregator {
                 asn: 23456,
                 addr: Ipv4Addr::new(10, 9, 8, 7),

@@ -25,7 +25,7 @@ fn hand_built() -> Update {
             communities: Some(smallvec![65001 << 16 | 100]),
             ..Attributes::default()
         },
-        nlri: vec![Prefix::V4(Ipv4Addr::new(198, 51, 100, 0), 24)],
+        nlri: smallvec![Prefix::V4(Ipv4Addr::new(198, 51, 100, 0), 24)],
     }
 }
 
@@ -74,7 +74,7 @@ fn ipv6_multiprotocol_attributes_round_trip() {
                     asns: smallvec![1, 2],
                 },
             ]),
-            mp_reach: Some(MpReach {
+            mp_reach: Some(Box::new(MpReach {
                 afi: 2,
                 safi: 1,
                 next_hop,
@@ -83,12 +83,12 @@ fn ipv6_multiprotocol_attributes_round_trip() {
                     Prefix::V6(Ipv6Addr::UNSPECIFIED, 0),
                     Prefix::V6("2001:db8:1:2:3:4:5:6".parse().unwrap(), 128),
                 ],
-            }),
-            mp_unreach: Some(MpUnreach {
+            })),
+            mp_unreach: Some(Box::new(MpUnreach {
                 afi: 2,
                 safi: 1,
                 withdrawn: vec![Prefix::V6("2a00::".parse().unwrap(), 12)],
-            }),
+            })),
             local_pref: Some(100),
             atomic_aggregate: true,
             aggregator: Some(Aggregator {
@@ -106,7 +106,7 @@ fn ipv6_multiprotocol_attributes_round_trip() {
     };
     round_trip(&u, AsSize::Four);
     assert_eq!(
-        u.attrs.mp_reach.as_ref().and_then(MpReach::next_hop_v6),
+        u.attrs.mp_reach.as_ref().and_then(|m| m.next_hop_v6()),
         Some(global)
     );
 }
@@ -120,7 +120,7 @@ fn two_byte_sessions_carry_as4_path_and_aggregator() {
                 asn: 23456,
                 addr: Ipv4Addr::new(10, 0, 0, 1),
             }),
-            as4_path: Some(smallvec![seq(&[196_608, 262_144])]),
+            as4_path: Some(Box::new(smallvec![seq(&[196_608, 262_144])])),
             as4_aggregator: Some(Aggregator {
                 asn: 262_144,
                 addr: Ipv4Addr::new(10, 0, 0, 1),
@@ -128,7 +128,7 @@ fn two_byte_sessions_carry_as4_path_and_aggregator() {
             communities: Some(smallvec![]),
             ..Attributes::default()
         },
-        nlri: vec![
+        nlri: smallvec![
             Prefix::V4(Ipv4Addr::new(0, 0, 0, 0), 0),
             Prefix::V4(Ipv4Addr::new(255, 255, 255, 255), 32),
         ],
