@@ -6,9 +6,7 @@
 //! `as-set`; confederation segments, MP attributes and unknown attributes
 //! are outside this form (the synthetic table has none).
 
-use crate::model::{
-    Aggregator, AsPath, Attributes, Origin, Prefix, Segment, SegmentKind, Update,
-};
+use crate::model::{Aggregator, AsPath, Attributes, Origin, Prefix, Segment, SegmentKind, Update};
 use crate::table::{PEER_AS, PEER_IP, TIME};
 use crate::text::parse_prefix;
 use crate::Error;

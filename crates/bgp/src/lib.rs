@@ -18,8 +18,8 @@ pub mod text;
 pub mod wire;
 
 pub use model::{
-    Aggregator, AsPath, Asns, Attributes, Communities, MpReach, MpUnreach, Nlri, Origin,
-    Prefix, Segment, SegmentKind, Update,
+    Aggregator, AsPath, Asns, Attributes, Communities, MpReach, MpUnreach, Nlri, Origin, Prefix,
+    Segment, SegmentKind, Update,
 };
 /// The inline-vector crate the model's AS paths and communities are built on.
 pub use smallvec;

@@ -7,7 +7,9 @@
 //! the rest; AS paths of mean length about 4.4; about six prefixes per
 //! distinct attribute set, most sets small and a few large.
 
-use crate::model::{Aggregator, AsPath, Asns, Attributes, Nlri, Origin, Prefix, Segment, SegmentKind, Update};
+use crate::model::{
+    Aggregator, AsPath, Asns, Attributes, Nlri, Origin, Prefix, Segment, SegmentKind, Update,
+};
 use crate::wire::{self, AsSize, MAX_MESSAGE};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

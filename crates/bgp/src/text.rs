@@ -7,7 +7,8 @@
 
 use crate::dump::prefix_text;
 use crate::model::{
-    Aggregator, AsPath, Asns, Attributes, Communities, Nlri, Origin, Prefix, Segment, SegmentKind, Update,
+    Aggregator, AsPath, Asns, Attributes, Communities, Nlri, Origin, Prefix, Segment, SegmentKind,
+    Update,
 };
 use crate::table::{PEER_AS, PEER_IP, TIME};
 use crate::wire::AsSize;

@@ -23,7 +23,14 @@ fn sample_mrt_stream_dumps_every_record_kind() {
     let stats = dump(&mut reader, &mut text).expect("sample decodes");
     let text = String::from_utf8(text).expect("utf-8");
     assert_eq!(reader.skipped(), 1, "the OSPF record");
-    for kind in ["|A|", "|W|", "|STATE|", "TABLE_DUMP|", "TABLE_DUMP2|", "2001:db8:100::/40"] {
+    for kind in [
+        "|A|",
+        "|W|",
+        "|STATE|",
+        "TABLE_DUMP|",
+        "TABLE_DUMP2|",
+        "2001:db8:100::/40",
+    ] {
         assert!(text.contains(kind), "no {kind} line in:\n{text}");
     }
     assert_eq!(stats.records, 14);

@@ -2,12 +2,12 @@
 //! records, known lines, and (when Debian's `bgpdump` is installed) the
 //! same text from bgpdump itself.
 
-use encbench_bgp::smallvec::smallvec;
-use encbench_bgp::Asns;
 use encbench_bgp::dump::dump;
 use encbench_bgp::model::*;
 use encbench_bgp::mrt::MrtReader;
+use encbench_bgp::smallvec::smallvec;
 use encbench_bgp::wire::{encode_attributes, encode_update, AsSize};
+use encbench_bgp::Asns;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::process::Command;
 

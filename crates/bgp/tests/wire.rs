@@ -1,10 +1,10 @@
 //! UPDATE encode/decode: known-answer bytes, round trips, AS4 handling.
 
-use encbench_bgp::smallvec::smallvec;
-use encbench_bgp::Asns;
 use encbench_bgp::dump::merge_as4;
 use encbench_bgp::model::*;
+use encbench_bgp::smallvec::smallvec;
 use encbench_bgp::wire::{decode_message, encode_update, AsSize, Message};
+use encbench_bgp::Asns;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 fn seq(asns: &[u32]) -> Segment {

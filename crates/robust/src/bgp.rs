@@ -73,9 +73,11 @@ pub fn updates(size: AsSize) -> Result<Box<dyn Target>, String> {
         })
         .collect();
     match size {
-        AsSize::Four => decoded(|b| update(b, AsSize::Four), seeds, |i, u| {
-            values.get(i) == Some(u)
-        }),
+        AsSize::Four => decoded(
+            |b| update(b, AsSize::Four),
+            seeds,
+            |i, u| values.get(i) == Some(u),
+        ),
         AsSize::Two => decoded(|b| update(b, AsSize::Two), seeds, |_, _| true),
     }
 }

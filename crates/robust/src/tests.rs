@@ -146,12 +146,20 @@ fn bgp_update_mrt_and_table_decoders_are_attacked() {
         let target = (job.build)().unwrap_or_else(|e| panic!("{id}: {e}"));
         assert!(target.seeds().len() >= 2, "{id}");
         for (i, seed) in target.seeds().iter().enumerate() {
-            assert_eq!(target.decode(seed, Some(i)), Verdict::Equal, "{id} seed {i}");
+            assert_eq!(
+                target.decode(seed, Some(i)),
+                Verdict::Equal,
+                "{id} seed {i}"
+            );
             if seed.is_empty() {
                 continue;
             }
             let cut = &seed[..seed.len() / 2];
-            assert_ne!(target.decode(cut, Some(i)), Verdict::Equal, "{id} half of seed {i}");
+            assert_ne!(
+                target.decode(cut, Some(i)),
+                Verdict::Equal,
+                "{id} half of seed {i}"
+            );
         }
     }
 }
