@@ -5,7 +5,7 @@
 //! lines with the first six fields, `STATE|peer|peer AS|old|new`, and
 //! `TABLE_DUMP`/`TABLE_DUMP2` `B` lines shaped like `A` lines.
 
-use crate::model::{Attributes, Origin, Prefix, Segment, SegmentKind};
+use crate::model::{Asns, Attributes, Origin, Prefix, Segment, SegmentKind};
 use crate::mrt::{MrtReader, Record, RibRoute};
 use crate::wire::{AsSize, Message, AS_TRANS};
 use crate::Error;
@@ -334,7 +334,7 @@ pub fn merge_as4(path: &[Segment], p4: &[Segment]) -> Vec<Segment> {
                 let k = keep.min(s.asns.len());
                 out.push(Segment {
                     kind: s.kind,
-                    asns: s.asns[..k].to_vec(),
+                    asns: Asns::from_slice(&s.asns[..k]),
                 });
                 keep -= k;
             }

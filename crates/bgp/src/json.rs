@@ -6,7 +6,7 @@
 //! `as-set`; confederation segments, MP attributes and unknown attributes
 //! are outside this form (the synthetic table has none).
 
-use crate::model::{Aggregator, Attributes, Origin, Prefix, Segment, SegmentKind, Update};
+use crate::model::{Aggregator, AsPath, Attributes, Origin, Prefix, Segment, SegmentKind, Update};
 use crate::table::{PEER_AS, PEER_IP, TIME};
 use crate::text::parse_prefix;
 use crate::Error;
@@ -109,7 +109,7 @@ fn to_json(u: &Update) -> Line {
     for s in a.as_path.iter().flatten() {
         match s.kind {
             SegmentKind::Sequence => path.get_or_insert_with(Vec::new).extend_from_slice(&s.asns),
-            _ => set = Some(s.asns.clone()),
+            _ => set = Some(s.asns.to_vec()),
         }
     }
     let attribute = AttrJson {
@@ -179,17 +179,17 @@ fn from_json(line: Line) -> Result<Update, String> {
             Some("incomplete") => Some(Origin::Incomplete),
             Some(o) => return Err(format!("origin {o:?} unknown")),
         };
-        let mut segs = Vec::new();
+        let mut segs = AsPath::new();
         if let Some(p) = x.as_path {
             segs.push(Segment {
                 kind: SegmentKind::Sequence,
-                asns: p,
+                asns: p.into_iter().collect(),
             });
         }
         if let Some(s) = x.as_set {
             segs.push(Segment {
                 kind: SegmentKind::Set,
-                asns: s,
+                asns: s.into_iter().collect(),
             });
         }
         a.as_path = (!segs.is_empty()).then_some(segs);

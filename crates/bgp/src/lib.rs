@@ -12,13 +12,17 @@ pub mod dump;
 pub mod json;
 pub mod model;
 pub mod mrt;
+pub mod samples;
 pub mod table;
 pub mod text;
 pub mod wire;
 
 pub use model::{
-    Aggregator, Attributes, MpReach, MpUnreach, Origin, Prefix, Segment, SegmentKind, Update,
+    Aggregator, AsPath, Asns, Attributes, Communities, MpReach, MpUnreach, Nlri, Origin, Prefix,
+    Segment, SegmentKind, Update,
 };
+/// The inline-vector crate the model's AS paths and communities are built on.
+pub use smallvec;
 
 /// A decoding failure: what was wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

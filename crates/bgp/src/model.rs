@@ -3,7 +3,18 @@
 //! RFC 1997, multiprotocol reach/unreach per RFC 4760).
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// The ASNs of one AS_PATH segment. Paths seldom pass eight ASNs, so most
+/// live inline: a heap allocation per path would dominate decoding a table.
+pub type Asns = SmallVec<[u32; 8]>;
+/// AS_PATH segments: nearly always a single sequence, kept inline.
+pub type AsPath = SmallVec<[Segment; 1]>;
+/// COMMUNITIES values, `asn << 16 | value`; up to eight inline.
+pub type Communities = SmallVec<[u32; 8]>;
+/// An UPDATE's IPv4 announcements: most carry a handful, kept inline.
+pub type Nlri = SmallVec<[Prefix; 4]>;
 
 /// An IPv4 or IPv6 prefix. Bits past `len` are kept as they arrived, since
 /// the wire allows them and bgpdump prints them unchanged.
@@ -112,7 +123,8 @@ pub struct Segment {
     /// Set or sequence.
     pub kind: SegmentKind,
     /// The ASNs, always held as 4-byte numbers.
-    pub asns: Vec<u32>,
+    #[serde(with = "compact")]
+    pub asns: Asns,
 }
 
 /// AGGREGATOR (and AS4_AGGREGATOR).
@@ -173,7 +185,8 @@ pub struct Attributes {
     /// ORIGIN (1).
     pub origin: Option<Origin>,
     /// AS_PATH (2); `None` when absent, which differs from an empty path.
-    pub as_path: Option<Vec<Segment>>,
+    #[serde(with = "compact::opt")]
+    pub as_path: Option<AsPath>,
     /// NEXT_HOP (3).
     pub next_hop: Option<Ipv4Addr>,
     /// MULTI_EXIT_DISC (4).
@@ -185,13 +198,16 @@ pub struct Attributes {
     /// AGGREGATOR (7).
     pub aggregator: Option<Aggregator>,
     /// COMMUNITIES (8), each `asn << 16 | value`.
-    pub communities: Option<Vec<u32>>,
-    /// MP_REACH_NLRI (14).
-    pub mp_reach: Option<MpReach>,
+    #[serde(with = "compact::opt")]
+    pub communities: Option<Communities>,
+    /// MP_REACH_NLRI (14). This and the next two are rare in IPv4 tables
+    /// and boxed, keeping every decoded UPDATE small.
+    pub mp_reach: Option<Box<MpReach>>,
     /// MP_UNREACH_NLRI (15).
-    pub mp_unreach: Option<MpUnreach>,
+    pub mp_unreach: Option<Box<MpUnreach>>,
     /// AS4_PATH (17), sent by 4-byte speakers over 2-byte sessions.
-    pub as4_path: Option<Vec<Segment>>,
+    #[serde(with = "compact::boxed")]
+    pub as4_path: Option<Box<AsPath>>,
     /// AS4_AGGREGATOR (18).
     pub as4_aggregator: Option<Aggregator>,
     /// Everything else, in arrival order.
@@ -206,7 +222,8 @@ pub struct Update {
     /// Path attributes.
     pub attrs: Attributes,
     /// IPv4 announced prefixes.
-    pub nlri: Vec<Prefix>,
+    #[serde(with = "compact")]
+    pub nlri: Nlri,
 }
 
 impl Update {
@@ -220,5 +237,75 @@ impl Update {
                 .mp_unreach
                 .as_ref()
                 .map_or(0, |m| m.withdrawn.len())
+    }
+}
+
+/// Serde for the inline vectors in the shape of a `Vec`. Decoding goes
+/// through `Vec` because smallvec's own impl reserves whatever length an
+/// (untrusted) CBOR header claims; serde's `Vec` caps that guess.
+mod compact {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use smallvec::{Array, SmallVec};
+
+    pub fn serialize<A, S>(v: &SmallVec<A>, s: S) -> Result<S::Ok, S::Error>
+    where
+        A: Array,
+        A::Item: Serialize,
+        S: Serializer,
+    {
+        v.as_slice().serialize(s)
+    }
+
+    pub fn deserialize<'de, A, D>(d: D) -> Result<SmallVec<A>, D::Error>
+    where
+        A: Array,
+        A::Item: Deserialize<'de>,
+        D: Deserializer<'de>,
+    {
+        Ok(Vec::<A::Item>::deserialize(d)?.into_iter().collect())
+    }
+
+    pub mod boxed {
+        use super::*;
+
+        pub fn serialize<A, S>(v: &Option<Box<SmallVec<A>>>, s: S) -> Result<S::Ok, S::Error>
+        where
+            A: Array,
+            A::Item: Serialize,
+            S: Serializer,
+        {
+            v.as_deref().map(SmallVec::as_slice).serialize(s)
+        }
+
+        pub fn deserialize<'de, A, D>(d: D) -> Result<Option<Box<SmallVec<A>>>, D::Error>
+        where
+            A: Array,
+            A::Item: Deserialize<'de>,
+            D: Deserializer<'de>,
+        {
+            Ok(super::opt::deserialize(d)?.map(Box::new))
+        }
+    }
+
+    pub mod opt {
+        use super::*;
+
+        pub fn serialize<A, S>(v: &Option<SmallVec<A>>, s: S) -> Result<S::Ok, S::Error>
+        where
+            A: Array,
+            A::Item: Serialize,
+            S: Serializer,
+        {
+            v.as_deref().serialize(s)
+        }
+
+        pub fn deserialize<'de, A, D>(d: D) -> Result<Option<SmallVec<A>>, D::Error>
+        where
+            A: Array,
+            A::Item: Deserialize<'de>,
+            D: Deserializer<'de>,
+        {
+            Ok(Option::<Vec<A::Item>>::deserialize(d)?.map(|v| v.into_iter().collect()))
+        }
     }
 }

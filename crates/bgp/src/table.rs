@@ -7,7 +7,9 @@
 //! the rest; AS paths of mean length about 4.4; about six prefixes per
 //! distinct attribute set, most sets small and a few large.
 
-use crate::model::{Aggregator, Attributes, Origin, Prefix, Segment, SegmentKind, Update};
+use crate::model::{
+    Aggregator, AsPath, Asns, Attributes, Nlri, Origin, Prefix, Segment, SegmentKind, Update,
+};
 use crate::wire::{self, AsSize, MAX_MESSAGE};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -98,7 +100,7 @@ pub fn routes(n: usize, seed: u64) -> Vec<(Attributes, Vec<Prefix>)> {
 
 fn attributes(rng: &mut ChaCha8Rng, transits: &[u32]) -> Attributes {
     let hops = pick(rng, PATH_LENGTHS);
-    let mut asns = vec![PEER_AS];
+    let mut asns = Asns::from_slice(&[PEER_AS]);
     for i in 0..hops {
         asns.push(if i + 1 == hops {
             rng.random_range(1..400_000)
@@ -118,10 +120,10 @@ fn attributes(rng: &mut ChaCha8Rng, transits: &[u32]) -> Attributes {
             rng,
             &[(Origin::Igp, 90), (Origin::Incomplete, 8), (Origin::Egp, 2)],
         )),
-        as_path: Some(vec![Segment {
+        as_path: Some(AsPath::from_buf([Segment {
             kind: SegmentKind::Sequence,
             asns,
-        }]),
+        }])),
         next_hop: Some(PEER_IP),
         med: rng.random_ratio(3, 10).then(|| rng.random_range(1..1000)),
         local_pref: None,
@@ -148,7 +150,7 @@ pub fn pack(routes: Vec<(Attributes, Vec<Prefix>)>) -> Vec<Update> {
         scratch.clear();
         wire::encode_attributes(&attrs, AsSize::Four, &mut scratch);
         let room = MAX_MESSAGE - wire::HEADER_LEN - 4 - scratch.len();
-        let mut nlri = Vec::new();
+        let mut nlri = Nlri::new();
         let mut used = 0;
         for p in prefixes {
             let n = wire::prefix_wire_len(&p);

@@ -6,7 +6,10 @@
 //! there (the synthetic one does not).
 
 use crate::dump::prefix_text;
-use crate::model::{Aggregator, Attributes, Origin, Prefix, Segment, SegmentKind, Update};
+use crate::model::{
+    Aggregator, AsPath, Asns, Attributes, Communities, Nlri, Origin, Prefix, Segment, SegmentKind,
+    Update,
+};
 use crate::table::{PEER_AS, PEER_IP, TIME};
 use crate::wire::AsSize;
 use crate::Error;
@@ -81,7 +84,7 @@ pub fn decode(text: &[u8]) -> Result<Vec<Update>, Error> {
         out.push(Update {
             withdrawn: Vec::new(),
             attrs,
-            nlri: vec![prefix],
+            nlri: Nlri::from_buf_and_len([prefix; 4], 1),
         });
     }
     Ok(out)
@@ -134,7 +137,7 @@ fn parse_tail(tail: &[u8]) -> Result<Attributes, (usize, &'static str)> {
                 let (hi, lo) = t.split_once(':')?;
                 Some(u32::from(hi.parse::<u16>().ok()?) << 16 | u32::from(lo.parse::<u16>().ok()?))
             })
-            .collect::<Option<Vec<u32>>>()
+            .collect::<Option<Communities>>()
             .ok_or((c, "bad community"))?;
         a.communities = Some(list);
     }
@@ -159,14 +162,14 @@ fn parse_tail(tail: &[u8]) -> Result<Attributes, (usize, &'static str)> {
 }
 
 /// `1 2 {3,4}` into segments (sequences and sets).
-fn parse_path(s: &str) -> Option<Vec<Segment>> {
-    let mut segs: Vec<Segment> = Vec::new();
+fn parse_path(s: &str) -> Option<AsPath> {
+    let mut segs = AsPath::new();
     for tok in s.split(' ').filter(|t| !t.is_empty()) {
         if let Some(set) = tok.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
             let asns = set
                 .split(',')
                 .map(|a| a.parse().ok())
-                .collect::<Option<Vec<u32>>>()?;
+                .collect::<Option<Asns>>()?;
             segs.push(Segment {
                 kind: SegmentKind::Set,
                 asns,
@@ -180,7 +183,7 @@ fn parse_path(s: &str) -> Option<Vec<Segment>> {
                 }) => asns.push(asn),
                 _ => segs.push(Segment {
                     kind: SegmentKind::Sequence,
-                    asns: vec![asn],
+                    asns: Asns::from_slice(&[asn]),
                 }),
             }
         }

@@ -159,7 +159,10 @@ pub fn decode_update_body(body: &[u8], base: usize, size: AsSize) -> Result<Upda
     let alen = c.u16("path attribute length")? as usize;
     let mut a = c.sub(alen, "path attributes")?;
     let attrs = attributes(&mut a, size, false)?;
-    let nlri = prefixes(&mut c, false)?;
+    let mut nlri = Nlri::with_capacity(count_prefixes(&c.buf[c.pos..]));
+    while c.left() > 0 {
+        nlri.push(prefix(&mut c, false)?);
+    }
     Ok(Update {
         withdrawn,
         attrs,
@@ -277,24 +280,24 @@ pub(crate) fn attributes(
                         format!("COMMUNITIES attribute length {len} not a multiple of 4"),
                     ));
                 }
-                let mut list = Vec::with_capacity(len / 4);
+                let mut list = Communities::with_capacity(len / 4);
                 while v.left() > 0 {
                     list.push(v.u32("community")?);
                 }
                 a.communities = Some(list);
             }
-            14 => a.mp_reach = Some(mp_reach(&mut v, abbreviated_mp)?),
+            14 => a.mp_reach = Some(Box::new(mp_reach(&mut v, abbreviated_mp)?)),
             15 => {
                 let afi = v.u16("MP_UNREACH AFI")?;
                 let safi = v.u8("MP_UNREACH SAFI")?;
                 let withdrawn = prefixes(&mut v, afi == 2)?;
-                a.mp_unreach = Some(MpUnreach {
+                a.mp_unreach = Some(Box::new(MpUnreach {
                     afi,
                     safi,
                     withdrawn,
-                });
+                }));
             }
-            17 => a.as4_path = Some(as_path(&mut v, AsSize::Four)?),
+            17 => a.as4_path = Some(Box::new(as_path(&mut v, AsSize::Four)?)),
             18 => {
                 fixed(8, "AS4_AGGREGATOR")?;
                 a.as4_aggregator = Some(Aggregator {
@@ -312,8 +315,8 @@ pub(crate) fn attributes(
     Ok(a)
 }
 
-fn as_path(c: &mut Cur<'_>, size: AsSize) -> Result<Vec<Segment>, Error> {
-    let mut segs = Vec::with_capacity(c.left().min(4) / 2);
+fn as_path(c: &mut Cur<'_>, size: AsSize) -> Result<AsPath, Error> {
+    let mut segs = AsPath::new();
     while c.left() > 0 {
         let at = c.at();
         let kind = c.u8("AS_PATH segment type")?;
@@ -322,7 +325,8 @@ fn as_path(c: &mut Cur<'_>, size: AsSize) -> Result<Vec<Segment>, Error> {
         let n = c.u8("AS_PATH segment length")? as usize;
         let width = if size == AsSize::Two { 2 } else { 4 };
         let mut body = c.sub(n * width, "AS_PATH segment")?;
-        let mut asns = Vec::with_capacity(n);
+        // At most 255, and the bytes for them are in hand.
+        let mut asns = Asns::with_capacity(n);
         for _ in 0..n {
             asns.push(body.asn(size, "AS number")?);
         }

@@ -5,7 +5,9 @@
 use encbench_bgp::dump::dump;
 use encbench_bgp::model::*;
 use encbench_bgp::mrt::MrtReader;
+use encbench_bgp::smallvec::smallvec;
 use encbench_bgp::wire::{encode_attributes, encode_update, AsSize};
+use encbench_bgp::Asns;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::process::Command;
 
@@ -20,13 +22,13 @@ fn record(out: &mut Vec<u8>, kind: u16, subtype: u16, body: &[u8]) {
 fn attrs(path: &[u32]) -> Attributes {
     Attributes {
         origin: Some(Origin::Igp),
-        as_path: Some(vec![Segment {
+        as_path: Some(smallvec![Segment {
             kind: SegmentKind::Sequence,
-            asns: path.to_vec(),
+            asns: Asns::from_slice(path),
         }]),
         med: Some(7),
         local_pref: Some(100),
-        communities: Some(vec![65000 << 16 | 1]),
+        communities: Some(smallvec![65000 << 16 | 1]),
         ..Attributes::default()
     }
 }
@@ -87,7 +89,7 @@ fn sample() -> Vec<u8> {
     let u = Update {
         withdrawn: vec![Prefix::V4(Ipv4Addr::new(198, 18, 0, 0), 15)],
         attrs: a,
-        nlri: vec![Prefix::V4(Ipv4Addr::new(100, 64, 0, 0), 10)],
+        nlri: smallvec![Prefix::V4(Ipv4Addr::new(100, 64, 0, 0), 10)],
     };
     encode_update(&u, AsSize::Four, &mut b);
     record(&mut f, 17, 4, &b);
@@ -133,20 +135,20 @@ fn debian_bgpdump_agrees_when_installed() {
 fn edge_cases() -> Vec<u8> {
     let seg = |kind, asns: &[u32]| Segment {
         kind,
-        asns: asns.to_vec(),
+        asns: Asns::from_slice(asns),
     };
-    let prefix = vec![Prefix::V4(Ipv4Addr::new(192, 168, 0, 0), 16)];
+    let prefix: Nlri = smallvec![Prefix::V4(Ipv4Addr::new(192, 168, 0, 0), 16)];
     let two_byte = Update {
         withdrawn: vec![],
         attrs: Attributes {
-            as_path: Some(vec![
+            as_path: Some(smallvec![
                 seg(SegmentKind::Sequence, &[64496, 23456, 23456, 701]),
                 seg(SegmentKind::Set, &[23456, 702]),
             ]),
-            as4_path: Some(vec![
+            as4_path: Some(Box::new(smallvec![
                 seg(SegmentKind::Sequence, &[196_608, 262_144, 701]),
                 seg(SegmentKind::Set, &[327_680, 702]),
-            ]),
+            ])),
             aggregator: Some(Aggregator {
                 asn: 23456,
                 addr: Ipv4Addr::new(10, 9, 8, 7),
@@ -155,7 +157,7 @@ fn edge_cases() -> Vec<u8> {
                 asn: 327_680,
                 addr: Ipv4Addr::new(10, 9, 8, 7),
             }),
-            communities: Some(vec![
+            communities: Some(smallvec![
                 0xffff_ff01,
                 0xffff_ff02,
                 0xffff_ff03,
@@ -170,7 +172,7 @@ fn edge_cases() -> Vec<u8> {
         attrs: Attributes {
             origin: Some(Origin::Egp),
             next_hop: Some(Ipv4Addr::new(192, 0, 2, 9)),
-            as_path: Some(vec![
+            as_path: Some(smallvec![
                 seg(SegmentKind::ConfedSequence, &[65001, 65002]),
                 seg(SegmentKind::ConfedSet, &[65003, 65004]),
                 seg(SegmentKind::Sequence, &[64496]),

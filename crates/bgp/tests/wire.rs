@@ -2,13 +2,15 @@
 
 use encbench_bgp::dump::merge_as4;
 use encbench_bgp::model::*;
+use encbench_bgp::smallvec::smallvec;
 use encbench_bgp::wire::{decode_message, encode_update, AsSize, Message};
+use encbench_bgp::Asns;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 fn seq(asns: &[u32]) -> Segment {
     Segment {
         kind: SegmentKind::Sequence,
-        asns: asns.to_vec(),
+        asns: Asns::from_slice(asns),
     }
 }
 
@@ -17,13 +19,13 @@ fn hand_built() -> Update {
         withdrawn: vec![Prefix::V4(Ipv4Addr::new(10, 1, 0, 0), 16)],
         attrs: Attributes {
             origin: Some(Origin::Igp),
-            as_path: Some(vec![seq(&[65001, 4_200_000_000])]),
+            as_path: Some(smallvec![seq(&[65001, 4_200_000_000])]),
             next_hop: Some(Ipv4Addr::new(192, 0, 2, 1)),
             med: Some(5),
-            communities: Some(vec![65001 << 16 | 100]),
+            communities: Some(smallvec![65001 << 16 | 100]),
             ..Attributes::default()
         },
-        nlri: vec![Prefix::V4(Ipv4Addr::new(198, 51, 100, 0), 24)],
+        nlri: smallvec![Prefix::V4(Ipv4Addr::new(198, 51, 100, 0), 24)],
     }
 }
 
@@ -65,14 +67,14 @@ fn ipv6_multiprotocol_attributes_round_trip() {
     let u = Update {
         attrs: Attributes {
             origin: Some(Origin::Incomplete),
-            as_path: Some(vec![
+            as_path: Some(smallvec![
                 seq(&[64496, 131072]),
                 Segment {
                     kind: SegmentKind::Set,
-                    asns: vec![1, 2],
+                    asns: smallvec![1, 2],
                 },
             ]),
-            mp_reach: Some(MpReach {
+            mp_reach: Some(Box::new(MpReach {
                 afi: 2,
                 safi: 1,
                 next_hop,
@@ -81,12 +83,12 @@ fn ipv6_multiprotocol_attributes_round_trip() {
                     Prefix::V6(Ipv6Addr::UNSPECIFIED, 0),
                     Prefix::V6("2001:db8:1:2:3:4:5:6".parse().unwrap(), 128),
                 ],
-            }),
-            mp_unreach: Some(MpUnreach {
+            })),
+            mp_unreach: Some(Box::new(MpUnreach {
                 afi: 2,
                 safi: 1,
                 withdrawn: vec![Prefix::V6("2a00::".parse().unwrap(), 12)],
-            }),
+            })),
             local_pref: Some(100),
             atomic_aggregate: true,
             aggregator: Some(Aggregator {
@@ -104,7 +106,7 @@ fn ipv6_multiprotocol_attributes_round_trip() {
     };
     round_trip(&u, AsSize::Four);
     assert_eq!(
-        u.attrs.mp_reach.as_ref().and_then(MpReach::next_hop_v6),
+        u.attrs.mp_reach.as_ref().and_then(|m| m.next_hop_v6()),
         Some(global)
     );
 }
@@ -113,20 +115,20 @@ fn ipv6_multiprotocol_attributes_round_trip() {
 fn two_byte_sessions_carry_as4_path_and_aggregator() {
     let u = Update {
         attrs: Attributes {
-            as_path: Some(vec![seq(&[64496, 23456, 23456])]),
+            as_path: Some(smallvec![seq(&[64496, 23456, 23456])]),
             aggregator: Some(Aggregator {
                 asn: 23456,
                 addr: Ipv4Addr::new(10, 0, 0, 1),
             }),
-            as4_path: Some(vec![seq(&[196_608, 262_144])]),
+            as4_path: Some(Box::new(smallvec![seq(&[196_608, 262_144])])),
             as4_aggregator: Some(Aggregator {
                 asn: 262_144,
                 addr: Ipv4Addr::new(10, 0, 0, 1),
             }),
-            communities: Some(vec![]),
+            communities: Some(smallvec![]),
             ..Attributes::default()
         },
-        nlri: vec![
+        nlri: smallvec![
             Prefix::V4(Ipv4Addr::new(0, 0, 0, 0), 0),
             Prefix::V4(Ipv4Addr::new(255, 255, 255, 255), 32),
         ],

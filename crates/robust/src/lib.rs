@@ -8,6 +8,7 @@
 //! counted and shown instead of taking the harness down.
 
 pub mod alloc;
+mod bgp;
 pub mod corpus;
 pub mod parent;
 pub mod selftest;

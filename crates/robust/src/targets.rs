@@ -9,7 +9,7 @@ use encbench_codecs::wkb::{self, Geometry};
 use encbench_codecs::{Codec, RecordView};
 use encbench_scenarios::data;
 
-use crate::{selftest, Size};
+use crate::{bgp, selftest, Size};
 
 /// What a decode returned (a panic is caught one level up).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,6 +181,7 @@ pub fn jobs(size: Size) -> Vec<Job> {
             typed(codec, encbench_megaco::samples::messages())
         }));
     }
+    bgp_jobs(n, &mut out);
     record_jobs("log-records", data::log_records, n, &mut out);
     record_jobs("telemetry", data::telemetry, n, &mut out);
     record_jobs("orders", data::orders, n, &mut out);
@@ -192,6 +193,23 @@ pub fn jobs(size: Size) -> Vec<Job> {
         out.push(faulty);
     }
     out
+}
+
+fn bgp_jobs(n: usize, out: &mut Vec<Job>) {
+    use encbench_bgp::wire::AsSize;
+    out.push(job("bgp/update", "bgp-updates-5", || {
+        bgp::updates(AsSize::Four)
+    }));
+    out.push(job("bgp/update-as2", "bgp-updates-5", || {
+        bgp::updates(AsSize::Two)
+    }));
+    out.push(job("bgp/mrt", "mrt-records-14", bgp::mrt));
+    let prefixes = n * 5;
+    for (id, encode, decode) in bgp::encodings() {
+        out.push(job(id, &format!("full-table-{prefixes}"), move || {
+            bgp::table_encoding(encode, decode, prefixes)
+        }));
+    }
 }
 
 fn job(
@@ -270,11 +288,16 @@ pub fn decoder_crate(codec: &str) -> &'static str {
         | "text/csv-strings"
         | "binary/length-prefixed"
         | "megaco/pretty"
-        | "megaco/compact" => "encbench",
+        | "megaco/compact"
+        | "bgp/update"
+        | "bgp/update-as2"
+        | "bgp/mrt"
+        | "bgp/wire"
+        | "bgp/text-bgpdump" => "encbench",
         "int64/serde-dyn-write" | "binary/bincode" | "record/bincode" => "bincode",
-        "int64/cbor-per-call" | "record/cbor" | "megaco/cbor" => "ciborium",
+        "int64/cbor-per-call" | "record/cbor" | "megaco/cbor" | "bgp/cbor" => "ciborium",
         "int64/msgpack-per-call" | "record/msgpack" | "record/msgpack-compact" => "rmp-serde",
-        "record/json" | "record/json-lines" => "serde_json",
+        "record/json" | "record/json-lines" | "bgp/json-exabgp" => "serde_json",
         "record/simd-json" => "simd-json",
         "record/csv" => "csv",
         "record/bson" => "bson",

@@ -45,6 +45,8 @@ fn every_job_names_the_crate_that_decodes() {
     assert_eq!(decoder_crate("wkb/slice"), "encbench");
     assert_eq!(decoder_crate("record/parquet"), "parquet");
     assert_eq!(decoder_crate("megaco/compact"), "encbench");
+    assert_eq!(decoder_crate("bgp/mrt"), "encbench");
+    assert_eq!(decoder_crate("bgp/cbor"), "ciborium");
 }
 
 #[test]
@@ -123,4 +125,41 @@ fn outcomes_round_trip_their_names() {
         assert_eq!(Outcome::ALL[o as usize], o);
     }
     assert_eq!(crate::empty_tally().len(), 7);
+}
+
+#[test]
+fn bgp_update_mrt_and_table_decoders_are_attacked() {
+    let all = jobs(Size::Quick);
+    for id in [
+        "bgp/update",
+        "bgp/update-as2",
+        "bgp/mrt",
+        "bgp/wire",
+        "bgp/text-bgpdump",
+        "bgp/json-exabgp",
+        "bgp/cbor",
+    ] {
+        let job = all
+            .iter()
+            .find(|j| j.codec == id)
+            .unwrap_or_else(|| panic!("{id} is not registered"));
+        let target = (job.build)().unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(target.seeds().len() >= 2, "{id}");
+        for (i, seed) in target.seeds().iter().enumerate() {
+            assert_eq!(
+                target.decode(seed, Some(i)),
+                Verdict::Equal,
+                "{id} seed {i}"
+            );
+            if seed.is_empty() {
+                continue;
+            }
+            let cut = &seed[..seed.len() / 2];
+            assert_ne!(
+                target.decode(cut, Some(i)),
+                Verdict::Equal,
+                "{id} half of seed {i}"
+            );
+        }
+    }
 }
