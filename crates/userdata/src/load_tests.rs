@@ -296,3 +296,16 @@ fn every_candidate_round_trips_the_public_files() {
         }
     }
 }
+
+#[test]
+fn repeated_header_names_are_made_unique_in_linear_time() {
+    let (names, _) = csv_header("a,a,a_2,a,\n1,2,3,4,5\n", b',', true);
+    assert_eq!(names, ["a", "a_2", "a_2_2", "a_3", "column_5"]);
+    // 10 000 copies of one name: a quadratic-per-name search would not finish.
+    let header = vec!["a"; 10_000].join(",");
+    let (names, _) = csv_header(&format!("{header}\n"), b',', true);
+    assert_eq!(names.len(), 10_000);
+    assert_eq!(names[9_999], "a_10000");
+    let distinct: HashSet<&std::string::String> = names.iter().collect();
+    assert_eq!(distinct.len(), 10_000);
+}

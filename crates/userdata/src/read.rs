@@ -6,6 +6,7 @@
 use crate::error::Malformed;
 use crate::sniff::Format;
 use crate::Error;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// One row as text.
@@ -36,21 +37,36 @@ pub fn csv_header(text: &str, delimiter: u8, header: bool) -> (Vec<String>, usiz
             0,
         );
     }
-    let mut names: Vec<String> = Vec::new();
+    (unique_names(&record), reader.position().byte() as usize)
+}
+
+/// The header's names, repeats suffixed `_2`, `_3`, …: a set of names in
+/// use and a next suffix per base keep this linear in the header's width
+/// (10 000 copies of `a` must not take a cubic search).
+fn unique_names(record: &csv::StringRecord) -> Vec<String> {
+    let mut names: Vec<String> = Vec::with_capacity(record.len());
+    let mut used: HashSet<String> = HashSet::with_capacity(record.len());
+    let mut next: HashMap<String, usize> = HashMap::new();
     for (i, name) in record.iter().enumerate() {
         let base = match name.trim() {
             "" => format!("column_{}", i + 1),
             n => n.to_string(),
         };
         let mut unique = base.clone();
-        let mut k = 2;
-        while names.contains(&unique) {
-            unique = format!("{base}_{k}");
-            k += 1;
+        if used.contains(&unique) {
+            let k = next.entry(base.clone()).or_insert(2);
+            loop {
+                unique = format!("{base}_{k}");
+                *k += 1;
+                if !used.contains(&unique) {
+                    break;
+                }
+            }
         }
+        used.insert(unique.clone());
         names.push(unique);
     }
-    (names, reader.position().byte() as usize)
+    names
 }
 
 fn reader(text: &str, delimiter: u8) -> csv::Reader<&[u8]> {
