@@ -309,3 +309,33 @@ fn repeated_header_names_are_made_unique_in_linear_time() {
     let distinct: HashSet<&std::string::String> = names.iter().collect();
     assert_eq!(distinct.len(), 10_000);
 }
+
+#[test]
+fn json_lines_with_too_many_keys_fail_naming_the_line() {
+    use crate::read::MAX_COLUMNS;
+    // One new key per line: without a cap the table would be rows × rows cells.
+    let text: std::string::String = (0..MAX_COLUMNS + 10)
+        .map(|i| format!("{{\"k{i}\": {i}}}\n"))
+        .collect();
+    let e = read(&text, ".jsonl").unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!(
+            "line {}: more than 4096 distinct keys in the file; encbench file reads at most 4096 columns: `{{\"k4096\": 4096}}`",
+            MAX_COLUMNS + 1
+        )
+    );
+    // 200 000 keys on one line are found by hashing, not by scanning.
+    let keys: Vec<std::string::String> = (0..200_000).map(|i| format!("\"k{i}\": {i}")).collect();
+    let e = read(&format!("{{{}}}\n", keys.join(", ")), ".jsonl")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("line 1: more than 4096 distinct keys"), "{e}");
+    // Up to the cap is fine, and a repeated key keeps its last value.
+    let keys: Vec<std::string::String> = (0..MAX_COLUMNS).map(|i| format!("\"k{i}\": {i}")).collect();
+    let line = format!("{{{}, \"k0\": 7}}\n", keys.join(", "));
+    let loaded = read(&format!("{line}{line}"), ".jsonl").unwrap();
+    assert_eq!(loaded.table.schema.fields.len(), MAX_COLUMNS);
+    assert_eq!(loaded.rows, 2);
+    assert_eq!(loaded.table.columns[0].cell(1), Cell::Int(7));
+}

@@ -21,6 +21,11 @@ pub struct RawRow<'r> {
     pub raw: Range<usize>,
 }
 
+/// Most columns a JSON Lines file may have (distinct keys over all lines):
+/// every key is a column of every row, so the typed table grows with
+/// rows × columns.
+pub const MAX_COLUMNS: usize = 4_096;
+
 /// What a walk hands each row: the row, or why it does not parse.
 pub type Visit<'v> = dyn FnMut(Result<RawRow<'_>, Malformed>) -> Result<(), Error> + 'v;
 
@@ -190,6 +195,11 @@ fn walk_lines(text: &str, visit: &mut Visit<'_>) -> Result<(), Error> {
 }
 
 fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Result<(), Error> {
+    let mut index_of: HashMap<String, usize> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.clone(), i))
+        .collect();
     let mut owned: Vec<Option<String>> = Vec::new();
     let mut strings: Vec<bool> = Vec::new();
     for (line, raw, content) in lines(text) {
@@ -217,14 +227,31 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
                 continue;
             }
         };
+        let fresh = object
+            .iter()
+            .filter(|(key, _)| !index_of.contains_key(key))
+            .count();
+        if columns.len() + fresh > MAX_COLUMNS {
+            // Each key is a column null-filled in every row: one new key per
+            // row would need rows × rows cells.
+            return Err(Error::Malformed(Malformed::new(
+                line,
+                None,
+                format!(
+                    "more than {MAX_COLUMNS} distinct keys in the file; encbench file reads at most {MAX_COLUMNS} columns"
+                ),
+                content,
+            )));
+        }
         owned.clear();
         owned.resize(columns.len(), None);
         strings.clear();
         strings.resize(columns.len(), false);
         for (key, value) in object {
-            let index = match columns.iter().position(|c| *c == key) {
-                Some(i) => i,
+            let index = match index_of.get(&key) {
+                Some(i) => *i,
                 None => {
+                    index_of.insert(key.clone(), columns.len());
                     columns.push(key);
                     owned.push(None);
                     strings.push(false);
@@ -273,11 +300,15 @@ impl<'de> serde::de::Visitor<'de> for LineVisitor {
         f.write_str("a JSON object")
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Line, A::Error> {
-        let mut fields = Vec::new();
+        let mut fields: Vec<(String, serde_json::Value)> = Vec::new();
+        let mut seen: HashMap<String, usize> = HashMap::new();
         while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
-            match fields.iter_mut().find(|(key, _)| *key == k) {
-                Some((_, old)) => *old = v, // a repeated key: the last wins, as in serde_json
-                None => fields.push((k, v)),
+            match seen.get(&k) {
+                Some(&i) => fields[i].1 = v, // a repeated key: the last wins, as in serde_json
+                None => {
+                    seen.insert(k.clone(), fields.len());
+                    fields.push((k, v));
+                }
             }
         }
         Ok(Line::Object(fields))
