@@ -344,3 +344,36 @@ fn compressed_and_sampled_inputs_say_so() {
 fn zstd_bytes(text: &[u8]) -> Vec<u8> {
     zstd::encode_all(text, 3).unwrap()
 }
+
+#[test]
+fn convert_keeps_numbers_a_float_would_round_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "id,big,fine\n1,12345678901234567890,0.12345678901234567890123\n2,7,0.5\n";
+    let input = write(dir.path(), "wide.csv", text.as_bytes());
+    let out = dir.path().join("out.csv");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--quiet", "--convert", "csv", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("identical"));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("12345678901234567890"), "{written}");
+    assert!(written.contains("0.12345678901234567890123"), "{written}");
+    // As text columns, the digits are stored verbatim (a float64 would hold 8 bytes).
+    let parquet = dir.path().join("out.parquet");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--quiet", "--convert", "parquet", "-o"])
+        .arg(&parquet)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("identical"));
+    let bytes = std::fs::read(&parquet).unwrap();
+    for digits in [&b"12345678901234567890"[..], b"0.12345678901234567890123"] {
+        assert!(bytes.windows(digits.len()).any(|w| w == digits));
+    }
+}
