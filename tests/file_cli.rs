@@ -377,3 +377,28 @@ fn convert_keeps_numbers_a_float_would_round_exactly() {
         assert!(bytes.windows(digits.len()).any(|w| w == digits));
     }
 }
+
+#[test]
+fn convert_recommended_checks_its_output_before_measuring() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "a.csv", b"a,b\n1,2\n3,4\n");
+    let out = write(dir.path(), "taken", b"keep me");
+    for (output, message) in [
+        (&out, "already exists; pass --force to replace it"),
+        (&input, "is the input file; encbench never modifies its input"),
+    ] {
+        encbench()
+            .arg("file")
+            .arg(&input)
+            .args(TINY)
+            .args(["--convert", "recommended", "-o"])
+            .arg(output)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            // Refused before reading: no schema, no table of measurements.
+            .stdout(predicate::str::contains("schema").not())
+            .stdout(predicate::str::contains("Pareto").not());
+    }
+    assert_eq!(std::fs::read(&out).unwrap(), b"keep me");
+}
