@@ -268,17 +268,17 @@ fn bad_inputs_get_clear_messages_and_exit_2() {
         (
             "rows.csv",
             b"a,b\n1,2\n3\n",
-            "line 3, column 2: expected 2 fields, found 1: `3`",
+            "rows.csv: line 3, field 2: expected 2 fields, found 1: `3`",
         ),
         (
             "bad.jsonl",
             b"{\"a\": 1}\n{\"a\": }\n",
-            "line 2, column 7: invalid JSON: ",
+            "bad.jsonl: line 2, column 7: invalid JSON: ",
         ),
         (
             "types.csv",
             b"a,b\n1,2\n1,x\n",
-            "line 3, column 2: column 'b': 'x' is not an int32: `x`",
+            "types.csv: line 3, field 2: column 'b': 'x' is not an int32: `x`",
         ),
     ];
     let schema = write(

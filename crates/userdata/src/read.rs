@@ -3,7 +3,7 @@
 //! again instead of holding every row as strings (a 30 MB CSV would take
 //! several times its size that way).
 
-use crate::error::Malformed;
+use crate::error::{Malformed, Position};
 use crate::sniff::Format;
 use crate::Error;
 use std::collections::{HashMap, HashSet};
@@ -134,7 +134,7 @@ fn walk_csv(
             }
             visit(Err(Malformed::new(
                 line,
-                Some(record.len().min(expected) as u64 + 1),
+                Some(Position::Field(record.len().min(expected) as u64 + 1)),
                 format!("expected {expected} fields, found {}", record.len()),
                 &text[raw.clone()],
             )))?;
@@ -211,7 +211,7 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
             Ok(Line::Other(what)) => {
                 visit(Err(Malformed::new(
                     line,
-                    Some(1),
+                    Some(Position::Char(1)),
                     format!("expected a JSON object, found {what}"),
                     content,
                 )))?;
@@ -220,7 +220,7 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
             Err(e) => {
                 visit(Err(Malformed::new(
                     line,
-                    Some(e.column() as u64),
+                    Some(Position::Char(e.column() as u64)),
                     format!("invalid JSON: {e}"),
                     content,
                 )))?;
