@@ -33,6 +33,13 @@ pub enum Error {
         format: &'static str,
         source: std::io::Error,
     },
+    /// The compressed input decompresses to more than the cap (see `input`).
+    #[error("{}: {format} data decompresses to more than {cap} bytes (the limit: 4 GiB, or 64 × the compressed size when larger); decompress it yourself if it is genuine", path.display())]
+    Inflated {
+        path: PathBuf,
+        format: &'static str,
+        cap: u64,
+    },
     /// A row that does not parse.
     #[error("{0}")]
     Malformed(Malformed),
