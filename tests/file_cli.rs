@@ -385,7 +385,10 @@ fn convert_recommended_checks_its_output_before_measuring() {
     let out = write(dir.path(), "taken", b"keep me");
     for (output, message) in [
         (&out, "already exists; pass --force to replace it"),
-        (&input, "is the input file; encbench never modifies its input"),
+        (
+            &input,
+            "is the input file; encbench never modifies its input",
+        ),
     ] {
         encbench()
             .arg("file")

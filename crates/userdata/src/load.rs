@@ -241,7 +241,10 @@ fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
             let message = format!("column '{}': {why}", field.name);
             table.truncate_to(before);
             // JSON keys have no place in the line worth naming: the message names the key.
-            let field = row.strings.is_none().then_some(Position::Field(i as u64 + 1));
+            let field = row
+                .strings
+                .is_none()
+                .then_some(Position::Field(i as u64 + 1));
             return Err(Malformed::new(row.line, field, message, text));
         }
     }

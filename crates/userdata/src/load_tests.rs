@@ -354,7 +354,8 @@ fn json_lines_with_too_many_keys_fail_naming_the_line() {
     let e = failure(&format!("{{{}}}\n", keys.join(", ")), ".jsonl", options());
     assert!(e.starts_with("line 1: more than 4096 distinct keys"), "{e}");
     // Up to the cap is fine, and a repeated key keeps its last value.
-    let keys: Vec<std::string::String> = (0..MAX_COLUMNS).map(|i| format!("\"k{i}\": {i}")).collect();
+    let keys: Vec<std::string::String> =
+        (0..MAX_COLUMNS).map(|i| format!("\"k{i}\": {i}")).collect();
     let line = format!("{{{}, \"k0\": 7}}\n", keys.join(", "));
     let loaded = read(&format!("{line}{line}"), ".jsonl").unwrap();
     assert_eq!(loaded.table.schema.fields.len(), MAX_COLUMNS);
