@@ -26,6 +26,13 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let compressions = check_compressions(&args.compressions)?.unwrap_or_default();
     check_export_paths(&args.export)?;
     let target = args.convert.as_deref().map(parse_target).transpose()?;
+    // Every --convert form checks its output before reading or measuring.
+    if target.is_some() {
+        let Some(output) = &args.output else {
+            bail!("--convert needs -o PATH");
+        };
+        convert::check_output(&args.path, output, args.force)?;
+    }
     let schema = match &args.schema {
         Some(path) => {
             let text = std::fs::read_to_string(path)

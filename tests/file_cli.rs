@@ -268,17 +268,17 @@ fn bad_inputs_get_clear_messages_and_exit_2() {
         (
             "rows.csv",
             b"a,b\n1,2\n3\n",
-            "line 3, column 2: expected 2 fields, found 1: `3`",
+            "rows.csv: line 3, field 2: expected 2 fields, found 1: `3`",
         ),
         (
             "bad.jsonl",
             b"{\"a\": 1}\n{\"a\": }\n",
-            "line 2, column 7: invalid JSON: ",
+            "bad.jsonl: line 2, column 7: invalid JSON: ",
         ),
         (
             "types.csv",
             b"a,b\n1,2\n1,x\n",
-            "line 3, column 2: column 'b': 'x' is not an int32: `x`",
+            "types.csv: line 3, field 2: column 'b': 'x' is not an int32: `x`",
         ),
     ];
     let schema = write(
@@ -343,4 +343,65 @@ fn compressed_and_sampled_inputs_say_so() {
 
 fn zstd_bytes(text: &[u8]) -> Vec<u8> {
     zstd::encode_all(text, 3).unwrap()
+}
+
+#[test]
+fn convert_keeps_numbers_a_float_would_round_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "id,big,fine\n1,12345678901234567890,0.12345678901234567890123\n2,7,0.5\n";
+    let input = write(dir.path(), "wide.csv", text.as_bytes());
+    let out = dir.path().join("out.csv");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--quiet", "--convert", "csv", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("identical"));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("12345678901234567890"), "{written}");
+    assert!(written.contains("0.12345678901234567890123"), "{written}");
+    // As text columns, the digits are stored verbatim (a float64 would hold 8 bytes).
+    let parquet = dir.path().join("out.parquet");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--quiet", "--convert", "parquet", "-o"])
+        .arg(&parquet)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("identical"));
+    let bytes = std::fs::read(&parquet).unwrap();
+    for digits in [&b"12345678901234567890"[..], b"0.12345678901234567890123"] {
+        assert!(bytes.windows(digits.len()).any(|w| w == digits));
+    }
+}
+
+#[test]
+fn convert_recommended_checks_its_output_before_measuring() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "a.csv", b"a,b\n1,2\n3,4\n");
+    let out = write(dir.path(), "taken", b"keep me");
+    for (output, message) in [
+        (&out, "already exists; pass --force to replace it"),
+        (
+            &input,
+            "is the input file; encbench never modifies its input",
+        ),
+    ] {
+        encbench()
+            .arg("file")
+            .arg(&input)
+            .args(TINY)
+            .args(["--convert", "recommended", "-o"])
+            .arg(output)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            // Refused before reading: no schema, no table of measurements.
+            .stdout(predicate::str::contains("schema").not())
+            .stdout(predicate::str::contains("Pareto").not());
+    }
+    assert_eq!(std::fs::read(&out).unwrap(), b"keep me");
 }

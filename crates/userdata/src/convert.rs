@@ -34,14 +34,7 @@ pub fn convert(
         path: output.to_path_buf(),
         why,
     };
-    if same_file(input, output) {
-        return Err(fail(
-            "is the input file; encbench never modifies its input".into(),
-        ));
-    }
-    if output.exists() && !force {
-        return Err(fail("already exists; pass --force to replace it".into()));
-    }
+    check_output(input, output, force)?;
     let mut bytes = Vec::new();
     candidate.encode(table, &mut bytes)?;
     if let Some(c) = compressor {
@@ -93,6 +86,23 @@ pub fn convert(
         bytes: bytes.len() as u64,
         rows: back.rows(),
     })
+}
+
+/// Whether `output` may be written: never the input, and not an existing
+/// file without `force`. Also asked before any reading or measuring, so a
+/// refusal comes at once.
+pub fn check_output(input: &Path, output: &Path, force: bool) -> Result<(), Error> {
+    let fail = |why: &str| Error::Write {
+        path: output.to_path_buf(),
+        why: why.to_string(),
+    };
+    if same_file(input, output) {
+        return Err(fail("is the input file; encbench never modifies its input"));
+    }
+    if output.exists() && !force {
+        return Err(fail("already exists; pass --force to replace it"));
+    }
+    Ok(())
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

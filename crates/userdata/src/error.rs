@@ -33,6 +33,13 @@ pub enum Error {
         format: &'static str,
         source: std::io::Error,
     },
+    /// The compressed input decompresses to more than the cap (see `input`).
+    #[error("{}: {format} data decompresses to more than {cap} bytes (the limit: 4 GiB, or 64 × the compressed size when larger); decompress it yourself if it is genuine", path.display())]
+    Inflated {
+        path: PathBuf,
+        format: &'static str,
+        cap: u64,
+    },
     /// A row that does not parse.
     #[error("{0}")]
     Malformed(Malformed),
@@ -47,23 +54,35 @@ pub enum Error {
     Write { path: PathBuf, why: String },
 }
 
-/// Where a row went wrong: 1-based line and column, what, and the text.
+/// Where a row went wrong: the file, 1-based line and position, what, and the text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Malformed {
+    /// The input file, once the loader knows it.
+    pub path: Option<PathBuf>,
     /// 1-based line of the input (after decompression).
     pub line: u64,
-    /// 1-based column (field number for CSV, character for JSON), when known.
-    pub column: Option<u64>,
+    /// Where in the line, when known.
+    pub column: Option<Position>,
     /// What is wrong.
     pub why: String,
     /// The offending text, shortened to 80 characters.
     pub text: String,
 }
 
+/// A place within a line: a CSV field number, or a character column (JSON).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Position {
+    /// 1-based field of a CSV record.
+    Field(u64),
+    /// 1-based character of the line.
+    Char(u64),
+}
+
 impl Malformed {
     /// A malformed-row error; the text is shortened so a huge row stays readable.
-    pub fn new(line: u64, column: Option<u64>, why: impl Into<String>, text: &str) -> Self {
+    pub fn new(line: u64, column: Option<Position>, why: impl Into<String>, text: &str) -> Self {
         Malformed {
+            path: None,
             line,
             column,
             why: why.into(),
@@ -74,9 +93,14 @@ impl Malformed {
 
 impl std::fmt::Display for Malformed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(path) = &self.path {
+            write!(f, "{}: ", path.display())?;
+        }
         write!(f, "line {}", self.line)?;
-        if let Some(c) = self.column {
-            write!(f, ", column {c}")?;
+        match self.column {
+            Some(Position::Field(n)) => write!(f, ", field {n}")?,
+            Some(Position::Char(c)) => write!(f, ", column {c}")?,
+            None => {}
         }
         write!(f, ": {}: `{}`", self.why, self.text)
     }

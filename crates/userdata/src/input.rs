@@ -50,7 +50,8 @@ pub fn open(path: &Path) -> Result<Input, Error> {
         });
     }
     let file_bytes = raw.len() as u64;
-    let (bytes, compression) = decompress(path, raw)?;
+    let cap = decompressed_cap(raw.len());
+    let (bytes, compression) = decompress(path, raw, cap)?;
     if bytes.is_empty() {
         return Err(Error::Empty {
             path: path.to_path_buf(),
@@ -92,7 +93,26 @@ fn memchr_nul(bytes: &[u8]) -> Option<usize> {
     bytes.iter().position(|b| *b == 0)
 }
 
-fn decompress(path: &Path, raw: Vec<u8>) -> Result<(Vec<u8>, Option<&'static str>), Error> {
+/// Decompressed text is held in memory: at most 4 GiB, or 64 times the
+/// compressed size when that is larger (real CSV and logs compress 5 to
+/// 30 times), so a small "compression bomb" stops with a message instead
+/// of exhausting memory.
+pub const DECOMPRESSED_MIN_CAP: u64 = 4 << 30;
+/// See [`DECOMPRESSED_MIN_CAP`].
+pub const DECOMPRESSED_RATIO_CAP: u64 = 64;
+
+/// The most bytes a compressed input of `compressed` bytes may decompress to.
+pub fn decompressed_cap(compressed: usize) -> u64 {
+    (compressed as u64)
+        .saturating_mul(DECOMPRESSED_RATIO_CAP)
+        .max(DECOMPRESSED_MIN_CAP)
+}
+
+fn decompress(
+    path: &Path,
+    raw: Vec<u8>,
+    cap: u64,
+) -> Result<(Vec<u8>, Option<&'static str>), Error> {
     let (format, reader): (&'static str, Box<dyn Read + '_>) = if raw.starts_with(GZIP_MAGIC) {
         (
             "gzip",
@@ -110,14 +130,22 @@ fn decompress(path: &Path, raw: Vec<u8>) -> Result<(Vec<u8>, Option<&'static str
         return Ok((raw, None));
     };
     let mut out = Vec::new();
-    let mut reader = reader;
+    // One byte past the cap tells "exactly the cap" from "more".
     reader
+        .take(cap.saturating_add(1))
         .read_to_end(&mut out)
         .map_err(|source| Error::Decompress {
             path: path.to_path_buf(),
             format,
             source,
         })?;
+    if out.len() as u64 > cap {
+        return Err(Error::Inflated {
+            path: path.to_path_buf(),
+            format,
+            cap,
+        });
+    }
     Ok((out, Some(format)))
 }
 
@@ -149,6 +177,24 @@ mod tests {
             (input.text.as_str(), input.compression),
             ("a,b\n1,2\n", Some("zstd"))
         );
+    }
+
+    #[test]
+    fn decompression_stops_at_the_cap() {
+        let text = vec![b'a'; 10_000];
+        let packed = zstd::encode_all(&text[..], 3).unwrap();
+        let path = Path::new("bomb.csv.zst");
+        let e = decompress(path, packed.clone(), 9_999)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "bomb.csv.zst: zstd data decompresses to more than 9999 bytes (the limit: 4 GiB, or 64 × the compressed size when larger); decompress it yourself if it is genuine"
+        );
+        let (out, format) = decompress(path, packed, 10_000).unwrap();
+        assert_eq!((out.len(), format), (10_000, Some("zstd")));
+        assert_eq!(decompressed_cap(1_000), 4 << 30);
+        assert_eq!(decompressed_cap(1 << 30), 64 << 30);
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub mod summary;
 pub mod table;
 pub mod values;
 
-pub use error::{Error, Malformed};
+pub use error::{Error, Malformed, Position};
 pub use load::{load, LoadOptions, Loaded};
 pub use schema::{ColumnType, Field, Schema};
 pub use table::Table;

@@ -8,7 +8,7 @@
 //! replacement by ChaCha8 seeded with [`SAMPLE_SEED`], kept in file order.
 //! The schema is still inferred from every row.
 
-use crate::error::Malformed;
+use crate::error::{Malformed, Position};
 use crate::infer::{has_header, Inferrer};
 use crate::input::{self, Input};
 use crate::read::{csv_header, walk, RawRow};
@@ -67,8 +67,19 @@ pub struct Loaded {
     pub sampled: bool,
 }
 
-/// Reads, infers and (if larger than the limit) samples `path`.
+/// Reads, infers and (if larger than the limit) samples `path`. A
+/// malformed row's error names the file.
 pub fn load(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
+    load_named(path, options).map_err(|e| match e {
+        Error::Malformed(m) => Error::Malformed(Malformed {
+            path: Some(path.to_path_buf()),
+            ..m
+        }),
+        other => other,
+    })
+}
+
+fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
     let Input {
         path,
         text,
@@ -229,7 +240,12 @@ fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
             let text = row.cells.get(i).copied().flatten().unwrap_or("");
             let message = format!("column '{}': {why}", field.name);
             table.truncate_to(before);
-            return Err(Malformed::new(row.line, Some(i as u64 + 1), message, text));
+            // JSON keys have no place in the line worth naming: the message names the key.
+            let field = row
+                .strings
+                .is_none()
+                .then_some(Position::Field(i as u64 + 1));
+            return Err(Malformed::new(row.line, field, message, text));
         }
     }
     Ok(())

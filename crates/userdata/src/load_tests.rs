@@ -23,6 +23,17 @@ fn read(text: &str, suffix: &str) -> Result<Loaded, Error> {
     load(file(text, suffix).path(), &options())
 }
 
+/// The error of loading `text`, which must name the file; returned without the path.
+fn failure(text: &str, suffix: &str, options: LoadOptions) -> std::string::String {
+    let f = file(text, suffix);
+    let e = load(f.path(), &options).unwrap_err().to_string();
+    let prefix = format!("{}: ", f.path().display());
+    match e.strip_prefix(&prefix) {
+        Some(rest) => rest.to_string(),
+        None => panic!("{e}: does not name {prefix}"),
+    }
+}
+
 fn types(loaded: &Loaded) -> Vec<(std::string::String, crate::ColumnType, bool)> {
     let f = &loaded.table.schema.fields;
     f.iter()
@@ -75,8 +86,8 @@ fn tsv_without_a_header_gets_generated_names() {
 #[test]
 fn a_row_with_the_wrong_number_of_fields_names_line_column_and_text() {
     let text = "a,b\n1,2\n3,4,5\n6,7\n8\n";
-    let e = read(text, ".csv").unwrap_err().to_string();
-    assert_eq!(e, "line 3, column 3: expected 2 fields, found 3: `3,4,5`");
+    let e = failure(text, ".csv", options());
+    assert_eq!(e, "line 3, field 3: expected 2 fields, found 3: `3,4,5`");
     let loaded = load(
         file(text, ".csv").path(),
         &LoadOptions {
@@ -93,14 +104,10 @@ fn a_row_with_the_wrong_number_of_fields_names_line_column_and_text() {
 
 #[test]
 fn malformed_json_lines_name_line_and_column() {
-    let e = read("{\"a\": 1}\n{\"a\": 2,,}\n", ".jsonl")
-        .unwrap_err()
-        .to_string();
+    let e = failure("{\"a\": 1}\n{\"a\": 2,,}\n", ".jsonl", options());
     assert!(e.starts_with("line 2, column 9: invalid JSON: "), "{e}");
     assert!(e.ends_with("`{\"a\": 2,,}`"), "{e}");
-    let e = read("{\"a\": 1}\n[1, 2]\n", ".jsonl")
-        .unwrap_err()
-        .to_string();
+    let e = failure("{\"a\": 1}\n[1, 2]\n", ".jsonl", options());
     assert_eq!(
         e,
         "line 2, column 1: expected a JSON object, found an array: `[1, 2]`"
@@ -139,8 +146,25 @@ fn a_schema_file_overrides_inference_and_its_violations_are_located() {
     assert!(!loaded.inferred);
     assert_eq!(loaded.table.columns[0].cell(0), Cell::Str("007"));
     assert_eq!(loaded.table.columns[1].cell(1), Cell::Null);
-    let e = with("id,n\n1,2\n2,x\n").unwrap_err().to_string();
-    assert_eq!(e, "line 3, column 2: column 'n': 'x' is not an int32: `x`");
+    let e = failure(
+        "id,n\n1,2\n2,x\n",
+        ".csv",
+        LoadOptions {
+            schema: Some(schema.clone()),
+            ..options()
+        },
+    );
+    assert_eq!(e, "line 3, field 2: column 'n': 'x' is not an int32: `x`");
+    // A JSON key has no field number: the message names it.
+    let e = failure(
+        "{\"id\": \"1\", \"n\": 2}\n{\"id\": \"2\", \"n\": \"x\"}\n",
+        ".jsonl",
+        LoadOptions {
+            schema: Some(schema.clone()),
+            ..options()
+        },
+    );
+    assert_eq!(e, "line 2: column 'n': 'x' is not an int32: `x`");
     let e = with("a,b,c\n1,2,3\n").unwrap_err().to_string();
     assert_eq!(e, "schema: the schema names 2 columns, the file has 3");
     let e = Schema::from_json(r#"[{"name": "x", "type": "decimal"}]"#)
@@ -295,4 +319,46 @@ fn every_candidate_round_trips_the_public_files() {
             );
         }
     }
+}
+
+#[test]
+fn repeated_header_names_are_made_unique_in_linear_time() {
+    let (names, _) = csv_header("a,a,a_2,a,\n1,2,3,4,5\n", b',', true);
+    assert_eq!(names, ["a", "a_2", "a_2_2", "a_3", "column_5"]);
+    // 10 000 copies of one name: a quadratic-per-name search would not finish.
+    let header = vec!["a"; 10_000].join(",");
+    let (names, _) = csv_header(&format!("{header}\n"), b',', true);
+    assert_eq!(names.len(), 10_000);
+    assert_eq!(names[9_999], "a_10000");
+    let distinct: HashSet<&std::string::String> = names.iter().collect();
+    assert_eq!(distinct.len(), 10_000);
+}
+
+#[test]
+fn json_lines_with_too_many_keys_fail_naming_the_line() {
+    use crate::read::MAX_COLUMNS;
+    // One new key per line: without a cap the table would be rows × rows cells.
+    let text: std::string::String = (0..MAX_COLUMNS + 10)
+        .map(|i| format!("{{\"k{i}\": {i}}}\n"))
+        .collect();
+    let e = failure(&text, ".jsonl", options());
+    assert_eq!(
+        e,
+        format!(
+            "line {}: more than 4096 distinct keys in the file; encbench file reads at most 4096 columns: `{{\"k4096\": 4096}}`",
+            MAX_COLUMNS + 1
+        )
+    );
+    // 200 000 keys on one line are found by hashing, not by scanning.
+    let keys: Vec<std::string::String> = (0..200_000).map(|i| format!("\"k{i}\": {i}")).collect();
+    let e = failure(&format!("{{{}}}\n", keys.join(", ")), ".jsonl", options());
+    assert!(e.starts_with("line 1: more than 4096 distinct keys"), "{e}");
+    // Up to the cap is fine, and a repeated key keeps its last value.
+    let keys: Vec<std::string::String> =
+        (0..MAX_COLUMNS).map(|i| format!("\"k{i}\": {i}")).collect();
+    let line = format!("{{{}, \"k0\": 7}}\n", keys.join(", "));
+    let loaded = read(&format!("{line}{line}"), ".jsonl").unwrap();
+    assert_eq!(loaded.table.schema.fields.len(), MAX_COLUMNS);
+    assert_eq!(loaded.rows, 2);
+    assert_eq!(loaded.table.columns[0].cell(1), Cell::Int(7));
 }

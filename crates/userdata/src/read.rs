@@ -3,9 +3,10 @@
 //! again instead of holding every row as strings (a 30 MB CSV would take
 //! several times its size that way).
 
-use crate::error::Malformed;
+use crate::error::{Malformed, Position};
 use crate::sniff::Format;
 use crate::Error;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// One row as text.
@@ -19,6 +20,11 @@ pub struct RawRow<'r> {
     /// The row's bytes in the input, line end included.
     pub raw: Range<usize>,
 }
+
+/// Most columns a JSON Lines file may have (distinct keys over all lines):
+/// every key is a column of every row, so the typed table grows with
+/// rows × columns.
+pub const MAX_COLUMNS: usize = 4_096;
 
 /// What a walk hands each row: the row, or why it does not parse.
 pub type Visit<'v> = dyn FnMut(Result<RawRow<'_>, Malformed>) -> Result<(), Error> + 'v;
@@ -36,21 +42,36 @@ pub fn csv_header(text: &str, delimiter: u8, header: bool) -> (Vec<String>, usiz
             0,
         );
     }
-    let mut names: Vec<String> = Vec::new();
+    (unique_names(&record), reader.position().byte() as usize)
+}
+
+/// The header's names, repeats suffixed `_2`, `_3`, …: a set of names in
+/// use and a next suffix per base keep this linear in the header's width
+/// (10 000 copies of `a` must not take a cubic search).
+fn unique_names(record: &csv::StringRecord) -> Vec<String> {
+    let mut names: Vec<String> = Vec::with_capacity(record.len());
+    let mut used: HashSet<String> = HashSet::with_capacity(record.len());
+    let mut next: HashMap<String, usize> = HashMap::new();
     for (i, name) in record.iter().enumerate() {
         let base = match name.trim() {
             "" => format!("column_{}", i + 1),
             n => n.to_string(),
         };
         let mut unique = base.clone();
-        let mut k = 2;
-        while names.contains(&unique) {
-            unique = format!("{base}_{k}");
-            k += 1;
+        if used.contains(&unique) {
+            let k = next.entry(base.clone()).or_insert(2);
+            loop {
+                unique = format!("{base}_{k}");
+                *k += 1;
+                if !used.contains(&unique) {
+                    break;
+                }
+            }
         }
+        used.insert(unique.clone());
         names.push(unique);
     }
-    (names, reader.position().byte() as usize)
+    names
 }
 
 fn reader(text: &str, delimiter: u8) -> csv::Reader<&[u8]> {
@@ -113,7 +134,7 @@ fn walk_csv(
             }
             visit(Err(Malformed::new(
                 line,
-                Some(record.len().min(expected) as u64 + 1),
+                Some(Position::Field(record.len().min(expected) as u64 + 1)),
                 format!("expected {expected} fields, found {}", record.len()),
                 &text[raw.clone()],
             )))?;
@@ -174,6 +195,11 @@ fn walk_lines(text: &str, visit: &mut Visit<'_>) -> Result<(), Error> {
 }
 
 fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Result<(), Error> {
+    let mut index_of: HashMap<String, usize> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.clone(), i))
+        .collect();
     let mut owned: Vec<Option<String>> = Vec::new();
     let mut strings: Vec<bool> = Vec::new();
     for (line, raw, content) in lines(text) {
@@ -185,7 +211,7 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
             Ok(Line::Other(what)) => {
                 visit(Err(Malformed::new(
                     line,
-                    Some(1),
+                    Some(Position::Char(1)),
                     format!("expected a JSON object, found {what}"),
                     content,
                 )))?;
@@ -194,21 +220,38 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
             Err(e) => {
                 visit(Err(Malformed::new(
                     line,
-                    Some(e.column() as u64),
+                    Some(Position::Char(e.column() as u64)),
                     format!("invalid JSON: {e}"),
                     content,
                 )))?;
                 continue;
             }
         };
+        let fresh = object
+            .iter()
+            .filter(|(key, _)| !index_of.contains_key(key))
+            .count();
+        if columns.len() + fresh > MAX_COLUMNS {
+            // Each key is a column null-filled in every row: one new key per
+            // row would need rows × rows cells.
+            return Err(Error::Malformed(Malformed::new(
+                line,
+                None,
+                format!(
+                    "more than {MAX_COLUMNS} distinct keys in the file; encbench file reads at most {MAX_COLUMNS} columns"
+                ),
+                content,
+            )));
+        }
         owned.clear();
         owned.resize(columns.len(), None);
         strings.clear();
         strings.resize(columns.len(), false);
         for (key, value) in object {
-            let index = match columns.iter().position(|c| *c == key) {
-                Some(i) => i,
+            let index = match index_of.get(&key) {
+                Some(i) => *i,
                 None => {
+                    index_of.insert(key.clone(), columns.len());
                     columns.push(key);
                     owned.push(None);
                     strings.push(false);
@@ -257,11 +300,15 @@ impl<'de> serde::de::Visitor<'de> for LineVisitor {
         f.write_str("a JSON object")
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Line, A::Error> {
-        let mut fields = Vec::new();
+        let mut fields: Vec<(String, serde_json::Value)> = Vec::new();
+        let mut seen: HashMap<String, usize> = HashMap::new();
         while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
-            match fields.iter_mut().find(|(key, _)| *key == k) {
-                Some((_, old)) => *old = v, // a repeated key: the last wins, as in serde_json
-                None => fields.push((k, v)),
+            match seen.get(&k) {
+                Some(&i) => fields[i].1 = v, // a repeated key: the last wins, as in serde_json
+                None => {
+                    seen.insert(k.clone(), fields.len());
+                    fields.push((k, v));
+                }
             }
         }
         Ok(Line::Object(fields))

@@ -42,7 +42,40 @@ pub fn parse_float(text: &str) -> Option<f64> {
         && text.bytes().any(|b| b.is_ascii_digit());
     ok.then(|| text.parse::<f64>().ok())
         .flatten()
-        .filter(|v| v.is_finite())
+        .filter(|v| v.is_finite() && same_decimal(text, &format!("{v:e}")))
+}
+
+/// Whether two decimal texts denote the same number (`1.50` = `1.5e0`,
+/// `1e3` = `1000`): a float64 keeps a value only when its shortest form
+/// is the text's own number; `12345678901234567890` or 23 significant
+/// digits would be rounded, so such text is not a float.
+fn same_decimal(a: &str, b: &str) -> bool {
+    matches!((decimal(a), decimal(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// A decimal as (negative, significant digits, e) with the value
+/// 0.DIGITS × 10^e; zero is `(false, "", 0)`.
+fn decimal(text: &str) -> Option<(bool, String, i64)> {
+    let (negative, rest) = match text.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = match rest.find(['e', 'E']) {
+        Some(i) => (&rest[..i], rest[i + 1..].parse::<i64>().ok()?),
+        None => (rest, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    let leading = digits.len() - digits.trim_start_matches('0').len();
+    let significant = digits.trim_start_matches('0').trim_end_matches('0');
+    if significant.is_empty() {
+        return Some((false, String::new(), 0));
+    }
+    let point = i64::try_from(whole.len())
+        .ok()?
+        .checked_sub(i64::try_from(leading).ok()?)?
+        .checked_add(exponent)?;
+    Some((negative, significant.to_string(), point))
 }
 
 /// `true`/`false` in lower, upper or title case.
@@ -137,6 +170,15 @@ mod tests {
         assert_eq!(parse_float("1.5"), Some(1.5));
         assert_eq!(parse_float("-2e-3"), Some(-0.002));
         assert_eq!(parse_float("0.5"), Some(0.5));
+        // The same number in other spellings is fine; rounding is not.
+        assert_eq!(parse_float("1.50"), Some(1.5));
+        assert_eq!(parse_float("1e3"), Some(1000.0));
+        assert_eq!(parse_float("0.000120E+2"), Some(0.012));
+        assert_eq!(parse_float("-0.0"), Some(-0.0));
+        assert_eq!(parse_float("123456789012345678"), None);
+        assert_eq!(parse_float("12345678901234567890"), None);
+        assert_eq!(parse_float("0.12345678901234567890123"), None);
+        assert_eq!(parse_float("0.30000000000000001"), None);
         for text in [
             "nan", "inf", "1e400", "0x10", ".", "e5", "", "007", "-01.5", "+1.5",
         ] {
