@@ -11,6 +11,12 @@ pub fn execute(args: BgpArgs) -> Result<ExitCode> {
         BgpCommand::Dump { file } => {
             let mut reader =
                 encbench_bgp::mrt::open(&file).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+            // Offsets in errors count decompressed bytes; say so only when that differs.
+            let where_ = if reader.compression().is_some() {
+                " (of the decompressed MRT stream)"
+            } else {
+                ""
+            };
             let stdout = io::stdout();
             let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
             let result = dump(&mut reader, &mut out);
@@ -34,10 +40,7 @@ pub fn execute(args: BgpArgs) -> Result<ExitCode> {
                 Err(DumpError::Decode(e)) => {
                     // Lines before the bad record are still worth having.
                     let _ = out.flush();
-                    Err(anyhow!(
-                        "{}: {e} (of the decompressed MRT stream)",
-                        file.display()
-                    ))
+                    Err(anyhow!("{}: {e}{where_}", file.display()))
                 }
             }
         }

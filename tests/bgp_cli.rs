@@ -69,7 +69,22 @@ fn malformed_file_names_file_and_offset() {
             "BGP4MP|1171158060|A|195.66.224.39|3561|196.44.98.0/23|",
         ))
         .stderr(predicate::str::contains(
-            "cut.mrt: truncated MRT record: header says 76 bytes, 36 present at byte 1000",
+            "cut.mrt: truncated MRT record: header says 76 bytes, 36 present at byte 1000\n",
+        ));
+    // The same cut file gzipped: now the offset is one of the decompressed stream.
+    let gz = dir.path().join("cut.mrt.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut enc, &bytes).expect("compresses");
+    std::fs::write(&gz, enc.finish().expect("compresses")).expect("writes");
+    Command::cargo_bin("encbench")
+        .expect("binary builds")
+        .args(["bgp", "dump"])
+        .arg(&gz)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cut.mrt.gz: truncated MRT record: header says 76 bytes, 36 present at byte 1000 \
+             (of the decompressed MRT stream)\n",
         ));
 }
 
