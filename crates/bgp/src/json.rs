@@ -276,7 +276,9 @@ pub fn decode(text: &[u8]) -> Result<Vec<Update>, Error> {
                 format!("line {}, column {}: {e}", i + 1, e.column()),
             )
         })?;
-        out.extend(from_json(parsed).map_err(|e| Error::new(here, format!("line {}: {e}", i + 1)))?);
+        out.extend(
+            from_json(parsed).map_err(|e| Error::new(here, format!("line {}: {e}", i + 1)))?,
+        );
     }
     Ok(out)
 }

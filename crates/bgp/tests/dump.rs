@@ -90,7 +90,10 @@ fn bzip2_input_dumps_like_gzip() {
 
 #[test]
 fn zstd_and_xz_are_refused_by_name() {
-    for (magic, name) in [(&b"\x28\xb5\x2f\xfd\0\0"[..], "zstd"), (b"\xfd7zXZ\0\0", "xz")] {
+    for (magic, name) in [
+        (&b"\x28\xb5\x2f\xfd\0\0"[..], "zstd"),
+        (b"\xfd7zXZ\0\0", "xz"),
+    ] {
         let tmp = std::env::temp_dir().join(format!("encbench-bgp-{}.{name}", std::process::id()));
         std::fs::write(&tmp, magic).expect("writes");
         let err = mrt::open(&tmp).err().map(|e| e.to_string());

@@ -20,7 +20,10 @@ fn announce_with_two_next_hops_gives_one_update_per_hop() {
     assert_eq!(got[0].nlri.to_vec(), vec![v4("10.0.0.0/24")]);
     assert_eq!(got[0].withdrawn, vec![v4("10.9.0.0/16")]);
     assert_eq!(hop(1), Some(Ipv4Addr::new(198, 51, 100, 2)));
-    assert_eq!(got[1].nlri.to_vec(), vec![v4("10.0.1.0/24"), v4("10.0.2.0/24")]);
+    assert_eq!(
+        got[1].nlri.to_vec(),
+        vec![v4("10.0.1.0/24"), v4("10.0.2.0/24")]
+    );
     assert!(got[1].withdrawn.is_empty());
     assert_eq!(got[0].attrs.as_path, got[1].attrs.as_path);
     // Re-encoding gives one line per UPDATE, each with its own next hop.
