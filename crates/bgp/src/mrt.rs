@@ -197,6 +197,11 @@ impl<R: Read> MrtReader<R> {
         self.compression
     }
 
+    /// Bytes of the (decompressed) stream read past: where the next record starts.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
     /// Records of types this reader does not decode, so far.
     pub fn skipped(&self) -> u64 {
         self.skipped

@@ -286,6 +286,18 @@ pub(crate) fn attributes(
                 }
                 a.communities = Some(list);
             }
+            // VPN, labelled, flowspec and other families' NLRI are not plain
+            // prefixes: keep those attributes raw (bgpdump -m skips them too).
+            14 | 15
+                if !(code == 14 && abbreviated(v.buf, abbreviated_mp))
+                    && !unicast_or_multicast(v.buf) =>
+            {
+                a.unknown.push(RawAttribute {
+                    flags: flags & !0x10,
+                    code,
+                    value: v.buf.to_vec(),
+                })
+            }
             14 => a.mp_reach = Some(Box::new(mp_reach(&mut v, abbreviated_mp)?)),
             15 => {
                 let afi = v.u16("MP_UNREACH AFI")?;
@@ -335,8 +347,28 @@ fn as_path(c: &mut Cur<'_>, size: AsSize) -> Result<AsPath, Error> {
     Ok(segs)
 }
 
-fn mp_reach(v: &mut Cur<'_>, abbreviated: bool) -> Result<MpReach, Error> {
-    if abbreviated && !v.buf.is_empty() && usize::from(v.buf[0]) + 1 == v.buf.len() {
+/// Whether an MP_REACH value is TABLE_DUMP_V2's abbreviated form (RFC 6396
+/// section 4.3.4): only the next hop length and next hop.
+fn abbreviated(value: &[u8], allowed: bool) -> bool {
+    allowed
+        && value
+            .first()
+            .is_some_and(|&n| usize::from(n) + 1 == value.len())
+}
+
+/// Whether an MP_REACH/MP_UNREACH value starts with AFI 1 or 2 (IPv4, IPv6)
+/// and SAFI 1 or 2 (unicast, multicast), whose NLRI are plain prefixes.
+/// A value too short to say is decoded, so that it is reported as truncated.
+fn unicast_or_multicast(value: &[u8]) -> bool {
+    match value {
+        [0, afi, safi, ..] => matches!((afi, safi), (1 | 2, 1 | 2)),
+        [_, _, _, ..] => false,
+        _ => true,
+    }
+}
+
+fn mp_reach(v: &mut Cur<'_>, abbreviated_mp: bool) -> Result<MpReach, Error> {
+    if abbreviated(v.buf, abbreviated_mp) {
         let nh_len = v.u8("MP_REACH next hop length")? as usize;
         let next_hop = v.take(nh_len, "MP_REACH next hop")?.to_vec();
         // The RIB entry's prefix says which family; 16 or 32 bytes means IPv6.
