@@ -220,7 +220,9 @@ fn bad_record_is_reported_skipped_and_fails_the_exit_status() {
         .arg(&bad)
         .assert()
         .code(1)
-        .stdout("BGP4MP|1400000000|A|192.0.2.1|64500|203.0.113.0/24||IGP|255.255.255.255|0|0||NAG||\n")
+        .stdout(
+            "BGP4MP|1400000000|A|192.0.2.1|64500|203.0.113.0/24||IGP|255.255.255.255|0|0||NAG||\n",
+        )
         .stderr(predicate::str::contains(format!(
             "bad.mrt: MRT record at byte 0 skipped: prefix length 33 over 32 at byte {}\n",
             next - 6

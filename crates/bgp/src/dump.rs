@@ -36,6 +36,9 @@ pub struct DumpStats {
     pub bad: u64,
 }
 
+/// Receives a skipped record's stream offset and why it did not decode.
+pub type Report<'a> = &'a mut dyn FnMut(u64, &Error);
+
 /// Streams every record of `reader` to `out` as `bgpdump -m` lines,
 /// stopping at the first record that does not decode.
 pub fn dump<R: Read, W: Write>(
@@ -53,7 +56,7 @@ pub fn dump<R: Read, W: Write>(
 pub fn dump_skipping_bad<R: Read, W: Write>(
     reader: &mut MrtReader<R>,
     out: &mut W,
-    report: &mut dyn FnMut(u64, &Error),
+    report: Report<'_>,
 ) -> Result<DumpStats, DumpError> {
     run(reader, out, Some(report))
 }
@@ -61,7 +64,7 @@ pub fn dump_skipping_bad<R: Read, W: Write>(
 fn run<R: Read, W: Write>(
     reader: &mut MrtReader<R>,
     out: &mut W,
-    report: Option<&mut dyn FnMut(u64, &Error)>,
+    report: Option<Report<'_>>,
 ) -> Result<DumpStats, DumpError> {
     let mut line = Line::default();
     let mut stats = DumpStats::default();
@@ -77,7 +80,7 @@ fn dump_into<R: Read, W: Write>(
     out: &mut W,
     line: &mut Line,
     stats: &mut DumpStats,
-    mut report: Option<&mut dyn FnMut(u64, &Error)>,
+    mut report: Option<Report<'_>>,
 ) -> Result<(), DumpError> {
     loop {
         let start = reader.offset();

@@ -288,16 +288,11 @@ pub(crate) fn attributes(
             }
             // VPN, labelled, flowspec and other families' NLRI are not plain
             // prefixes: keep those attributes raw (bgpdump -m skips them too).
-            14 | 15
-                if !(code == 14 && abbreviated(v.buf, abbreviated_mp))
-                    && !unicast_or_multicast(v.buf) =>
-            {
-                a.unknown.push(RawAttribute {
-                    flags: flags & !0x10,
-                    code,
-                    value: v.buf.to_vec(),
-                })
-            }
+            14 | 15 if other_family(code, v.buf, abbreviated_mp) => a.unknown.push(RawAttribute {
+                flags: flags & !0x10,
+                code,
+                value: v.buf.to_vec(),
+            }),
             14 => a.mp_reach = Some(Box::new(mp_reach(&mut v, abbreviated_mp)?)),
             15 => {
                 let afi = v.u16("MP_UNREACH AFI")?;
@@ -354,6 +349,11 @@ fn abbreviated(value: &[u8], allowed: bool) -> bool {
         && value
             .first()
             .is_some_and(|&n| usize::from(n) + 1 == value.len())
+}
+
+/// Whether an MP_REACH (14) or MP_UNREACH (15) value is of a family kept raw.
+fn other_family(code: u8, value: &[u8], abbreviated_mp: bool) -> bool {
+    !(unicast_or_multicast(value) || code == 14 && abbreviated(value, abbreviated_mp))
 }
 
 /// Whether an MP_REACH/MP_UNREACH value starts with AFI 1 or 2 (IPv4, IPv6)
