@@ -2,7 +2,7 @@
 
 use crate::cli::{BgpArgs, BgpCommand};
 use anyhow::{anyhow, Result};
-use encbench_bgp::dump::{dump, DumpError};
+use encbench_bgp::dump::{dump_skipping_bad, DumpError};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -11,9 +11,23 @@ pub fn execute(args: BgpArgs) -> Result<ExitCode> {
         BgpCommand::Dump { file } => {
             let mut reader =
                 encbench_bgp::mrt::open(&file).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+            // Offsets in errors count decompressed bytes; say so only when that differs.
+            let where_ = if reader.compression().is_some() {
+                " (of the decompressed MRT stream)"
+            } else {
+                ""
+            };
             let stdout = io::stdout();
             let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-            let result = dump(&mut reader, &mut out);
+            // A record that does not decode is named on stderr and skipped; the
+            // exit status says so at the end.
+            let mut report = |at: u64, e: &encbench_bgp::Error| {
+                eprintln!(
+                    "warning: {}: MRT record at byte {at} skipped: {e}{where_}",
+                    file.display()
+                );
+            };
+            let result = dump_skipping_bad(&mut reader, &mut out, &mut report);
             let result = result.and_then(|s| out.flush().map(|()| s).map_err(DumpError::Write));
             match result {
                 Ok(stats) => {
@@ -23,6 +37,14 @@ pub fn execute(args: BgpArgs) -> Result<ExitCode> {
                             file.display(),
                             stats.skipped
                         );
+                    }
+                    if stats.bad > 0 {
+                        eprintln!(
+                            "error: {}: {} MRT records did not decode and were skipped",
+                            file.display(),
+                            stats.bad
+                        );
+                        return Ok(ExitCode::from(1));
                     }
                     Ok(ExitCode::SUCCESS)
                 }
@@ -34,10 +56,7 @@ pub fn execute(args: BgpArgs) -> Result<ExitCode> {
                 Err(DumpError::Decode(e)) => {
                     // Lines before the bad record are still worth having.
                     let _ = out.flush();
-                    Err(anyhow!(
-                        "{}: {e} (of the decompressed MRT stream)",
-                        file.display()
-                    ))
+                    Err(anyhow!("{}: {e}{where_}", file.display()))
                 }
             }
         }

@@ -69,7 +69,22 @@ fn malformed_file_names_file_and_offset() {
             "BGP4MP|1171158060|A|195.66.224.39|3561|196.44.98.0/23|",
         ))
         .stderr(predicate::str::contains(
-            "cut.mrt: truncated MRT record: header says 76 bytes, 36 present at byte 1000",
+            "cut.mrt: truncated MRT record: header says 76 bytes, 36 present at byte 1000\n",
+        ));
+    // The same cut file gzipped: now the offset is one of the decompressed stream.
+    let gz = dir.path().join("cut.mrt.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut enc, &bytes).expect("compresses");
+    std::fs::write(&gz, enc.finish().expect("compresses")).expect("writes");
+    Command::cargo_bin("encbench")
+        .expect("binary builds")
+        .args(["bgp", "dump"])
+        .arg(&gz)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cut.mrt.gz: truncated MRT record: header says 76 bytes, 36 present at byte 1000 \
+             (of the decompressed MRT stream)\n",
         ));
 }
 
@@ -172,4 +187,47 @@ fn run_bgp_measures_every_encoding_and_the_dump_rows() {
             .expect("bview dump row");
         assert_eq!(bview["items"], 115_521);
     }
+}
+
+/// A BGP4MP MESSAGE_AS4 record from AS 64500 carrying an UPDATE with ORIGIN and `nlri`.
+fn update_record(nlri: &[u8]) -> Vec<u8> {
+    let mut msg = vec![0xff; 16];
+    msg.extend_from_slice(&((19 + 4 + 4 + nlri.len()) as u16).to_be_bytes());
+    msg.extend_from_slice(&[2, 0, 0, 0, 4, 0x40, 1, 1, 0]);
+    msg.extend_from_slice(nlri);
+    let mut b = vec![
+        0, 0, 0xfb, 0xf4, 0, 0, 0xfb, 0xf5, 0, 0, 0, 1, 192, 0, 2, 1, 192, 0, 2, 2,
+    ];
+    b.extend_from_slice(&msg);
+    let mut r = 1_400_000_000u32.to_be_bytes().to_vec();
+    r.extend_from_slice(&[0, 16, 0, 4]);
+    r.extend_from_slice(&(b.len() as u32).to_be_bytes());
+    r.extend_from_slice(&b);
+    r
+}
+
+#[test]
+fn bad_record_is_reported_skipped_and_fails_the_exit_status() {
+    let mut bytes = update_record(&[33, 1, 2, 3, 4, 5]);
+    let next = bytes.len();
+    bytes.extend(update_record(&[24, 203, 0, 113]));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = dir.path().join("bad.mrt");
+    std::fs::write(&bad, &bytes).expect("writes");
+    Command::cargo_bin("encbench")
+        .expect("binary builds")
+        .args(["bgp", "dump"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout(
+            "BGP4MP|1400000000|A|192.0.2.1|64500|203.0.113.0/24||IGP|255.255.255.255|0|0||NAG||\n",
+        )
+        .stderr(predicate::str::contains(format!(
+            "bad.mrt: MRT record at byte 0 skipped: prefix length 33 over 32 at byte {}\n",
+            next - 6
+        )))
+        .stderr(predicate::str::contains(
+            "bad.mrt: 1 MRT records did not decode and were skipped\n",
+        ));
 }

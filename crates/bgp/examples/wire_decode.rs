@@ -11,7 +11,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(100_000);
     let t = table::full_table(n, 1);
-    let bytes = table::encode_wire(&t);
+    let bytes = table::encode_wire(&t).expect("the synthetic table encodes");
     let (mut best, mut best_kept) = (f64::MAX, f64::MAX);
     for _ in 0..20 {
         let start = Instant::now();

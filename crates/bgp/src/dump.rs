@@ -32,16 +32,43 @@ pub struct DumpStats {
     pub lines: u64,
     /// Records of types not decoded.
     pub skipped: u64,
+    /// Records that did not decode, skipped by [`dump_skipping_bad`].
+    pub bad: u64,
 }
 
-/// Streams every record of `reader` to `out` as `bgpdump -m` lines.
+/// Receives a skipped record's stream offset and why it did not decode.
+pub type Report<'a> = &'a mut dyn FnMut(u64, &Error);
+
+/// Streams every record of `reader` to `out` as `bgpdump -m` lines,
+/// stopping at the first record that does not decode.
 pub fn dump<R: Read, W: Write>(
     reader: &mut MrtReader<R>,
     out: &mut W,
 ) -> Result<DumpStats, DumpError> {
+    run(reader, out, None)
+}
+
+/// Like [`dump`], but a record whose framing is sound and whose body does
+/// not decode is handed to `report` (with the record's stream offset) and
+/// skipped, and the dump goes on; only a record that cannot be framed (cut
+/// short, over the length cap, a read error) stops it. [`DumpStats::bad`]
+/// counts the skipped records.
+pub fn dump_skipping_bad<R: Read, W: Write>(
+    reader: &mut MrtReader<R>,
+    out: &mut W,
+    report: Report<'_>,
+) -> Result<DumpStats, DumpError> {
+    run(reader, out, Some(report))
+}
+
+fn run<R: Read, W: Write>(
+    reader: &mut MrtReader<R>,
+    out: &mut W,
+    report: Option<Report<'_>>,
+) -> Result<DumpStats, DumpError> {
     let mut line = Line::default();
     let mut stats = DumpStats::default();
-    let result = dump_into(reader, out, &mut line, &mut stats);
+    let result = dump_into(reader, out, &mut line, &mut stats, report);
     // Lines before a bad record are still written, as bgpdump does.
     stats.lines += line.flush(out)?;
     stats.skipped = reader.skipped();
@@ -53,73 +80,95 @@ fn dump_into<R: Read, W: Write>(
     out: &mut W,
     line: &mut Line,
     stats: &mut DumpStats,
+    mut report: Option<Report<'_>>,
 ) -> Result<(), DumpError> {
-    while let Some((h, rec)) = reader.next_record()? {
-        stats.records += 1;
-        let time = h.time;
-        match rec {
-            Record::Message(m) => {
-                if let Message::Update(u) = m.decode()? {
-                    let ctx = Peer {
-                        time,
-                        micros: m.micros,
-                        ip: m.peer_ip,
-                        asn: m.peer_as,
-                        tag: bgp4mp_tag(m.micros),
-                    };
-                    let w = |p: &Prefix, line: &mut Line| line.withdraw(&ctx, p);
-                    for p in &u.withdrawn {
-                        w(p, line);
-                    }
-                    if let Some(mp) = &u.attrs.mp_unreach {
-                        for p in &mp.withdrawn {
-                            w(p, line);
-                        }
-                    }
-                    let v4_hop = Some(u.attrs.next_hop.map_or(NO_NEXT_HOP, IpAddr::V4));
-                    if !u.nlri.is_empty() {
-                        let tail = line.tail(&u.attrs, m.as_size, v4_hop);
-                        for p in &u.nlri {
-                            line.route(&ctx, "A", p, &tail);
-                        }
-                        line.tails = tail;
-                    }
-                    if let Some(mp) = &u.attrs.mp_reach {
-                        let tail = line.tail(&u.attrs, m.as_size, mp_hop(&mp.next_hop));
-                        for p in &mp.nlri {
-                            line.route(&ctx, "A", p, &tail);
-                        }
-                        line.tails = tail;
-                    }
+    loop {
+        let start = reader.offset();
+        let r = match reader.next_record() {
+            Ok(None) => return Ok(()),
+            Ok(Some((h, rec))) => {
+                stats.records += 1;
+                record(line, h.time, rec)
+            }
+            Err(e) => Err(e),
+        };
+        if let Err(e) = r {
+            // Skippable only when the whole record was read past.
+            match report.as_deref_mut() {
+                Some(report) if reader.offset() > start => {
+                    stats.bad += 1;
+                    report(start, &e);
                 }
+                _ => return Err(e.into()),
             }
-            Record::State(s) => {
-                let b = &mut line.buf;
-                b.extend_from_slice(bgp4mp_tag(s.micros).as_bytes());
-                b.push(b'|');
-                write_time(b, time, s.micros);
-                b.extend_from_slice(b"|STATE|");
-                ip(b, s.peer_ip);
-                b.push(b'|');
-                num(b, s.peer_as);
-                b.push(b'|');
-                num(b, s.old);
-                b.push(b'|');
-                num(b, s.new);
-                b.push(b'\n');
-                line.lines += 1;
-            }
-            Record::TableDump(p, r) => line.rib("TABLE_DUMP", time, &p, &r)?,
-            Record::Rib(p, routes) => {
-                for r in &routes {
-                    line.rib("TABLE_DUMP2", time, &p, r)?;
-                }
-            }
-            Record::PeerIndex | Record::Skipped => {}
         }
         if line.buf.len() >= 1 << 16 {
             stats.lines += line.flush(out)?;
         }
+    }
+}
+
+/// Appends the lines of one record.
+fn record(line: &mut Line, time: u32, rec: Record<'_>) -> Result<(), Error> {
+    match rec {
+        Record::Message(m) => {
+            if let Message::Update(u) = m.decode()? {
+                let ctx = Peer {
+                    time,
+                    micros: m.micros,
+                    ip: m.peer_ip,
+                    asn: m.peer_as,
+                    tag: bgp4mp_tag(m.micros),
+                };
+                let w = |p: &Prefix, line: &mut Line| line.withdraw(&ctx, p);
+                for p in &u.withdrawn {
+                    w(p, line);
+                }
+                if let Some(mp) = &u.attrs.mp_unreach {
+                    for p in &mp.withdrawn {
+                        w(p, line);
+                    }
+                }
+                let v4_hop = Some(u.attrs.next_hop.map_or(NO_NEXT_HOP, IpAddr::V4));
+                if !u.nlri.is_empty() {
+                    let tail = line.tail(&u.attrs, m.as_size, v4_hop);
+                    for p in &u.nlri {
+                        line.route(&ctx, "A", p, &tail);
+                    }
+                    line.tails = tail;
+                }
+                if let Some(mp) = &u.attrs.mp_reach {
+                    let tail = line.tail(&u.attrs, m.as_size, mp_hop(&mp.next_hop));
+                    for p in &mp.nlri {
+                        line.route(&ctx, "A", p, &tail);
+                    }
+                    line.tails = tail;
+                }
+            }
+        }
+        Record::State(s) => {
+            let b = &mut line.buf;
+            b.extend_from_slice(bgp4mp_tag(s.micros).as_bytes());
+            b.push(b'|');
+            write_time(b, time, s.micros);
+            b.extend_from_slice(b"|STATE|");
+            ip(b, s.peer_ip);
+            b.push(b'|');
+            num(b, s.peer_as);
+            b.push(b'|');
+            num(b, s.old);
+            b.push(b'|');
+            num(b, s.new);
+            b.push(b'\n');
+            line.lines += 1;
+        }
+        Record::TableDump(p, r) => line.rib("TABLE_DUMP", time, &p, &r)?,
+        Record::Rib(p, routes) => {
+            for r in &routes {
+                line.rib("TABLE_DUMP2", time, &p, r)?;
+            }
+        }
+        Record::PeerIndex | Record::Skipped => {}
     }
     Ok(())
 }

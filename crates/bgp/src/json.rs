@@ -167,7 +167,9 @@ fn to_json(u: &Update) -> Line {
     }
 }
 
-fn from_json(line: Line) -> Result<Update, String> {
+/// One UPDATE carries one NEXT_HOP, so an `announce` naming several next hops
+/// becomes one UPDATE per next hop (the first also carries the withdrawals).
+fn from_json(line: Line) -> Result<Vec<Update>, String> {
     let j = line.neighbor.message.update;
     let mut a = Attributes::default();
     let mut u = Update::default();
@@ -209,23 +211,43 @@ fn from_json(line: Line) -> Result<Update, String> {
                 .collect()
         });
     }
-    for (family, hops) in j.announce {
-        if family != FAMILY {
-            return Err(format!("address family {family:?} not supported"));
-        }
-        for (hop, list) in hops {
-            a.next_hop = Some(hop);
-            u.nlri.extend(list.into_iter().map(|n| n.nlri.0));
-        }
-    }
     for (family, list) in j.withdraw {
         if family != FAMILY {
             return Err(format!("address family {family:?} not supported"));
         }
         u.withdrawn.extend(list.into_iter().map(|n| n.nlri.0));
     }
-    u.attrs = a;
-    Ok(u)
+    let mut hops = Vec::new();
+    for (family, by_hop) in j.announce {
+        if family != FAMILY {
+            return Err(format!("address family {family:?} not supported"));
+        }
+        hops.extend(by_hop);
+    }
+    let mut out = Vec::with_capacity(hops.len().max(1));
+    let mut hops = hops.into_iter();
+    match hops.next() {
+        Some((hop, list)) => {
+            u.attrs = Attributes {
+                next_hop: Some(hop),
+                ..a.clone()
+            };
+            u.nlri.extend(list.into_iter().map(|n| n.nlri.0));
+        }
+        None => u.attrs = a.clone(),
+    }
+    out.push(u);
+    for (hop, list) in hops {
+        out.push(Update {
+            attrs: Attributes {
+                next_hop: Some(hop),
+                ..a.clone()
+            },
+            nlri: list.into_iter().map(|n| n.nlri.0).collect(),
+            ..Update::default()
+        });
+    }
+    Ok(out)
 }
 
 /// Appends one JSON object per UPDATE, newline-terminated.
@@ -254,7 +276,9 @@ pub fn decode(text: &[u8]) -> Result<Vec<Update>, Error> {
                 format!("line {}, column {}: {e}", i + 1, e.column()),
             )
         })?;
-        out.push(from_json(parsed).map_err(|e| Error::new(here, format!("line {}: {e}", i + 1)))?);
+        out.extend(
+            from_json(parsed).map_err(|e| Error::new(here, format!("line {}: {e}", i + 1)))?,
+        );
     }
     Ok(out)
 }

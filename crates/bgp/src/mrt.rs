@@ -140,21 +140,42 @@ pub struct MrtReader<R> {
     offset: u64,
     peers: Vec<Peer>,
     skipped: u64,
+    compression: Option<&'static str>,
 }
 
-/// Opens a file, decompressing it when it starts with the gzip magic bytes.
+/// Opens a file, decompressing it when it starts with the gzip or bzip2
+/// magic bytes (the compressions RIPE RIS and RouteViews ship). zstd and xz
+/// files are recognised and refused with a clear error rather than read as MRT.
 pub fn open(path: &Path) -> io::Result<MrtReader<Box<dyn Read>>> {
     let mut file = BufReader::with_capacity(1 << 16, File::open(path)?);
-    let gz = file.fill_buf()?.starts_with(&[0x1f, 0x8b]);
-    let inner: Box<dyn Read> = if gz {
-        Box::new(BufReader::with_capacity(
+    let head = file.fill_buf()?;
+    let compression = if head.starts_with(&[0x1f, 0x8b]) {
+        Some("gzip")
+    } else if head.starts_with(b"BZh") {
+        Some("bzip2")
+    } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) || head.starts_with(b"\xfd7zXZ\0") {
+        let name = if head[0] == 0x28 { "zstd" } else { "xz" };
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("unsupported compression: {name} (decompress it first, or use gzip or bzip2)"),
+        ));
+    } else {
+        None
+    };
+    let inner: Box<dyn Read> = match compression {
+        Some("gzip") => Box::new(BufReader::with_capacity(
             1 << 16,
             flate2::bufread::MultiGzDecoder::new(file),
-        ))
-    } else {
-        Box::new(file)
+        )),
+        Some(_) => Box::new(BufReader::with_capacity(
+            1 << 16,
+            bzip2::bufread::MultiBzDecoder::new(file),
+        )),
+        None => Box::new(file),
     };
-    Ok(MrtReader::new(inner))
+    let mut reader = MrtReader::new(inner);
+    reader.compression = compression;
+    Ok(reader)
 }
 
 impl<R: Read> MrtReader<R> {
@@ -166,7 +187,19 @@ impl<R: Read> MrtReader<R> {
             offset: 0,
             peers: Vec::new(),
             skipped: 0,
+            compression: None,
         }
+    }
+
+    /// The compression [`open`] found ("gzip", "bzip2"); `None` for a plain
+    /// stream. Error offsets count bytes of the decompressed stream.
+    pub fn compression(&self) -> Option<&'static str> {
+        self.compression
+    }
+
+    /// Bytes of the (decompressed) stream read past: where the next record starts.
+    pub fn offset(&self) -> u64 {
+        self.offset
     }
 
     /// Records of types this reader does not decode, so far.

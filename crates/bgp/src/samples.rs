@@ -120,14 +120,14 @@ pub fn mrt() -> Vec<u8> {
     let mut f = Vec::new();
     for u in updates() {
         let mut b = bgp4mp_head(true);
-        encode_update(&u, AsSize::Four, &mut b);
+        encode_update(&u, AsSize::Four, &mut b).expect("fixed sample fits its length fields");
         record(&mut f, 16, 4, &b);
     }
     // A 2-byte session: large ASNs become AS_TRANS, the real path rides in AS4_PATH.
     let mut two = updates().swap_remove(0);
     two.attrs.as4_path = two.attrs.as_path.clone().map(Box::new);
     let mut b = bgp4mp_head(false);
-    encode_update(&two, AsSize::Two, &mut b);
+    encode_update(&two, AsSize::Two, &mut b).expect("fixed sample fits its length fields");
     record(&mut f, 16, 1, &b);
     let mut b = bgp4mp_head(false);
     b.extend_from_slice(&[0, 1, 0, 2]);
@@ -149,7 +149,7 @@ pub fn mrt() -> Vec<u8> {
         ..Attributes::default()
     };
     let mut raw = Vec::new();
-    encode_attributes(&attrs, AsSize::Two, &mut raw);
+    encode_attributes(&attrs, AsSize::Two, &mut raw).expect("fixed sample fits its length fields");
     // TABLE_DUMP AFI_IPV4: view, sequence, prefix, status, time, peer, attributes.
     let mut b = vec![0, 0, 0, 1, 203, 0, 113, 0, 24, 1];
     b.extend_from_slice(&1_400_000_000u32.to_be_bytes());
@@ -164,7 +164,7 @@ pub fn mrt() -> Vec<u8> {
     b.extend_from_slice(&64500u32.to_be_bytes());
     record(&mut f, 13, 1, &b);
     raw.clear();
-    encode_attributes(&attrs, AsSize::Four, &mut raw);
+    encode_attributes(&attrs, AsSize::Four, &mut raw).expect("fixed sample fits its length fields");
     let entry = |b: &mut Vec<u8>, raw: &[u8]| {
         b.extend_from_slice(&[0, 0]);
         b.extend_from_slice(&1_400_000_000u32.to_be_bytes());

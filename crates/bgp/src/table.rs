@@ -148,8 +148,10 @@ pub fn pack(routes: Vec<(Attributes, Vec<Prefix>)>) -> Vec<Update> {
     let mut scratch = Vec::new();
     for (attrs, prefixes) in routes {
         scratch.clear();
-        wire::encode_attributes(&attrs, AsSize::Four, &mut scratch);
-        let room = MAX_MESSAGE - wire::HEADER_LEN - 4 - scratch.len();
+        // Attributes that do not encode, or leave no room, still make UPDATEs:
+        // encoding those reports the problem.
+        let _ = wire::encode_attributes(&attrs, AsSize::Four, &mut scratch);
+        let room = (MAX_MESSAGE - wire::HEADER_LEN - 4).saturating_sub(scratch.len());
         let mut nlri = Nlri::new();
         let mut used = 0;
         for p in prefixes {
@@ -197,13 +199,15 @@ pub fn prefix_count(updates: &[Update]) -> usize {
     updates.iter().map(Update::prefix_count).sum()
 }
 
-/// The table as one stream of UPDATE messages.
-pub fn encode_wire(updates: &[Update]) -> Vec<u8> {
+/// The table as one stream of UPDATE messages; fails on an UPDATE whose
+/// lengths do not fit their fields (see [`wire::encode_update`]).
+pub fn encode_wire(updates: &[Update]) -> Result<Vec<u8>, crate::Error> {
     let mut out = Vec::new();
     for u in updates {
-        wire::encode_update(u, AsSize::Four, &mut out);
+        let at = out.len() as u64;
+        wire::encode_update(u, AsSize::Four, &mut out).map_err(|e| e.shifted(at))?;
     }
-    out
+    Ok(out)
 }
 
 /// Messages in a stream, by their length fields alone (an exact capacity

@@ -286,6 +286,13 @@ pub(crate) fn attributes(
                 }
                 a.communities = Some(list);
             }
+            // VPN, labelled, flowspec and other families' NLRI are not plain
+            // prefixes: keep those attributes raw (bgpdump -m skips them too).
+            14 | 15 if other_family(code, v.buf, abbreviated_mp) => a.unknown.push(RawAttribute {
+                flags: flags & !0x10,
+                code,
+                value: v.buf.to_vec(),
+            }),
             14 => a.mp_reach = Some(Box::new(mp_reach(&mut v, abbreviated_mp)?)),
             15 => {
                 let afi = v.u16("MP_UNREACH AFI")?;
@@ -335,8 +342,33 @@ fn as_path(c: &mut Cur<'_>, size: AsSize) -> Result<AsPath, Error> {
     Ok(segs)
 }
 
-fn mp_reach(v: &mut Cur<'_>, abbreviated: bool) -> Result<MpReach, Error> {
-    if abbreviated && !v.buf.is_empty() && usize::from(v.buf[0]) + 1 == v.buf.len() {
+/// Whether an MP_REACH value is TABLE_DUMP_V2's abbreviated form (RFC 6396
+/// section 4.3.4): only the next hop length and next hop.
+fn abbreviated(value: &[u8], allowed: bool) -> bool {
+    allowed
+        && value
+            .first()
+            .is_some_and(|&n| usize::from(n) + 1 == value.len())
+}
+
+/// Whether an MP_REACH (14) or MP_UNREACH (15) value is of a family kept raw.
+fn other_family(code: u8, value: &[u8], abbreviated_mp: bool) -> bool {
+    !(unicast_or_multicast(value) || code == 14 && abbreviated(value, abbreviated_mp))
+}
+
+/// Whether an MP_REACH/MP_UNREACH value starts with AFI 1 or 2 (IPv4, IPv6)
+/// and SAFI 1 or 2 (unicast, multicast), whose NLRI are plain prefixes.
+/// A value too short to say is decoded, so that it is reported as truncated.
+fn unicast_or_multicast(value: &[u8]) -> bool {
+    match value {
+        [0, afi, safi, ..] => matches!((afi, safi), (1 | 2, 1 | 2)),
+        [_, _, _, ..] => false,
+        _ => true,
+    }
+}
+
+fn mp_reach(v: &mut Cur<'_>, abbreviated_mp: bool) -> Result<MpReach, Error> {
+    if abbreviated(v.buf, abbreviated_mp) {
         let nh_len = v.u8("MP_REACH next hop length")? as usize;
         let next_hop = v.take(nh_len, "MP_REACH next hop")?.to_vec();
         // The RIB entry's prefix says which family; 16 or 32 bytes means IPv6.
@@ -368,8 +400,27 @@ fn mp_reach(v: &mut Cur<'_>, abbreviated: bool) -> Result<MpReach, Error> {
 }
 
 /// Appends a complete UPDATE message (header included) to `out`.
-pub fn encode_update(u: &Update, size: AsSize, out: &mut Vec<u8>) {
+///
+/// Fails, leaving `out` as it was, when a length does not fit its field: the
+/// message over 65535 bytes (RFC 8654's extended maximum, which the decoder
+/// also accepts; RFC 4271 peers take at most [`MAX_MESSAGE`]), an attribute
+/// over 65535 bytes, or an MP_REACH next hop over 255. Error offsets count
+/// from the start of this message.
+pub fn encode_update(u: &Update, size: AsSize, out: &mut Vec<u8>) -> Result<(), Error> {
     let start = out.len();
+    let r = encode_update_at(u, size, out, start);
+    if r.is_err() {
+        out.truncate(start);
+    }
+    r
+}
+
+fn encode_update_at(
+    u: &Update,
+    size: AsSize,
+    out: &mut Vec<u8>,
+    start: usize,
+) -> Result<(), Error> {
     out.extend_from_slice(&[0xff; 16]);
     out.extend_from_slice(&[0, 0, 2]);
     let wpos = out.len();
@@ -377,16 +428,23 @@ pub fn encode_update(u: &Update, size: AsSize, out: &mut Vec<u8>) {
     for p in &u.withdrawn {
         put_prefix(p, out);
     }
-    patch_u16(out, wpos);
+    patch_u16(out, wpos, start, "withdrawn routes")?;
     let apos = out.len();
     out.extend_from_slice(&[0, 0]);
-    encode_attributes(&u.attrs, size, out);
-    patch_u16(out, apos);
+    encode_attributes_at(&u.attrs, size, out, start)?;
+    patch_u16(out, apos, start, "path attributes")?;
     for p in &u.nlri {
         put_prefix(p, out);
     }
-    let total = (out.len() - start) as u16;
+    let total = out.len() - start;
+    let total = u16::try_from(total).map_err(|_| {
+        Error::new(
+            16,
+            format!("UPDATE of {total} bytes over the 65535-byte maximum"),
+        )
+    })?;
     out[start + 16..start + 18].copy_from_slice(&total.to_be_bytes());
+    Ok(())
 }
 
 /// Bytes `p` takes on the wire.
@@ -394,9 +452,17 @@ pub fn prefix_wire_len(p: &Prefix) -> usize {
     1 + usize::from(p.len()).div_ceil(8)
 }
 
-fn patch_u16(out: &mut [u8], at: usize) {
-    let n = (out.len() - at - 2) as u16;
+/// Writes the length of what follows the 2-byte field at `at`; `start` is the message start.
+fn patch_u16(out: &mut [u8], at: usize, start: usize, what: &str) -> Result<(), Error> {
+    let n = out.len() - at - 2;
+    let n = u16::try_from(n).map_err(|_| {
+        Error::new(
+            at - start,
+            format!("{what} of {n} bytes over the 65535-byte maximum"),
+        )
+    })?;
     out[at..at + 2].copy_from_slice(&n.to_be_bytes());
+    Ok(())
 }
 
 /// Appends a prefix in its minimal wire form.
@@ -410,47 +476,82 @@ pub fn put_prefix(p: &Prefix, out: &mut Vec<u8>) {
 }
 
 /// Appends the attributes in type-code order, unknown ones last.
-pub fn encode_attributes(a: &Attributes, size: AsSize, out: &mut Vec<u8>) {
+///
+/// Fails, leaving `out` as it was, on an attribute over 65535 bytes or an
+/// MP_REACH next hop over 255; error offsets count from the first attribute.
+pub fn encode_attributes(a: &Attributes, size: AsSize, out: &mut Vec<u8>) -> Result<(), Error> {
+    let start = out.len();
+    let r = encode_attributes_at(a, size, out, start);
+    if r.is_err() {
+        out.truncate(start);
+    }
+    r
+}
+
+/// [`encode_attributes`] with error offsets counted from `start` in `out`.
+fn encode_attributes_at(
+    a: &Attributes,
+    size: AsSize,
+    out: &mut Vec<u8>,
+    start: usize,
+) -> Result<(), Error> {
+    let attr = |out: &mut Vec<u8>, flags: u8, code: u8, value: &[u8]| {
+        put_attr(out, flags, code, value).map_err(|n| {
+            Error::new(
+                out.len() - start,
+                format!("attribute {code} of {n} bytes over the 65535-byte maximum"),
+            )
+        })
+    };
     if let Some(o) = a.origin {
-        attr(out, 0x40, 1, &[o.code()]);
+        attr(out, 0x40, 1, &[o.code()])?;
     }
     if let Some(p) = &a.as_path {
         let v = path_bytes(p, size);
-        attr(out, 0x40, 2, &v);
+        attr(out, 0x40, 2, &v)?;
     }
     if let Some(nh) = a.next_hop {
-        attr(out, 0x40, 3, &nh.octets());
+        attr(out, 0x40, 3, &nh.octets())?;
     }
     if let Some(m) = a.med {
-        attr(out, 0x80, 4, &m.to_be_bytes());
+        attr(out, 0x80, 4, &m.to_be_bytes())?;
     }
     if let Some(l) = a.local_pref {
-        attr(out, 0x40, 5, &l.to_be_bytes());
+        attr(out, 0x40, 5, &l.to_be_bytes())?;
     }
     if a.atomic_aggregate {
-        attr(out, 0x40, 6, &[]);
+        attr(out, 0x40, 6, &[])?;
     }
     if let Some(g) = a.aggregator {
         let mut v = Vec::with_capacity(8);
         put_asn(&mut v, g.asn, size);
         v.extend_from_slice(&g.addr.octets());
-        attr(out, 0xc0, 7, &v);
+        attr(out, 0xc0, 7, &v)?;
     }
     if let Some(cs) = &a.communities {
         let v: Vec<u8> = cs.iter().flat_map(|c| c.to_be_bytes()).collect();
-        attr(out, 0xc0, 8, &v);
+        attr(out, 0xc0, 8, &v)?;
     }
     if let Some(m) = &a.mp_reach {
         let mut v = Vec::new();
         v.extend_from_slice(&m.afi.to_be_bytes());
         v.push(m.safi);
-        v.push(m.next_hop.len() as u8);
+        let nh = u8::try_from(m.next_hop.len()).map_err(|_| {
+            Error::new(
+                out.len() - start,
+                format!(
+                    "MP_REACH next hop of {} bytes over the 255-byte maximum",
+                    m.next_hop.len()
+                ),
+            )
+        })?;
+        v.push(nh);
         v.extend_from_slice(&m.next_hop);
         v.push(0);
         for p in &m.nlri {
             put_prefix(p, &mut v);
         }
-        attr(out, 0x80, 14, &v);
+        attr(out, 0x80, 14, &v)?;
     }
     if let Some(m) = &a.mp_unreach {
         let mut v = Vec::new();
@@ -459,20 +560,21 @@ pub fn encode_attributes(a: &Attributes, size: AsSize, out: &mut Vec<u8>) {
         for p in &m.withdrawn {
             put_prefix(p, &mut v);
         }
-        attr(out, 0x80, 15, &v);
+        attr(out, 0x80, 15, &v)?;
     }
     if let Some(p) = &a.as4_path {
         let v = path_bytes(p, AsSize::Four);
-        attr(out, 0xc0, 17, &v);
+        attr(out, 0xc0, 17, &v)?;
     }
     if let Some(g) = a.as4_aggregator {
         let mut v = g.asn.to_be_bytes().to_vec();
         v.extend_from_slice(&g.addr.octets());
-        attr(out, 0xc0, 18, &v);
+        attr(out, 0xc0, 18, &v)?;
     }
     for r in &a.unknown {
-        attr(out, r.flags, r.code, &r.value);
+        attr(out, r.flags, r.code, &r.value)?;
     }
+    Ok(())
 }
 
 fn put_asn(out: &mut Vec<u8>, asn: u32, size: AsSize) {
@@ -503,13 +605,16 @@ fn path_bytes(p: &[Segment], size: AsSize) -> Vec<u8> {
     v
 }
 
-/// One attribute with the extended-length bit set only when needed.
-fn attr(out: &mut Vec<u8>, flags: u8, code: u8, value: &[u8]) {
-    if value.len() > 255 {
-        out.extend_from_slice(&[flags | 0x10, code]);
-        out.extend_from_slice(&(value.len() as u16).to_be_bytes());
+/// One attribute with the extended-length bit set only when needed;
+/// `Err(length)` when the value does not fit even the extended length.
+fn put_attr(out: &mut Vec<u8>, flags: u8, code: u8, value: &[u8]) -> Result<(), usize> {
+    if let Ok(short) = u8::try_from(value.len()) {
+        out.extend_from_slice(&[flags & !0x10, code, short]);
     } else {
-        out.extend_from_slice(&[flags & !0x10, code, value.len() as u8]);
+        let long = u16::try_from(value.len()).map_err(|_| value.len())?;
+        out.extend_from_slice(&[flags | 0x10, code]);
+        out.extend_from_slice(&long.to_be_bytes());
     }
     out.extend_from_slice(value);
+    Ok(())
 }

@@ -63,3 +63,46 @@ fn updates_2016_as4_and_ipv6() {
 fn table_dump_2002() {
     check("bview.20020722.2337.gz", 115_521);
 }
+
+/// RouteViews ships `.bz2` files: a bzip2 copy of a shared file dumps the same.
+#[test]
+fn bzip2_input_dumps_like_gzip() {
+    let Some(dir) = data() else { return };
+    let name = "updates.20020722.2238.gz";
+    let mut raw = Vec::new();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(dir.join(name)).expect("opens"))
+        .read_to_end(&mut raw)
+        .expect("decompresses");
+    let tmp = std::env::temp_dir().join(format!("encbench-bgp-{}.bz2", std::process::id()));
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    std::io::Write::write_all(&mut bz, &raw).expect("compresses");
+    std::fs::write(&tmp, bz.finish().expect("compresses")).expect("writes");
+    let mut reader = mrt::open(&tmp).expect("bz2 opens");
+    assert_eq!(reader.compression(), Some("bzip2"));
+    let mut got = Vec::new();
+    let stats = dump(&mut reader, &mut got);
+    let _ = std::fs::remove_file(&tmp);
+    assert_eq!(stats.expect("bz2 decodes").lines, 3_337);
+    let mut want = Vec::new();
+    dump(&mut mrt::open(&dir.join(name)).expect("opens"), &mut want).expect("decodes");
+    assert_eq!(got, want);
+}
+
+#[test]
+fn zstd_and_xz_are_refused_by_name() {
+    for (magic, name) in [
+        (&b"\x28\xb5\x2f\xfd\0\0"[..], "zstd"),
+        (b"\xfd7zXZ\0\0", "xz"),
+    ] {
+        let tmp = std::env::temp_dir().join(format!("encbench-bgp-{}.{name}", std::process::id()));
+        std::fs::write(&tmp, magic).expect("writes");
+        let err = mrt::open(&tmp).err().map(|e| e.to_string());
+        let _ = std::fs::remove_file(&tmp);
+        assert_eq!(
+            err.as_deref(),
+            Some(&*format!(
+                "unsupported compression: {name} (decompress it first, or use gzip or bzip2)"
+            ))
+        );
+    }
+}

@@ -41,7 +41,7 @@ fn sample_updates() -> Vec<Vec<u8>> {
         .take(8)
         .map(|u| {
             let mut b = Vec::new();
-            encode_update(u, AsSize::Four, &mut b);
+            encode_update(u, AsSize::Four, &mut b).expect("encodes");
             b
         })
         .collect()
@@ -128,7 +128,8 @@ fn truncated_table_encodings_give_located_errors() {
     for (name, encode, decode) in [
         (
             "wire",
-            (|t: &[_], o: &mut Vec<u8>| o.extend(table::encode_wire(t))) as fn(&[_], &mut Vec<u8>),
+            (|t: &[_], o: &mut Vec<u8>| o.extend(table::encode_wire(t).expect("encodes")))
+                as fn(&[_], &mut Vec<u8>),
             table::decode_wire as fn(&[u8]) -> _,
         ),
         ("text", text::encode, text::decode),

@@ -10,7 +10,7 @@ fn sample_updates_round_trip() {
     assert_eq!(updates.len(), 5);
     for u in updates {
         let mut b = Vec::new();
-        encode_update(&u, AsSize::Four, &mut b);
+        encode_update(&u, AsSize::Four, &mut b).expect("encodes");
         assert_eq!(decode_message(&b, AsSize::Four), Ok(Message::Update(u)));
     }
 }

@@ -35,7 +35,7 @@ fn attrs(path: &[u32]) -> Attributes {
 
 fn rib_entry(body: &mut Vec<u8>, peer: u16, a: &Attributes) {
     let mut raw = Vec::new();
-    encode_attributes(a, AsSize::Four, &mut raw);
+    encode_attributes(a, AsSize::Four, &mut raw).expect("encodes");
     body.extend_from_slice(&peer.to_be_bytes());
     body.extend_from_slice(&1_400_000_000u32.to_be_bytes());
     body.extend_from_slice(&(raw.len() as u16).to_be_bytes());
@@ -72,7 +72,7 @@ fn sample() -> Vec<u8> {
     let mut b = vec![0, 0, 0, 1, 40, 0x20, 0x01, 0x0d, 0xb8, 0x01, 0, 1];
     let mut a = attrs(&[4_200_000_000, 6939]);
     let mut raw = Vec::new();
-    encode_attributes(&a, AsSize::Four, &mut raw);
+    encode_attributes(&a, AsSize::Four, &mut raw).expect("encodes");
     raw.extend_from_slice(&[0x80, 14, 17, 16]);
     raw.extend_from_slice(&"2001:db8::2".parse::<Ipv6Addr>().unwrap().octets());
     b.extend_from_slice(&1u16.to_be_bytes());
@@ -91,7 +91,7 @@ fn sample() -> Vec<u8> {
         attrs: a,
         nlri: smallvec![Prefix::V4(Ipv4Addr::new(100, 64, 0, 0), 10)],
     };
-    encode_update(&u, AsSize::Four, &mut b);
+    encode_update(&u, AsSize::Four, &mut b).expect("encodes");
     record(&mut f, 17, 4, &b);
     f
 }
@@ -201,7 +201,7 @@ fn edge_cases() -> Vec<u8> {
             b.extend_from_slice(&64497u32.to_be_bytes());
         }
         b.extend_from_slice(&[0, 0, 0, 1, 192, 0, 2, 9, 192, 0, 2, 254]);
-        encode_update(&u, size, &mut b);
+        encode_update(&u, size, &mut b).expect("encodes");
         record(&mut f, 16, subtype, &b);
     }
     f

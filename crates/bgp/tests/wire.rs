@@ -32,7 +32,7 @@ fn hand_built() -> Update {
 #[test]
 fn hand_built_update_has_known_bytes() {
     let mut got = Vec::new();
-    encode_update(&hand_built(), AsSize::Four, &mut got);
+    encode_update(&hand_built(), AsSize::Four, &mut got).expect("encodes");
     let mut want = vec![0xff; 16];
     want.extend_from_slice(&[0x00, 0x44, 0x02]); // length 68, UPDATE
     want.extend_from_slice(&[0x00, 0x03, 16, 10, 1]); // withdrawn 10.1.0.0/16
@@ -54,7 +54,7 @@ fn hand_built_update_has_known_bytes() {
 
 fn round_trip(u: &Update, size: AsSize) {
     let mut bytes = Vec::new();
-    encode_update(u, size, &mut bytes);
+    encode_update(u, size, &mut bytes).expect("encodes");
     assert_eq!(decode_message(&bytes, size), Ok(Message::Update(u.clone())));
 }
 
@@ -137,7 +137,7 @@ fn two_byte_sessions_carry_as4_path_and_aggregator() {
     round_trip(&u, AsSize::Two);
     // The same path read as a 4-byte session would be misparsed, and says so.
     let mut bytes = Vec::new();
-    encode_update(&u, AsSize::Two, &mut bytes);
+    encode_update(&u, AsSize::Two, &mut bytes).expect("encodes");
     let e = decode_message(&bytes, AsSize::Four).unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -170,7 +170,7 @@ fn non_update_messages_are_told_apart() {
 #[test]
 fn errors_name_the_problem_and_offset() {
     let mut bytes = Vec::new();
-    encode_update(&hand_built(), AsSize::Four, &mut bytes);
+    encode_update(&hand_built(), AsSize::Four, &mut bytes).expect("encodes");
     bytes[0] = 0;
     assert_eq!(
         decode_message(&bytes, AsSize::Four)
@@ -200,4 +200,58 @@ fn errors_name_the_problem_and_offset() {
             .to_string(),
         "prefix length 33 over 32 at byte 64"
     );
+}
+
+#[test]
+fn lengths_that_do_not_fit_are_errors_not_truncations() {
+    let big = |n: usize| encbench_bgp::model::RawAttribute {
+        flags: 0xc0,
+        code: 99,
+        value: vec![7; n],
+    };
+    let enc = |u: &Update| {
+        let mut b = vec![1, 2, 3];
+        let r = encode_update(u, AsSize::Four, &mut b).map_err(|e| e.to_string());
+        // A failed encoding leaves the buffer as it was.
+        assert!(r.is_ok() || b == [1, 2, 3]);
+        r
+    };
+    // An attribute of 65536 bytes cannot say its length.
+    let mut u = Update::default();
+    u.attrs.unknown.push(big(65536));
+    assert_eq!(
+        enc(&u),
+        Err("attribute 99 of 65536 bytes over the 65535-byte maximum at byte 23".into())
+    );
+    // Two attributes that each fit but together overflow the path attribute length.
+    let mut u = Update::default();
+    u.attrs.unknown = vec![big(40000), big(40000)];
+    assert_eq!(
+        enc(&u),
+        Err("path attributes of 80008 bytes over the 65535-byte maximum at byte 21".into())
+    );
+    // Attributes that fit but, with the NLRI, make a message over 65535 bytes.
+    let mut u = Update::default();
+    u.attrs.unknown = vec![big(65000)];
+    u.nlri = std::iter::repeat_n(Prefix::V4(Ipv4Addr::new(10, 0, 0, 0), 24), 200).collect();
+    assert_eq!(
+        enc(&u),
+        Err("UPDATE of 65827 bytes over the 65535-byte maximum at byte 16".into())
+    );
+    // An MP_REACH next hop of 256 bytes.
+    let mut u = Update::default();
+    u.attrs.mp_reach = Some(Box::new(encbench_bgp::MpReach {
+        afi: 2,
+        safi: 1,
+        next_hop: vec![0; 256],
+        nlri: Vec::new(),
+    }));
+    assert_eq!(
+        enc(&u),
+        Err("MP_REACH next hop of 256 bytes over the 255-byte maximum at byte 23".into())
+    );
+    // Just under the limits still encodes and round-trips.
+    let mut u = Update::default();
+    u.attrs.unknown = vec![big(65535 - 19 - 4 - 4)];
+    round_trip(&u, AsSize::Four);
 }
