@@ -172,7 +172,15 @@ impl Scenario for Megaco {
         if let Ok(path) = data::locate(ctx.data_dir.as_deref()) {
             let logical = (original as f64 / named.len() as f64).round() as u64;
             let wants = |id: &str| ctx.wants(id) || ctx.wants(&row_codec(id));
-            let rows = erlang_rows(&path, DATASET, logical, wants, &mut skipped, &mut out);
+            let rows = erlang_rows(
+                &path,
+                &messages,
+                DATASET,
+                logical,
+                wants,
+                &mut skipped,
+                &mut out,
+            );
             pending.extend(rows);
         }
         measure_group(ctx, NAME, pending, &mut out);
