@@ -31,13 +31,24 @@ const BER: &str = include_str!("../tests/vectors/ber.txt");
 const PER: &str = include_str!("../tests/vectors/per.txt");
 
 /// Erlang's BER encodings of the 149 messages.
+///
+/// # Panics
+/// When the committed file (built into the crate) does not parse: a broken
+/// build, named with the parse error, rather than an empty list.
 pub fn ber_vectors() -> Vec<Vector> {
-    parse_vectors(BER).unwrap_or_default()
+    committed("ber.txt", BER)
 }
 
 /// Erlang's aligned-PER encodings of the 149 messages.
+///
+/// # Panics
+/// As [`ber_vectors`].
 pub fn per_vectors() -> Vec<Vector> {
-    parse_vectors(PER).unwrap_or_default()
+    committed("per.txt", PER)
+}
+
+fn committed(file: &str, text: &str) -> Vec<Vector> {
+    parse_vectors(text).unwrap_or_else(|e| panic!("committed tests/vectors/{file} is corrupt: {e}"))
 }
 
 /// Parses `name version hex` lines; blank lines are skipped.
@@ -82,4 +93,23 @@ pub fn parse_vectors(text: &str) -> Result<Vec<Vector>, VectorError> {
         });
     }
     Ok(vectors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(
+        expected = "committed tests/vectors/ber.txt is corrupt: vector line 2, column 1"
+    )]
+    fn a_corrupt_committed_file_fails_loudly() {
+        committed("ber.txt", "msg01 1 00\nmsg02\n");
+    }
+
+    #[test]
+    fn the_committed_files_hold_149_messages() {
+        assert_eq!(ber_vectors().len(), 149);
+        assert_eq!(per_vectors().len(), 149);
+    }
 }

@@ -113,3 +113,63 @@ fn erlang_check_rejects_a_changed_message() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.starts_with("msg01a: "), "{stderr}");
 }
+
+/// Runs the check program on `lines` as the BER encodings of `input`.
+fn check_ber(input: &std::path::Path, lines: &str) -> std::process::Output {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ours = dir.path().join("ber.txt");
+    std::fs::write(&ours, lines).expect("writes");
+    Command::new("escript")
+        .arg(repo().join("workers/erlang/megaco_check.escript"))
+        .arg(input)
+        .arg("ber")
+        .arg(&ours)
+        .output()
+        .expect("runs escript")
+}
+
+/// The committed BER vectors as the program's input lines.
+fn ber_lines() -> Vec<String> {
+    ber_vectors()
+        .iter()
+        .map(|v| {
+            let hex: String = v.bytes.iter().map(|b| format!("{b:02X}")).collect();
+            format!("{} {} {hex}\n", v.name, v.version)
+        })
+        .collect()
+}
+
+/// Bad input exits 2 with a message; a repeated line cannot stand in for
+/// a missing one; a missing line fails the count.
+#[test]
+fn erlang_check_refuses_bad_or_incomplete_input() {
+    let input = match messages() {
+        Ok(p) => p,
+        Err(why) => return skip_or_fail(why),
+    };
+    let lines = ber_lines();
+    let cases = [
+        (
+            [&lines[..3], &["msg01a 1 NOTHEX\n".to_string()][..]].concat(),
+            2,
+            "bad input: line <<\"msg01a 1 NOTHEX\">>",
+        ),
+        (
+            [&lines[..1], &lines[..1], &lines[2..]].concat(),
+            2,
+            "bad input: ",
+        ),
+        (lines[1..].to_vec(), 1, "checked 148 messages of 149"),
+    ];
+    for (given, code, stderr) in cases {
+        let output = check_ber(&input, &given.concat());
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(code), "{err}");
+        assert!(err.starts_with(stderr), "{err}");
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let output = check_ber(&dir.path().join("absent.msgs"), &lines.concat());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("bad input: "), "{err}");
+}

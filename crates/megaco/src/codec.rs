@@ -1,7 +1,7 @@
 //! [`Codec`] implementations over [`MegacoMessage`]: pretty text, compact
 //! text (both through this crate's parser) and CBOR of the same model.
 
-use crate::model::MegacoMessage;
+use crate::model::{nested, MegacoMessage};
 use encbench_codecs::{Codec, CodecError, CodecInfo, Family};
 
 /// `megaco/pretty`: long tokens, indented.
@@ -94,8 +94,7 @@ impl Codec<MegacoMessage> for Cbor {
 
     fn decode(&self, bytes: &[u8]) -> Result<MegacoMessage, CodecError> {
         let mut cursor = std::io::Cursor::new(bytes);
-        let m =
-            ciborium::from_reader(&mut cursor).map_err(|e| CodecError::library("ciborium", e))?;
+        let m = nested::decode("ciborium", || ciborium::from_reader(&mut cursor))?;
         CodecError::check_consumed(cursor.position() as usize, bytes.len())?;
         Ok(m)
     }
@@ -110,8 +109,7 @@ impl Codec<MegacoMessage> for Postcard {
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<MegacoMessage, CodecError> {
-        let (m, rest) =
-            postcard::take_from_bytes(bytes).map_err(|e| CodecError::library("postcard", e))?;
+        let (m, rest) = nested::decode("postcard", || postcard::take_from_bytes(bytes))?;
         CodecError::check_consumed(bytes.len() - rest.len(), bytes.len())?;
         Ok(m)
     }

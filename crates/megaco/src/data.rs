@@ -75,22 +75,44 @@ pub fn locate(data_dir: Option<&Path>) -> Result<PathBuf, DataError> {
         tried.push(p);
     }
     let lib = Path::new("/usr/lib/erlang/lib");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(lib)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with("megaco-"))
-        .map(|e| e.path().join("examples/meas/time_test.msgs"))
-        .filter(|p| p.is_file())
-        .collect();
-    found.sort(); // the highest version last
-    match found.pop() {
+    match newest_messages(lib) {
         Some(p) => Ok(p),
         None => {
             tried.push(lib.join("megaco-*/examples/meas/time_test.msgs"));
             Err(DataError::Absent { tried })
         }
     }
+}
+
+/// The messages of the newest `megaco-*` application under `lib`.
+fn newest_messages(lib: &Path) -> Option<PathBuf> {
+    // Keyed by numeric version, so that 4.10 sorts after 4.9.
+    let mut found: Vec<(Vec<u32>, PathBuf)> = std::fs::read_dir(lib)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let file = e.path().join("examples/meas/time_test.msgs");
+            (name.starts_with("megaco-") && file.is_file()).then(|| (version_of(&name), file))
+        })
+        .collect();
+    found.sort(); // the highest version last
+    found.pop().map(|(_, p)| p)
+}
+
+/// The numeric version of an OTP application directory name
+/// (`megaco-4.10.1` → `[4, 10, 1]`); a component's non-digit tail is
+/// ignored, a component without digits counts as 0.
+fn version_of(dir: &str) -> Vec<u32> {
+    let version = dir.split_once('-').map_or("", |(_, v)| v);
+    version
+        .split('.')
+        .map(|part| {
+            let digits = part.bytes().take_while(u8::is_ascii_digit).count();
+            part[..digits].parse().unwrap_or(0)
+        })
+        .collect()
 }
 
 /// Locates and loads the messages.
@@ -286,5 +308,46 @@ impl Reader<'_> {
             }
             other => other, // `\"`, `\\`, `\'` and any other byte stand for themselves
         })
+    }
+}
+
+#[cfg(test)]
+mod version_tests {
+    use super::{newest_messages, version_of};
+    use std::path::Path;
+
+    #[test]
+    fn the_newest_megaco_wins() {
+        let lib = std::env::temp_dir().join(format!("encbench-megaco-lib-{}", std::process::id()));
+        for dir in ["megaco-4.9", "megaco-4.10", "megaco-5.0", "other-9.0"] {
+            let meas = lib.join(dir).join("examples/meas");
+            std::fs::create_dir_all(&meas).unwrap();
+            if dir != "megaco-5.0" {
+                std::fs::write(meas.join("time_test.msgs"), "").unwrap();
+            }
+        }
+        let found = newest_messages(&lib);
+        std::fs::remove_dir_all(&lib).unwrap();
+        // 5.0 lacks the file; 4.10 is newer than 4.9.
+        assert_eq!(
+            found.as_deref(),
+            Some(
+                lib.join("megaco-4.10/examples/meas/time_test.msgs")
+                    .as_path()
+            )
+        );
+        assert_eq!(newest_messages(Path::new("/nonexistent")), None);
+    }
+
+    #[test]
+    fn versions_compare_numerically() {
+        assert_eq!(version_of("megaco-4.10.1"), [4, 10, 1]);
+        assert_eq!(version_of("megaco-4.7rc1"), [4, 7]);
+        let mut dirs = ["megaco-4.10", "megaco-4.9", "megaco-4.9.2", "megaco-3.19"];
+        dirs.sort_by_key(|d| version_of(d));
+        assert_eq!(
+            dirs,
+            ["megaco-3.19", "megaco-4.9", "megaco-4.9.2", "megaco-4.10"]
+        );
     }
 }

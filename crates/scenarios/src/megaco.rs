@@ -172,7 +172,15 @@ impl Scenario for Megaco {
         if let Ok(path) = data::locate(ctx.data_dir.as_deref()) {
             let logical = (original as f64 / named.len() as f64).round() as u64;
             let wants = |id: &str| ctx.wants(id) || ctx.wants(&row_codec(id));
-            let rows = erlang_rows(&path, DATASET, logical, wants, &mut skipped, &mut out);
+            let rows = erlang_rows(
+                &path,
+                &messages,
+                DATASET,
+                logical,
+                wants,
+                &mut skipped,
+                &mut out,
+            );
             pending.extend(rows);
         }
         measure_group(ctx, NAME, pending, &mut out);
@@ -352,26 +360,22 @@ fn compare(out: &mut Output) {
             .map(|r| (r.median_ns, r.encoded_bytes))
     };
     let pairs = [
-        (
-            "megaco/compact",
-            "megaco/pretty",
-            "decode",
-            Some(10.0 / 12.0),
-        ),
-        ("megaco/compact", "megaco/pretty", "encode", Some(4.0 / 5.0)),
-        ("megaco/compact", "megaco/ber", "decode", Some(10.0 / 6.0)),
-        ("megaco/compact", "megaco/per", "decode", Some(10.0 / 6.0)),
-        ("megaco/compact", "megaco/cbor", "decode", None),
-        ("megaco/ber", "megaco/erlang-ber-native", "decode", None),
-        ("megaco/per", "megaco/erlang-per-native", "decode", None),
-        ("megaco/ber", "megaco/erlang-ber", "decode", None),
-        ("megaco/per", "megaco/erlang-per", "decode", None),
-        ("megaco/compact", "megaco/erlang-compact", "decode", None),
-        ("megaco/pretty", "megaco/erlang-pretty", "decode", None),
-        ("megaco/compact", "megaco/postcard", "decode", None),
+        ("megaco/compact", "megaco/pretty", "decode"),
+        ("megaco/compact", "megaco/pretty", "encode"),
+        ("megaco/compact", "megaco/ber", "decode"),
+        ("megaco/compact", "megaco/per", "decode"),
+        ("megaco/compact", "megaco/cbor", "decode"),
+        ("megaco/ber", "megaco/erlang-ber-native", "decode"),
+        ("megaco/per", "megaco/erlang-per-native", "decode"),
+        ("megaco/ber", "megaco/erlang-ber", "decode"),
+        ("megaco/per", "megaco/erlang-per", "decode"),
+        ("megaco/compact", "megaco/erlang-compact", "decode"),
+        ("megaco/pretty", "megaco/erlang-pretty", "decode"),
+        ("megaco/compact", "megaco/postcard", "decode"),
     ];
     let mut found = Vec::new();
-    for (a, b, op, seed) in pairs {
+    for (a, b, op) in pairs {
+        let seed = seeds::seed_004_time_ratio(a, b, op);
         if let (Some((x, xs)), Some((y, ys))) = (median(a, op), median(b, op)) {
             found.push(Comparison {
                 scenario: NAME.into(),
@@ -386,12 +390,7 @@ fn compare(out: &mut Output) {
                 },
             });
             if op == "decode" {
-                let seed_size = match b {
-                    "megaco/pretty" => Some(181.0 / 336.0),
-                    "megaco/ber" => Some(181.0 / 165.0),
-                    "megaco/per" => Some(181.0 / 91.0),
-                    _ => None,
-                };
+                let seed_size = seeds::seed_004_size_ratio(a, b);
                 found.push(Comparison {
                     scenario: NAME.into(),
                     label: format!("{a} ÷ {b} (bytes per message)"),

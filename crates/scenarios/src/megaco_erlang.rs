@@ -8,6 +8,10 @@ use crate::seeds::seed_004;
 use crate::workers::{worker_rows, Skipped, WorkerRow};
 use crate::Output;
 use encbench_codecs::Codec;
+use encbench_megaco::model::{
+    AuditReturnParameter, CommandReply, MessageBody, Transaction, TransactionResult,
+};
+use encbench_megaco::MegacoMessage;
 use encbench_megaco_asn1::{ber_vectors, per_vectors, Ber, Per, Vector, VersionedMessage};
 use encbench_record::RowMeta;
 use encbench_workers::Kind;
@@ -33,10 +37,12 @@ pub(crate) const CODECS: [&str; 12] = [
 /// The Erlang rows over `messages` (upstream's `time_test.msgs`), each
 /// checked before it is timed: the worker verifies its own round trip, its
 /// BER and PER must equal the committed vectors byte for byte and decode in
-/// ours, and every encoding must cover all 149 messages. `logical_bytes` is
-/// the caller's per-message logical size (the mean pretty text).
+/// ours, and its pretty and compact text must parse here to `originals`
+/// (our parse of each message, in file order). `logical_bytes` is the
+/// caller's per-message logical size (the mean pretty text).
 pub(crate) fn erlang_rows(
     messages: &Path,
+    originals: &[MegacoMessage],
     dataset: &str,
     logical_bytes: u64,
     wants: impl Fn(&str) -> bool,
@@ -56,7 +62,7 @@ pub(crate) fn erlang_rows(
         rows,
         wants,
         |id| meta(id, dataset, logical_bytes),
-        check,
+        |id, reply| check(id, reply, originals),
         skipped,
         out,
     )
@@ -88,17 +94,44 @@ fn meta(id: &str, dataset: &str, logical_bytes: u64) -> RowMeta {
     }
 }
 
-fn check(id: &str, reply: &Value) -> Result<(), String> {
+fn check(id: &str, reply: &Value, originals: &[MegacoMessage]) -> Result<(), String> {
     let encoded = encbench_workers::encodings(reply)?;
     let (encoding, _) = split(id);
     let (vectors, codec): (Vec<Vector>, &dyn Codec<VersionedMessage>) =
         match encoding.trim_end_matches("-native") {
             "ber" => (ber_vectors(), &Ber),
             "per" => (per_vectors(), &Per),
-            _ if encoded.len() == 149 => return Ok(()),
-            _ => return Err(format!("{} messages encoded, expected 149", encoded.len())),
+            "pretty" | "compact" => return same_models(&encoded, originals),
+            other => return Err(format!("unknown encoding {other:?}")),
         };
     same_as_vectors(&encoded, &vectors, codec)
+}
+
+/// Erlang's text encodings parse here to the same models as the originals,
+/// up to the order of a reply's bare audit tokens.
+fn same_models(encoded: &[Vec<u8>], originals: &[MegacoMessage]) -> Result<(), String> {
+    if encoded.len() != originals.len() {
+        return Err(format!(
+            "{} messages encoded, expected {}",
+            encoded.len(),
+            originals.len()
+        ));
+    }
+    for (n, (bytes, want)) in encoded.iter().zip(originals).enumerate() {
+        let got = encbench_megaco::parse(bytes).map_err(|e| {
+            format!(
+                "message {}: Erlang's encoding does not parse here: {e}",
+                n + 1
+            )
+        })?;
+        if bare_tokens_sorted(got) != bare_tokens_sorted(want.clone()) {
+            return Err(format!(
+                "message {}: Erlang's encoding parses to a different message",
+                n + 1
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Erlang's encodings equal the committed ones and decode in ours.
@@ -126,6 +159,37 @@ fn same_as_vectors(
             .map_err(|e| format!("{}: Erlang's encoding does not decode here: {e}", v.name))?;
     }
     Ok(())
+}
+
+/// Erlang's text decoder returns a reply's bare audit tokens (`Media`,
+/// `DigitMap` …, ASN.1's `emptyDescriptors`) in reverse order (msg79a01);
+/// the comparison sorts them, and leaves everything else as it is.
+fn bare_tokens_sorted(mut m: MegacoMessage) -> MegacoMessage {
+    let MessageBody::Transactions(ts) = &mut m.mess.body else {
+        return m;
+    };
+    for t in ts {
+        let Transaction::Reply(r) = t else { continue };
+        let TransactionResult::ActionReplies(actions) = &mut r.result else {
+            continue;
+        };
+        for c in actions.iter_mut().flat_map(|a| &mut a.command_replies) {
+            let audit = match c {
+                CommandReply::Add(r)
+                | CommandReply::Move(r)
+                | CommandReply::Modify(r)
+                | CommandReply::Subtract(r) => &mut r.termination_audit,
+                CommandReply::AuditCap(r) | CommandReply::AuditValue(r) => &mut r.termination_audit,
+                _ => continue,
+            };
+            // Stable: the described parameters keep their order, first.
+            audit.sort_by_key(|p| match p {
+                AuditReturnParameter::Empty(t) => Some(*t as u8),
+                _ => None,
+            });
+        }
+    }
+    m
 }
 
 #[cfg(test)]
@@ -166,6 +230,51 @@ mod tests {
         assert!(same_as_vectors(&encoded[1..], &vectors, &Per).is_err());
     }
 
+    #[test]
+    fn text_must_parse_to_the_originals() {
+        let originals = encbench_megaco::samples::messages();
+        let mut encoded: Vec<Vec<u8>> = originals
+            .iter()
+            .map(|m| {
+                let mut out = Vec::new();
+                encbench_megaco::encode_compact(m, &mut out);
+                out
+            })
+            .collect();
+        assert_eq!(same_models(&encoded, &originals), Ok(()));
+        assert_eq!(
+            same_models(&encoded[1..], &originals),
+            Err(format!(
+                "{} messages encoded, expected {}",
+                originals.len() - 1,
+                originals.len()
+            ))
+        );
+        // Another valid message in place of the second.
+        encoded.swap(0, 1);
+        assert_eq!(
+            same_models(&encoded, &originals),
+            Err("message 1: Erlang's encoding parses to a different message".into())
+        );
+        encoded.swap(0, 1);
+        // Bare audit tokens reordered, as Erlang does: accepted; the
+        // described parameters reordered: refused.
+        let pretty = "MEGACO/3 [1.2.3.4]:5\nReply = 7 {\n\tContext = 7 {\n\t\t\
+            AuditValue = a/b {\n\t\t\tError = 502 {  } ,\n\t\t\tEvents = 9 {\n\t\t\t\t\
+            al/of\n\t\t\t},\n\t\t\tMedia,\n\t\t\tDigitMap,\n\t\t\tPackages\n\t\t}\n\t}\n}";
+        let original = vec![encbench_megaco::parse(pretty.as_bytes()).expect("parses")];
+        let erlang = b"!/3 [1.2.3.4]:5\nP=7{C=7{AV=a/b{ER=502{},E=9{al/of},PG,DM,M}}}".to_vec();
+        assert_eq!(same_models(&[erlang], &original), Ok(()));
+        let swapped = b"!/3 [1.2.3.4]:5\nP=7{C=7{AV=a/b{E=9{al/of},ER=502{},PG,DM,M}}}".to_vec();
+        assert!(same_models(&[swapped], &original).is_err());
+        encoded[2].truncate(5);
+        let e = same_models(&encoded, &originals).unwrap_err();
+        assert!(
+            e.starts_with("message 3: Erlang's encoding does not parse here: "),
+            "{e}"
+        );
+    }
+
     /// With Erlang and the data present, all twelve rows pass their checks.
     #[test]
     fn erlang_rows_verify_on_the_real_messages() {
@@ -181,10 +290,16 @@ mod tests {
             );
             return;
         }
+        let originals: Vec<MegacoMessage> = encbench_megaco::data::load(Some(&data))
+            .expect("the messages load")
+            .iter()
+            .map(|m| encbench_megaco::parse(&m.text).expect("parses"))
+            .collect();
         let mut skipped = Skipped::default();
         let mut out = Output::default();
         let rows = erlang_rows(
             &messages,
+            &originals,
             "time_test",
             335,
             |_| true,

@@ -167,3 +167,69 @@ pub fn seed_004(codec: &str, operation: &str) -> Option<SeedReference> {
         &format!("Erlang/OTP megaco {encoding} {how}{size}; published mean over the 149 messages, as quoted by seed 004"),
     ))
 }
+
+/// Seed 004's row for one of our codecs (`megaco/ber` → `ber`); none for
+/// Erlang's own rows, which are measured here.
+fn seed_004_row(codec: &str) -> Option<&'static (&'static str, f64, f64, Option<u32>)> {
+    let encoding = codec.strip_prefix("megaco/")?;
+    if encoding.starts_with("erlang-") {
+        return None;
+    }
+    SEED_004_ERLANG.iter().find(|row| row.0 == encoding)
+}
+
+/// Erlang's published time ratio `a` ÷ `b` for `op`, when it published both.
+pub(crate) fn seed_004_time_ratio(a: &str, b: &str, op: &str) -> Option<f64> {
+    let (x, y) = (seed_004_row(a)?, seed_004_row(b)?);
+    match op {
+        "encode" => Some(x.1 / y.1),
+        "decode" => Some(x.2 / y.2),
+        _ => None,
+    }
+}
+
+/// Erlang's published size ratio `a` ÷ `b`, when it published both sizes.
+pub(crate) fn seed_004_size_ratio(a: &str, b: &str) -> Option<f64> {
+    Some(f64::from(seed_004_row(a)?.3?) / f64::from(seed_004_row(b)?.3?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_004_ratios_come_from_the_published_table() {
+        let (pretty, compact) = (SEED_004_ERLANG[0], SEED_004_ERLANG[1]);
+        assert_eq!(
+            seed_004_time_ratio("megaco/compact", "megaco/pretty", "decode"),
+            Some(compact.2 / pretty.2)
+        );
+        assert_eq!(
+            seed_004_time_ratio("megaco/compact", "megaco/pretty", "encode"),
+            Some(compact.1 / pretty.1)
+        );
+        assert_eq!(
+            seed_004_time_ratio("megaco/compact", "megaco/ber", "decode"),
+            Some(10.0 / 6.0)
+        );
+        assert_eq!(
+            seed_004_size_ratio("megaco/compact", "megaco/per"),
+            Some(181.0 / 91.0)
+        );
+        // Erlang's rows are measured here, not published; cbor has no row;
+        // the native encodings have no published size.
+        assert_eq!(
+            seed_004_time_ratio("megaco/ber", "megaco/erlang-ber", "decode"),
+            None
+        );
+        assert_eq!(
+            seed_004_time_ratio("megaco/compact", "megaco/cbor", "decode"),
+            None
+        );
+        assert_eq!(seed_004_size_ratio("megaco/ber", "megaco/ber-native"), None);
+        assert_eq!(
+            seed_004_time_ratio("megaco/ber", "megaco/per", "bogus"),
+            None
+        );
+    }
+}

@@ -170,6 +170,7 @@ pub struct RequestedActions {
     /// `DigitMap = …`.
     pub event_dm: Option<DigitMapDescriptor>,
     /// `Embed { Events … }`.
+    #[serde(deserialize_with = "super::nested::second_event")]
     pub second_event: Option<Box<EventsDescriptor>>,
     /// `Embed { Signals … }`.
     pub signals_descriptor: Option<Vec<SignalRequest>>,
@@ -194,6 +195,7 @@ pub enum NotifyBehaviour {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RegulatedEmbeddedDescriptor {
     /// `Embed { Events … }`.
+    #[serde(deserialize_with = "super::nested::second_event")]
     pub second_event: Option<Box<EventsDescriptor>>,
     /// `Embed { Signals … }`.
     pub signals_descriptor: Option<Vec<SignalRequest>>,

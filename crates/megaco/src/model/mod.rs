@@ -11,6 +11,7 @@
 mod audit;
 mod commands;
 mod descriptors;
+pub(crate) mod nested;
 
 pub use audit::*;
 pub use commands::*;

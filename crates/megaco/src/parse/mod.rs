@@ -26,7 +26,7 @@ pub fn parse(src: &[u8]) -> Result<MegacoMessage, ParseError> {
 }
 
 /// Deepest `{`/`[` nesting accepted (the real messages reach 13).
-const MAX_DEPTH: u32 = 48;
+pub(crate) const MAX_DEPTH: u32 = 48;
 
 /// A failure inside the parser: where and what; line and column are only
 /// worked out when it reaches the caller.
