@@ -99,7 +99,7 @@ impl Scenario for Megaco {
     }
 
     fn summary(&self) -> &'static str {
-        "149 real Megaco messages: pretty and compact text vs CBOR and postcard of the same model; encode, decode, decode-then-encode"
+        "149 real Megaco messages: pretty and compact text, CBOR, postcard, ASN.1 BER and PER, beside Erlang/OTP's own codecs; encode, decode, decode-then-encode"
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
