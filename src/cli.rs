@@ -153,11 +153,7 @@ pub struct RunArgs {
     pub export: ExportArgs,
 
     #[command(flatten)]
-    pub db: DbArgs,
-
-    /// Do not store this run in the history database.
-    #[arg(long)]
-    pub no_store: bool,
+    pub store: StoreArgs,
 
     /// No progress messages on stderr.
     #[arg(long, short)]
@@ -182,6 +178,17 @@ pub struct ExportArgs {
     /// Write a self-contained HTML report with charts.
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
+}
+
+/// Whether and where a command that measures saves its run.
+#[derive(Debug, Args, Default)]
+pub struct StoreArgs {
+    #[command(flatten)]
+    pub db: DbArgs,
+
+    /// Do not store this run in the history database.
+    #[arg(long)]
+    pub no_store: bool,
 }
 
 /// Where the history lives.
@@ -351,11 +358,7 @@ pub struct FileArgs {
     pub export: ExportArgs,
 
     #[command(flatten)]
-    pub db: DbArgs,
-
-    /// Do not store this run in the history database.
-    #[arg(long)]
-    pub no_store: bool,
+    pub store: StoreArgs,
 
     /// No progress messages on stderr.
     #[arg(long, short)]

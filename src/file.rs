@@ -76,7 +76,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
 
-    let mut store = RunStore::open(args.no_store, &args.db)?;
+    let mut store = RunStore::open(&args.store)?;
     progress.milestone(&format!("encbench file: reading {}", args.path.display()));
     let loaded = load(&args.path, &options)?;
     describe(&loaded);

@@ -132,11 +132,15 @@ pub struct RunStore {
 impl RunStore {
     /// Opens the history (before measuring, so a bad `--db` fails in
     /// seconds, not after minutes of work); `None` under `--no-store`.
-    pub fn open(no_store: bool, db: &crate::cli::DbArgs) -> anyhow::Result<Option<RunStore>> {
-        if no_store {
+    pub fn open(args: &crate::cli::StoreArgs) -> anyhow::Result<Option<RunStore>> {
+        if args.no_store {
             return Ok(None);
         }
-        let path = db.db.clone().unwrap_or_else(encbench_store::default_path);
+        let path = args
+            .db
+            .db
+            .clone()
+            .unwrap_or_else(encbench_store::default_path);
         let store = encbench_store::Store::open(&path)?;
         Ok(Some(RunStore { store, path }))
     }

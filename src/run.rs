@@ -17,7 +17,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let compressions = check_compressions(&args.compressions)?;
     check_export_paths(&args.export)?;
     // Open the history first: a bad --db should fail before minutes of measuring.
-    let mut store = RunStore::open(args.no_store, &args.db)?;
+    let mut store = RunStore::open(&args.store)?;
 
     let mut progress = Progress::new(args.quiet);
     let data_dir = data::resolve_data_dir(args.data_dir.as_deref());
