@@ -66,7 +66,7 @@ pub fn open(path: &Path) -> Result<Input, Error> {
     if let Some((_, what)) = BINARY_MAGIC.iter().find(|(m, _)| bytes.starts_with(m)) {
         return Err(binary(0, what));
     }
-    if let Some(offset) = memchr_nul(&bytes) {
+    if let Some(offset) = memchr::memchr(0, &bytes) {
         return Err(binary(offset, "a NUL byte"));
     }
     let mut text = String::from_utf8(bytes)
@@ -87,10 +87,6 @@ pub fn open(path: &Path) -> Result<Input, Error> {
         compression,
         file_bytes,
     })
-}
-
-fn memchr_nul(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|b| *b == 0)
 }
 
 /// Decompressed text is held in memory: at most 4 GiB, or 64 times the

@@ -161,7 +161,8 @@ fn lines(text: &str) -> impl Iterator<Item = (u64, Range<usize>, &str)> {
         if start >= text.len() {
             return None;
         }
-        let end = memchr_newline(&text.as_bytes()[start..]).map_or(text.len(), |i| start + i + 1);
+        let end =
+            memchr::memchr(b'\n', &text.as_bytes()[start..]).map_or(text.len(), |i| start + i + 1);
         let line = text[start..end]
             .trim_end_matches('\n')
             .trim_end_matches('\r');
@@ -170,10 +171,6 @@ fn lines(text: &str) -> impl Iterator<Item = (u64, Range<usize>, &str)> {
         start = end;
         Some(item)
     })
-}
-
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|b| *b == b'\n')
 }
 
 fn line_at(text: &str, byte: usize) -> &str {
