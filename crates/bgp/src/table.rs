@@ -230,29 +230,11 @@ pub fn decode_wire(mut bytes: &[u8]) -> Result<Vec<Update>, crate::Error> {
     let mut out = Vec::with_capacity(count_messages(bytes));
     let mut at = 0usize;
     while !bytes.is_empty() {
-        let len = match bytes.get(16..18) {
-            Some(l) => usize::from(u16::from_be_bytes([l[0], l[1]])),
-            None => {
-                return Err(crate::Error::new(
-                    at,
-                    format!("truncated message header: {} bytes", bytes.len()),
-                ))
-            }
-        };
-        // The header checks of `decode_message`, then the body straight into `out`.
-        if len < wire::HEADER_LEN || len > bytes.len() || bytes[..16].iter().any(|&b| b != 0xff) {
-            return Err(match wire::decode_message(bytes, AsSize::Four) {
-                Err(e) => e.shifted(at as u64),
-                Ok(_) => crate::Error::new(
-                    at + 16,
-                    format!("message length {len} outside 19..={}", bytes.len()),
-                ),
-            });
-        }
-        if bytes[18] != 2 {
+        let (len, kind) = wire::message_header(bytes).map_err(|e| e.shifted(at as u64))?;
+        if kind != 2 {
             return Err(crate::Error::new(
                 at + 18,
-                format!("message type {} in an UPDATE stream", bytes[18]),
+                format!("message type {kind} in an UPDATE stream"),
             ));
         }
         out.push(wire::decode_update_body(

@@ -128,6 +128,16 @@ impl<'a> Cur<'a> {
 
 /// Decodes one whole message (header included); `buf` may hold trailing bytes.
 pub fn decode_message(buf: &[u8], size: AsSize) -> Result<Message, Error> {
+    let (len, kind) = message_header(buf)?;
+    if kind != 2 {
+        return Ok(Message::Other(kind));
+    }
+    decode_update_body(&buf[HEADER_LEN..len], HEADER_LEN, size).map(Message::Update)
+}
+
+/// Checks the 19-byte header at the start of `buf` (marker, a length that
+/// fits in `buf`) and returns the message's length and type.
+pub fn message_header(buf: &[u8]) -> Result<(usize, u8), Error> {
     let mut c = Cur::new(buf, 0);
     let marker = c.take(16, "message marker")?;
     if marker.iter().any(|&b| b != 0xff) {
@@ -143,11 +153,7 @@ pub fn decode_message(buf: &[u8], size: AsSize) -> Result<Message, Error> {
             ),
         ));
     }
-    let kind = c.u8("message type")?;
-    if kind != 2 {
-        return Ok(Message::Other(kind));
-    }
-    decode_update_body(&buf[HEADER_LEN..len], HEADER_LEN, size).map(Message::Update)
+    Ok((len, c.u8("message type")?))
 }
 
 /// Decodes an UPDATE body (after the header); `base` is its offset for errors.
