@@ -100,15 +100,6 @@ fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
                 .is_some_and(|s| first_row_names(&text, delimiter, s));
         format = Format::Csv { delimiter, header };
     }
-    if let (Format::Csv { delimiter, .. }, Some(schema)) = (format, &options.schema) {
-        let width = csv_header(&text, delimiter, false).0.len();
-        if width != schema.fields.len() {
-            return Err(Error::Schema(format!(
-                "the schema names {} columns, the file has {width}",
-                schema.fields.len()
-            )));
-        }
-    }
     let mut columns = initial_columns(&text, format, options.schema.as_ref());
     check_width(format, &columns, options.schema.as_ref())?;
 
@@ -258,7 +249,8 @@ fn initial_columns(text: &str, format: Format, schema: Option<&Schema>) -> Vec<S
         Format::Csv { delimiter, header } => {
             let (names, _) = csv_header(text, delimiter, header);
             match schema {
-                Some(s) if !header || names.len() == s.fields.len() => {
+                // A width mismatch keeps the file's names, for check_width to report.
+                Some(s) if names.len() == s.fields.len() => {
                     s.fields.iter().map(|f| f.name.clone()).collect()
                 }
                 _ => names,
