@@ -171,22 +171,13 @@ pub fn recommend(
             );
             (best, why)
         }
-        Objective::Decode => {
-            let (best, total) = by(&|c| Some(c.read_total(link)))?;
+        Objective::Decode | Objective::Encode => {
+            let (verb, (best, total)) = match objective {
+                Objective::Decode => ("read", by(&|c| Some(c.read_total(link)))?),
+                _ => ("write", by(&|c| c.write_total(link))?),
+            };
             let why = format!(
-                "{} is the fastest to read{via}: {} for the {} measured ({} MB/s of input), {}× the input's size.",
-                best.label(),
-                duration(total),
-                bytes(input as u64),
-                fmt(rate(total)),
-                fmt(ratio(best))
-            );
-            (best, why)
-        }
-        Objective::Encode => {
-            let (best, total) = by(&|c| c.write_total(link))?;
-            let why = format!(
-                "{} is the fastest to write{via}: {} for the {} measured ({} MB/s of input), {}× the input's size.",
+                "{} is the fastest to {verb}{via}: {} for the {} measured ({} MB/s of input), {}× the input's size.",
                 best.label(),
                 duration(total),
                 bytes(input as u64),
