@@ -15,12 +15,14 @@
 mod codec;
 mod generated;
 mod peek;
+mod tape;
 mod tlv;
 mod vectors;
 
 pub use codec::{Ber, Per};
 pub use generated::media_gateway_control_v3 as v3;
 pub use generated::{media_gateway_control_v1 as v1, media_gateway_control_v2 as v2};
+pub use tape::{Tape, TapeBer, TapePer};
 pub use vectors::{ber_vectors, parse_vectors, per_vectors, Vector, VectorError};
 
 /// The 149 messages of upstream's `time_test.msgs` as ASN.1 values, named,
@@ -64,4 +66,8 @@ impl VersionedMessage {
             VersionedMessage::V3(m) => m.mess.version,
         }
     }
+}
+#[doc(hidden)]
+pub fn zz_tlv(bytes: &[u8]) -> bool {
+    tlv::first_fault(bytes).is_none()
 }

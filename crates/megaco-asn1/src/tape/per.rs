@@ -1,0 +1,647 @@
+//! Aligned PER (X.691) for the tape, for what these modules use: extension
+//! bits and bitmaps, extension additions as open types, constrained whole
+//! numbers, unconstrained lengths below 16K, 8-bit IA5 characters.
+
+use super::schema::{bits_for, Kind, Schema, TypeId};
+use super::{Tape, MAX_DEPTH};
+use encbench_codecs::CodecError;
+
+/// Reads bits, most significant first. `base` is the byte offset of `data`
+/// in the whole message, for error offsets inside open types.
+pub(super) struct Bits<'a> {
+    data: &'a [u8],
+    base: usize,
+    bit: usize,
+}
+
+impl<'a> Bits<'a> {
+    fn offset(&self) -> usize {
+        self.base + self.bit / 8
+    }
+
+    fn short(&self, bits: usize) -> CodecError {
+        CodecError::Truncated {
+            offset: self.offset(),
+            needed: bits.div_ceil(8),
+        }
+    }
+
+    /// Up to 32 bits.
+    #[inline(always)]
+    pub(super) fn read(&mut self, count: u32) -> Result<u32, CodecError> {
+        if count == 0 {
+            return Ok(0);
+        }
+        let count = count as usize;
+        if self.bit + count > self.data.len() * 8 {
+            return Err(self.short(count));
+        }
+        let first = self.bit / 8;
+        // Five octets cover any 32-bit field at any bit offset; eight are
+        // read at once where the input has them.
+        let word = match self.data[first..].first_chunk::<8>() {
+            Some(chunk) => u64::from_be_bytes(*chunk),
+            None => {
+                let mut window = [0u8; 8];
+                let avail = (self.data.len() - first).min(5);
+                window[..avail].copy_from_slice(&self.data[first..first + avail]);
+                u64::from_be_bytes(window)
+            }
+        };
+        let shift = 64 - (self.bit % 8) - count;
+        self.bit += count;
+        Ok(((word >> shift) & ((1u64 << count) - 1)) as u32)
+    }
+
+    pub(super) fn align(&mut self) {
+        self.bit = self.bit.next_multiple_of(8);
+    }
+
+    /// `len` whole octets from an aligned position.
+    #[inline]
+    pub(super) fn octets(&mut self, len: usize) -> Result<&'a [u8], CodecError> {
+        let start = self.bit / 8;
+        let bytes = self
+            .data
+            .get(start..start + len)
+            .ok_or_else(|| self.short(len * 8))?;
+        self.bit += len * 8;
+        Ok(bytes)
+    }
+
+    /// A constrained whole number in `0..range` (a constant at most call
+    /// sites, so inlining leaves one arm).
+    #[inline(always)]
+    pub(super) fn constrained(&mut self, range: u64) -> Result<u64, CodecError> {
+        match range {
+            0 | 1 => Ok(0),
+            2..=255 => self.read(bits_for(range - 1)).map(u64::from),
+            256 => {
+                self.align();
+                self.read(8).map(u64::from)
+            }
+            257..=65536 => {
+                self.align();
+                self.read(16).map(u64::from)
+            }
+            _ => {
+                // Length in octets (1..=max) first, then the octets.
+                let max = u64::from(bits_for(range - 1).div_ceil(8));
+                let len = 1 + self.read(bits_for(max - 1))? as usize;
+                self.align();
+                let octets = self.octets(len)?;
+                Ok(octets.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
+            }
+        }
+    }
+
+    /// An unconstrained length determinant below 16K.
+    #[inline(always)]
+    pub(super) fn length(&mut self) -> Result<usize, CodecError> {
+        self.align();
+        let at = self.offset();
+        let first = self.read(8)? as usize;
+        match first {
+            0..=0x7F => Ok(first),
+            0x80..=0xBF => Ok(((first & 0x3F) << 8) | self.read(8)? as usize),
+            _ => Err(CodecError::invalid(
+                at,
+                "fragmented length (16K or more; not supported)",
+            )),
+        }
+    }
+
+    /// A normally small non-negative whole number (choice and enumeration
+    /// extension indexes; extension bitmap sizes minus one).
+    pub(super) fn small(&mut self) -> Result<usize, CodecError> {
+        if self.read(1)? == 0 {
+            return self.read(6).map(|v| v as usize);
+        }
+        let len = self.length()?;
+        let at = self.offset();
+        let octets = self.octets(len)?;
+        if octets.len() > 4 {
+            return Err(CodecError::invalid(at, "extension index too large"));
+        }
+        Ok(octets
+            .iter()
+            .fold(0usize, |v, &b| (v << 8) | usize::from(b)))
+    }
+}
+
+/// State of one PER decode, and the helpers the generated per-type
+/// functions (`decode_v*.rs`) call for leaves, extensions and errors.
+pub(super) struct Decoder {
+    schema: &'static Schema,
+    pub(super) tape: Tape,
+    depth: u32,
+    /// Nodes allowed in all: NULLs take no bits, so input size alone does
+    /// not bound the tape.
+    budget: usize,
+}
+
+pub(super) fn decode(
+    module: &'static super::Module,
+    input: &[u8],
+    tape: &mut Tape,
+) -> Result<(), CodecError> {
+    // The decoder owns the tape while it runs: one indirection less per value.
+    let mut d = Decoder {
+        schema: module.schema,
+        tape: std::mem::take(tape),
+        depth: 0,
+        budget: 16 * input.len() + 256,
+    };
+    let mut r = Bits {
+        data: input,
+        base: 0,
+        bit: 0,
+    };
+    let result = (module.per)(&mut d, &mut r).map_err(|e| *e);
+    *tape = d.tape;
+    result?;
+    CodecError::check_consumed(r.bit.div_ceil(8), input.len())
+}
+
+impl Decoder {
+    #[cold]
+    #[inline(never)]
+    fn fail(&self, r: &Bits<'_>, ty: TypeId, why: &str) -> CodecError {
+        CodecError::invalid(r.offset(), format!("{}: {why}", self.schema.name(ty)))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_ia5(&self, ty: TypeId) -> String {
+        format!("{}: not an IA5 character", self.schema.name(ty))
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn unknown_alternative(&self, ty: TypeId, r: &Bits<'_>) -> CodecError {
+        self.fail(r, ty, "an extension alternative this module does not know")
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn bad_index(&self, ty: TypeId, r: &Bits<'_>, n: u64) -> CodecError {
+        self.fail(r, ty, &format!("alternative index {n} out of range"))
+    }
+
+    #[inline]
+    pub(super) fn enter(&mut self, ty: TypeId, r: &Bits<'_>) -> Result<(), CodecError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.fail(r, ty, "nested too deeply"));
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub(super) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Called per `SEQUENCE OF` element, whose count the input states.
+    #[inline]
+    pub(super) fn spend(&self, ty: TypeId, r: &Bits<'_>) -> Result<(), CodecError> {
+        if self.tape.nodes.len() >= self.budget {
+            return Err(self.fail(r, ty, "more values than the input can hold"));
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub(super) fn int(
+        &mut self,
+        r: &mut Bits<'_>,
+        ty: TypeId,
+        slot: u16,
+        lo: u32,
+        hi: u32,
+    ) -> Result<(), CodecError> {
+        let v = u64::from(lo) + r.constrained(u64::from(hi - lo) + 1)?;
+        if v > u64::from(hi) {
+            return Err(self.fail(r, ty, "value outside its range"));
+        }
+        self.tape.push(ty, slot, v as u32, 0);
+        Ok(())
+    }
+
+    #[inline]
+    pub(super) fn enumerated(
+        &mut self,
+        r: &mut Bits<'_>,
+        ty: TypeId,
+        slot: u16,
+        ext: bool,
+        root: usize,
+        values: &[u32],
+    ) -> Result<(), CodecError> {
+        let index = if ext && r.read(1)? == 1 {
+            root + r.small()?
+        } else {
+            let i = r.constrained(root as u64)? as usize;
+            if i >= root {
+                return Err(self.fail(r, ty, "enumeration index out of range"));
+            }
+            i
+        };
+        let Some(&v) = values.get(index) else {
+            return Err(self.fail(r, ty, "an enumeration this module does not know"));
+        };
+        self.tape.push(ty, slot, v, 0);
+        Ok(())
+    }
+
+    #[inline]
+    pub(super) fn boolean(
+        &mut self,
+        r: &mut Bits<'_>,
+        ty: TypeId,
+        slot: u16,
+    ) -> Result<(), CodecError> {
+        let v = r.read(1)?;
+        self.tape.push(ty, slot, v, 0);
+        Ok(())
+    }
+
+    #[inline]
+    pub(super) fn null(&mut self, ty: TypeId, slot: u16) {
+        self.tape.push(ty, slot, 0, 0);
+    }
+
+    /// OCTET STRING or IA5String (8-bit characters in the aligned variant).
+    #[inline]
+    pub(super) fn string(
+        &mut self,
+        r: &mut Bits<'_>,
+        ty: TypeId,
+        slot: u16,
+        lo: u32,
+        hi: u32,
+        ia5: bool,
+    ) -> Result<(), CodecError> {
+        let len = if hi == u32::MAX {
+            r.length()?
+        } else if lo == hi {
+            lo as usize
+        } else {
+            lo as usize + r.constrained(u64::from(hi - lo) + 1)? as usize
+        };
+        if len < lo as usize || len > hi as usize {
+            return Err(self.fail(r, ty, "size outside its constraint"));
+        }
+        let at = r.offset();
+        if lo == hi && len <= 2 {
+            // Fixed sizes of at most two octets are not aligned.
+            let mut buf = [0u8; 2];
+            for b in &mut buf[..len] {
+                *b = r.read(8)? as u8;
+            }
+            self.push_string(ty, slot, &buf[..len], ia5, at)
+        } else {
+            r.align();
+            let bytes = r.octets(len)?;
+            self.push_string(ty, slot, bytes, ia5, at)
+        }
+    }
+
+    #[inline]
+    fn push_string(
+        &mut self,
+        ty: TypeId,
+        slot: u16,
+        bytes: &[u8],
+        ia5: bool,
+        at: usize,
+    ) -> Result<(), CodecError> {
+        if let Some(i) = bytes.iter().position(|&c| c >= 0x80).filter(|_| ia5) {
+            return Err(CodecError::invalid(at + i, self.not_ia5(ty)));
+        }
+        self.tape.push_bytes(ty, slot, bytes, bytes.len() as u32);
+        Ok(())
+    }
+
+    pub(super) fn oid(
+        &mut self,
+        r: &mut Bits<'_>,
+        ty: TypeId,
+        slot: u16,
+    ) -> Result<(), CodecError> {
+        let len = r.length()?;
+        let bytes = r.octets(len)?;
+        self.tape.push_bytes(ty, slot, bytes, len as u32);
+        Ok(())
+    }
+
+    pub(super) fn bits(
+        &mut self,
+        r: &mut Bits<'_>,
+        ty: TypeId,
+        slot: u16,
+    ) -> Result<(), CodecError> {
+        let nbits = r.length()?;
+        let bytes = r.octets(nbits.div_ceil(8))?;
+        // The value ends inside its last octet; the next one starts there.
+        r.bit -= (8 - nbits % 8) % 8;
+        self.tape.push_bytes(ty, slot, bytes, nbits as u32);
+        if nbits % 8 != 0 {
+            if let Some(last) = self.tape.bytes.last_mut() {
+                *last &= 0xFFu8 << (8 - nbits % 8);
+            }
+        }
+        Ok(())
+    }
+
+    /// A `SEQUENCE`'s extension additions: the sender's count of them, a
+    /// presence bit each, then each present one as an open type, decoded by
+    /// `addition(decoder, its reader, index)` (false: unknown here, skipped).
+    /// Returns how many were decoded.
+    pub(super) fn additions(
+        &mut self,
+        r: &mut Bits<'_>,
+        mut addition: impl FnMut(&mut Self, &mut Bits<'_>, usize) -> Result<bool, Box<CodecError>>,
+    ) -> Result<u32, Box<CodecError>> {
+        let n = r.small()? + 1;
+        let mut present = 0u64;
+        let mut beyond = 0;
+        for j in 0..n {
+            let bit = r.read(1)?;
+            match j {
+                0..64 => present |= u64::from(bit) << j,
+                _ => beyond += bit,
+            }
+        }
+        let mut count = 0;
+        for j in 0..n.min(64) {
+            if present >> j & 1 == 0 {
+                continue;
+            }
+            let mut sub = self.open_type(r)?;
+            if addition(self, &mut sub, j)? {
+                count += 1;
+            }
+        }
+        for _ in 0..beyond {
+            self.open_type(r)?;
+        }
+        Ok(count)
+    }
+
+    /// An open type: a length determinant and that many octets, read as
+    /// their own aligned input.
+    pub(super) fn open_type<'a>(&self, r: &mut Bits<'a>) -> Result<Bits<'a>, CodecError> {
+        let len = r.length()?;
+        let base = r.offset();
+        let data = r.octets(len)?;
+        Ok(Bits { data, base, bit: 0 })
+    }
+}
+
+// ---------------------------------------------------------------- encoding
+
+/// Writes bits, most significant first.
+#[derive(Default)]
+struct Writer {
+    out: Vec<u8>,
+    bit: usize,
+}
+
+impl Writer {
+    fn write(&mut self, value: u64, count: u32) {
+        for i in (0..count).rev() {
+            if self.bit.is_multiple_of(8) {
+                self.out.push(0);
+            }
+            if (value >> i) & 1 == 1 {
+                let last = self.out.len() - 1;
+                self.out[last] |= 0x80 >> (self.bit % 8);
+            }
+            self.bit += 1;
+        }
+    }
+
+    fn align(&mut self) {
+        self.bit = self.bit.next_multiple_of(8);
+    }
+
+    fn octets(&mut self, bytes: &[u8]) {
+        self.align();
+        self.out.extend_from_slice(bytes);
+        self.bit += bytes.len() * 8;
+    }
+
+    fn set(&mut self, bit: usize) {
+        self.out[bit / 8] |= 0x80 >> (bit % 8);
+    }
+
+    fn constrained(&mut self, value: u64, range: u64) {
+        match range {
+            0 | 1 => {}
+            2..=255 => self.write(value, bits_for(range - 1)),
+            256 => {
+                self.align();
+                self.write(value, 8);
+            }
+            257..=65536 => {
+                self.align();
+                self.write(value, 16);
+            }
+            _ => {
+                let max = u64::from(bits_for(range - 1).div_ceil(8));
+                let len = u64::from(bits_for(value).div_ceil(8)).max(1);
+                self.write(len - 1, bits_for(max - 1));
+                self.align();
+                self.write(value, 8 * len as u32);
+            }
+        }
+    }
+
+    fn length(&mut self, len: usize) -> Result<(), CodecError> {
+        self.align();
+        match len {
+            0..=0x7F => self.write(len as u64, 8),
+            0x80..=0x3FFF => self.write(0x8000 | len as u64, 16),
+            _ => {
+                return Err(CodecError::invalid(
+                    len,
+                    "length of 16K or more (fragmentation not supported)",
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn small(&mut self, value: usize) -> Result<(), CodecError> {
+        if value < 64 {
+            self.write(value as u64, 7);
+            return Ok(());
+        }
+        self.write(1, 1);
+        let octets = bits_for(value as u64).div_ceil(8) as usize;
+        self.length(octets)?;
+        self.write(value as u64, 8 * octets as u32);
+        Ok(())
+    }
+
+    /// The complete encoding: whole octets, at least one.
+    fn finish(mut self) -> Vec<u8> {
+        if self.out.is_empty() {
+            self.out.push(0);
+        }
+        self.out
+    }
+}
+
+struct Encoder<'t> {
+    schema: &'static Schema,
+    tape: &'t Tape,
+    at: usize,
+}
+
+pub(super) fn encode(
+    schema: &'static Schema,
+    tape: &Tape,
+    out: &mut Vec<u8>,
+) -> Result<(), CodecError> {
+    let mut e = Encoder {
+        schema,
+        tape,
+        at: 0,
+    };
+    let mut w = Writer::default();
+    e.value(&mut w, schema.root)?;
+    out.extend_from_slice(&w.finish());
+    Ok(())
+}
+
+impl Encoder<'_> {
+    fn value(&mut self, w: &mut Writer, ty: TypeId) -> Result<(), CodecError> {
+        let node = self.tape.node(self.at)?;
+        self.at += 1;
+        match *self.schema.kind(ty) {
+            Kind::Seq { ext, root, fields } => {
+                let root = usize::from(root);
+                let ext_bit = w.bit;
+                if ext {
+                    w.write(0, 1);
+                }
+                // Presence bits are reserved now and set as components come.
+                let map = w.bit;
+                let optionals = fields[..root].iter().filter(|f| f.optional).count();
+                w.write(0, optionals as u32);
+                let mut additions = Vec::new();
+                for _ in 0..node.a {
+                    let slot = usize::from(self.tape.node(self.at)?.slot);
+                    let field = fields
+                        .get(slot)
+                        .ok_or_else(|| CodecError::invalid(self.at, "tape: no such component"))?;
+                    if slot >= root {
+                        let mut sub = Writer::default();
+                        self.value(&mut sub, field.ty)?;
+                        additions.push((slot - root, sub.finish()));
+                        continue;
+                    }
+                    if field.optional {
+                        w.set(map + fields[..slot].iter().filter(|f| f.optional).count());
+                    }
+                    self.value(w, field.ty)?;
+                }
+                if !additions.is_empty() {
+                    w.set(ext_bit);
+                    let known = fields.len() - root;
+                    w.small(known - 1)?;
+                    let map = w.bit;
+                    w.write(0, known as u32);
+                    for (j, _) in &additions {
+                        w.set(map + j);
+                    }
+                    for (_, bytes) in additions {
+                        w.length(bytes.len())?;
+                        w.octets(&bytes);
+                    }
+                }
+            }
+            Kind::Choice { ext, root, alts } => {
+                let n = node.a as usize;
+                let alt = alts
+                    .get(n)
+                    .ok_or_else(|| CodecError::invalid(self.at, "tape: no such alternative"))?;
+                let root = usize::from(root);
+                if n < root {
+                    if ext {
+                        w.write(0, 1);
+                    }
+                    w.constrained(n as u64, root as u64);
+                    self.value(w, alt.ty)?;
+                } else {
+                    w.write(1, 1);
+                    w.small(n - root)?;
+                    let mut sub = Writer::default();
+                    self.value(&mut sub, alt.ty)?;
+                    let bytes = sub.finish();
+                    w.length(bytes.len())?;
+                    w.octets(&bytes);
+                }
+            }
+            Kind::SeqOf { elem } => {
+                w.length(node.a as usize)?;
+                for _ in 0..node.a {
+                    self.value(w, elem)?;
+                }
+            }
+            Kind::Enum {
+                ext, root, values, ..
+            } => {
+                let index = values
+                    .iter()
+                    .position(|&v| v == node.a)
+                    .ok_or_else(|| CodecError::invalid(self.at, "tape: no such enumeration"))?;
+                let root = usize::from(root);
+                if index < root {
+                    if ext {
+                        w.write(0, 1);
+                    }
+                    w.constrained(index as u64, root as u64);
+                } else {
+                    w.write(1, 1);
+                    w.small(index - root)?;
+                }
+            }
+            Kind::Int { lo, hi } => w.constrained(u64::from(node.a - lo), u64::from(hi - lo) + 1),
+            Kind::Bool => w.write(u64::from(node.a), 1),
+            Kind::Null => {}
+            Kind::Octets { lo, hi } | Kind::Ia5 { lo, hi } => {
+                let bytes = self.tape.contents(node, node.b as usize)?;
+                let len = bytes.len() as u64;
+                if hi == u32::MAX {
+                    w.length(bytes.len())?;
+                } else if lo != hi {
+                    w.constrained(len - u64::from(lo), u64::from(hi - lo) + 1);
+                }
+                if lo == hi && len <= 2 {
+                    for &b in bytes {
+                        w.write(u64::from(b), 8);
+                    }
+                } else {
+                    w.octets(bytes);
+                }
+            }
+            Kind::Oid => {
+                let bytes = self.tape.contents(node, node.b as usize)?;
+                w.length(bytes.len())?;
+                w.octets(bytes);
+            }
+            Kind::Bits => {
+                let nbits = node.b as usize;
+                let bytes = self.tape.contents(node, nbits.div_ceil(8))?;
+                w.length(nbits)?;
+                w.octets(bytes);
+                // Only `nbits` of the last octet belong to the value.
+                w.bit -= (8 - nbits % 8) % 8;
+            }
+        }
+        Ok(())
+    }
+}
