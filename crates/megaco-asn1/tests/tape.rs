@@ -80,3 +80,44 @@ fn a_tape_reads_as_asn1_value_notation() {
         "{text}"
     );
 }
+
+fn ber_error(edit: impl FnOnce(&mut Vec<u8>)) -> String {
+    let mut bytes = ber_vectors()[0].bytes.clone();
+    edit(&mut bytes);
+    TapeBer.decode(&bytes).unwrap_err().to_string()
+}
+
+#[test]
+fn ber_errors_name_the_type_and_offset() {
+    // msg01a: 30 81 F3 | A1 81 F0 | 80 01 01 | A1 0D | A0 0B | 80 04 7B7B7B04 | 81 03 00D903 …
+    assert_eq!(
+        ber_error(|b| b[13] = 0x82),
+        "invalid data at byte offset 13: IP4Address: unexpected [2] primitive"
+    );
+    assert_eq!(
+        ber_error(|b| b[13] = 0xA0),
+        "invalid data at byte offset 13: IP4Address.address: expected [0] primitive, found [0] constructed"
+    );
+    assert_eq!(
+        ber_error(|b| b[14] = 3),
+        "invalid data at byte offset 15: IP4Address.address: size outside its constraint"
+    );
+    assert_eq!(
+        ber_error(|b| b.truncate(100)),
+        "truncated input: 243 bytes needed at byte offset 3"
+    );
+    assert_eq!(
+        ber_error(|b| b.push(0)),
+        "1 trailing bytes after the value, starting at byte offset 246"
+    );
+}
+
+#[test]
+fn per_errors_name_the_offset() {
+    let mut bytes = per_vectors()[0].bytes.clone();
+    bytes.truncate(40);
+    assert_eq!(
+        TapePer.decode(&bytes).unwrap_err().to_string(),
+        "truncated input: 1 bytes needed at byte offset 40"
+    );
+}
