@@ -92,7 +92,10 @@ fn megaco_times_ber_and_per_beside_erlangs_own_codecs() {
             "/dev/null/encbench-tests-must-not-store/history.sqlite",
         )
         .args(["run", "megaco", "--samples", "3", "--quiet", "--no-store"])
-        .args(["--codec", "megaco/ber,megaco/per,megaco/erlang-ber-native"])
+        .args([
+            "--codec",
+            "megaco/ber,megaco/per,megaco/ber-tape,megaco/per-tape,megaco/erlang-ber-native",
+        ])
         .arg("--data-dir")
         .arg(&data)
         .arg("--json")
@@ -116,6 +119,12 @@ fn megaco_times_ber_and_per_beside_erlangs_own_codecs() {
         (Some(165), Some(91))
     );
     assert_eq!(ber["seed_reference"]["value"], 6.0);
+    // The purpose-built pair: same bytes, verified on the same values.
+    for (codec, bytes) in [("megaco/ber-tape", 165), ("megaco/per-tape", 91)] {
+        let tape = row(codec, "decode").expect("tape decode row");
+        assert_eq!(tape["encoded_bytes"], bytes);
+        assert_eq!(tape["seed_reference"]["value"], 6.0);
+    }
     let labels: Vec<&str> = doc["comparisons"]
         .as_array()
         .unwrap()
@@ -136,4 +145,5 @@ fn megaco_times_ber_and_per_beside_erlangs_own_codecs() {
         "--codec filters Erlang rows"
     );
     assert!(labels.contains(&"megaco/ber ÷ megaco/erlang-ber-native (decode per message)"));
+    assert!(labels.contains(&"megaco/ber-tape ÷ megaco/erlang-ber-native (decode per message)"));
 }

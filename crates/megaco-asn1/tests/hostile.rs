@@ -136,7 +136,10 @@ fn tape_decoders_survive_hostile_input_and_locate_every_error() {
         ("PER", &TapePer, per_vectors()),
     ] {
         let (errors, located) = survive(codec, vectors.into_iter().map(|v| v.bytes).collect());
-        assert_eq!(located, errors, "tape {name}: every error names a byte offset");
+        assert_eq!(
+            located, errors,
+            "tape {name}: every error names a byte offset"
+        );
     }
 }
 
@@ -144,7 +147,11 @@ fn tape_decoders_survive_hostile_input_and_locate_every_error() {
 /// same message: both re-encode it to the same bytes.
 #[test]
 fn tape_and_rasn_agree_on_corrupted_input_they_both_accept() {
-    fn agree<T>(rasn: &dyn Codec<T>, tape: &dyn Codec<encbench_megaco_asn1::Tape>, vectors: Vec<Vec<u8>>) -> usize {
+    fn agree<T>(
+        rasn: &dyn Codec<T>,
+        tape: &dyn Codec<encbench_megaco_asn1::Tape>,
+        vectors: Vec<Vec<u8>>,
+    ) -> usize {
         let mut both = 0;
         for input in hostile_inputs(&vectors) {
             let (Ok(a), Ok(b)) = (rasn.decode(&input), tape.decode(&input)) else {
@@ -162,8 +169,16 @@ fn tape_and_rasn_agree_on_corrupted_input_they_both_accept() {
         }
         both
     }
-    let ber = agree(&Ber, &TapeBer, ber_vectors().into_iter().map(|v| v.bytes).collect());
-    let per = agree(&Per, &TapePer, per_vectors().into_iter().map(|v| v.bytes).collect());
+    let ber = agree(
+        &Ber,
+        &TapeBer,
+        ber_vectors().into_iter().map(|v| v.bytes).collect(),
+    );
+    let per = agree(
+        &Per,
+        &TapePer,
+        per_vectors().into_iter().map(|v| v.bytes).collect(),
+    );
     eprintln!("accepted by both: BER {ber}, PER {per}");
     assert!(ber > 149 && per > 149);
 }

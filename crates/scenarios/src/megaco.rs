@@ -15,7 +15,7 @@ use crate::{seeds, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::{Codec, CodecInfo, Family};
 use encbench_megaco::data::{self, DataError};
 use encbench_megaco::MegacoMessage;
-use encbench_megaco_asn1::{Ber, Per, VersionedMessage};
+use encbench_megaco_asn1::{ber_vectors, Ber, Per, Tape, TapeBer, TapePer, VersionedMessage};
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
 use std::hint::black_box;
 
@@ -35,9 +35,14 @@ fn asn1_codecs() -> [(&'static str, &'static dyn Codec<VersionedMessage>); 2] {
     [("megaco/ber", &Ber), ("megaco/per", &Per)]
 }
 
+/// Our purpose-built codecs over the same modules, decoding into a tape.
+fn tape_codecs() -> [(&'static str, &'static dyn Codec<Tape>); 2] {
+    [("megaco/ber-tape", &TapeBer), ("megaco/per-tape", &TapePer)]
+}
+
 /// Catalog entries for the rows this scenario adds beyond the text model's
 /// codecs: ours in ASN.1, and Erlang/OTP's own codecs in the Erlang worker.
-pub const INFOS: [CodecInfo; 8] = [
+pub const INFOS: [CodecInfo; 10] = [
     info(
         "megaco/ber",
         Family::SchemaBinary,
@@ -47,6 +52,16 @@ pub const INFOS: [CodecInfo; 8] = [
         "megaco/per",
         Family::SchemaBinary,
         "Megaco in ASN.1 aligned PER (rasn, same modules)",
+    ),
+    info(
+        "megaco/ber-tape",
+        Family::SchemaBinary,
+        "Megaco in ASN.1 BER, purpose-built: decoders generated per type from the same modules, into a flat tape",
+    ),
+    info(
+        "megaco/per-tape",
+        Family::SchemaBinary,
+        "Megaco in ASN.1 aligned PER, purpose-built, into the same tape",
     ),
     info(
         "megaco/erlang-pretty",
@@ -99,7 +114,7 @@ impl Scenario for Megaco {
     }
 
     fn summary(&self) -> &'static str {
-        "149 real Megaco messages: pretty and compact text, CBOR, postcard, ASN.1 BER and PER, beside Erlang/OTP's own codecs; encode, decode, decode-then-encode"
+        "149 real Megaco messages: pretty and compact text, CBOR, postcard, ASN.1 BER and PER (rasn, and purpose-built into a tape), beside Erlang/OTP's own codecs; encode, decode, decode-then-encode"
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
@@ -138,7 +153,16 @@ impl Scenario for Megaco {
             }
         }
         let original = named.iter().map(|m| m.text.len()).sum::<usize>() as u64;
-        let asn1 = asn1_values(&named, &mut out);
+        let asn1 = from_vectors(&named, &Ber, "megaco/ber", &mut out);
+        let tapes = from_vectors(&named, &TapeBer, "megaco/ber-tape", &mut out);
+        if !asn1.is_empty() {
+            out.notes.push(
+                "megaco: the ASN.1 rows (megaco/ber, megaco/per and the -tape pair) run on values decoded from Erlang's BER of the same 149 messages (wire form: 4-octet package names, as Erlang's \"native\" codecs take them); the text codecs run on our text model".into(),
+            );
+            out.notes.push(
+                "megaco: megaco/*-tape decode into a tape — every value type-checked and parsed, in document order, strings copied into one buffer (simdjson's idea; two allocations per message) — where megaco/ber and megaco/per build rasn's structs (about fifteen allocations)".into(),
+            );
+        }
         let codecs: Vec<_> = codecs()
             .into_iter()
             .filter(|(id, _)| ctx.wants(id))
@@ -151,7 +175,11 @@ impl Scenario for Megaco {
             .into_iter()
             .filter(|(id, _)| ctx.wants(id) && !asn1.is_empty())
             .map(|(id, codec)| (id, codec_rows(id, codec, &asn1, original)));
-        for (id, rows) in text_rows.chain(asn1_rows) {
+        let tape_rows = tape_codecs()
+            .into_iter()
+            .filter(|(id, _)| ctx.wants(id) && !tapes.is_empty())
+            .map(|(id, codec)| (id, codec_rows(id, codec, &tapes, original)));
+        for (id, rows) in text_rows.chain(asn1_rows).chain(tape_rows) {
             match rows {
                 Ok((rows, total)) => {
                     out.notes.push(format!(
@@ -191,36 +219,39 @@ impl Scenario for Megaco {
     }
 }
 
-/// The 149 messages as ASN.1 values, in the loader's order: decoded from
-/// Erlang's committed BER of them, because our text model keeps package
-/// names as text and the binary forms carry 4-octet `PkgdName`s (the
-/// mapping between them is Erlang's name resolver, not built here). Empty,
-/// with a failure, when they do not line up with the loaded messages.
-fn asn1_values(named: &[data::NamedMessage], out: &mut Output) -> Vec<VersionedMessage> {
-    let fail = |out: &mut Output, why: String| {
-        out.failures
-            .push(Failure::new(&meta("megaco/ber", "decode", 0, 0), why));
-        Vec::new()
-    };
-    let values = match encbench_megaco_asn1::messages() {
-        Ok(v) => v,
-        Err(e) => return fail(out, format!("decoding the committed BER vectors: {e}")),
-    };
-    let same_names = values.len() == named.len()
-        && values
-            .iter()
-            .zip(named)
-            .all(|((name, _), m)| *name == m.name);
+/// The 149 messages as `codec`'s values, in the loader's order: decoded
+/// from Erlang's committed BER of them, because our text model keeps
+/// package names as text and the binary forms carry 4-octet `PkgdName`s
+/// (the mapping between them is Erlang's name resolver, not built here).
+/// Empty, with a failure, when they do not line up with the loaded messages.
+fn from_vectors<T>(
+    named: &[data::NamedMessage],
+    codec: &dyn Codec<T>,
+    id: &str,
+    out: &mut Output,
+) -> Vec<T> {
+    let vectors = ber_vectors();
+    let same_names =
+        vectors.len() == named.len() && vectors.iter().zip(named).all(|(v, m)| v.name == m.name);
     if !same_names {
-        return fail(
-            out,
-            "the committed BER vectors are not the loaded messages (names or order differ)".into(),
-        );
+        let why = "the committed BER vectors are not the loaded messages (names or order differ)";
+        out.failures
+            .push(Failure::new(&meta(id, "decode", 0, 0), why.to_string()));
+        return Vec::new();
     }
-    out.notes.push(
-        "megaco: megaco/ber and megaco/per run on the ASN.1 values decoded from Erlang's BER of the same 149 messages (wire form: 4-octet package names, as Erlang's \"native\" codecs take them); the text codecs run on our text model".into(),
-    );
-    values.into_iter().map(|(_, m)| m).collect()
+    let mut values = Vec::with_capacity(vectors.len());
+    for v in &vectors {
+        match codec.decode(&v.bytes) {
+            Ok(value) => values.push(value),
+            Err(e) => {
+                let why = format!("decoding the committed BER of {}: {e}", v.name);
+                out.failures
+                    .push(Failure::new(&meta(id, "decode", 0, 0), why));
+                return Vec::new();
+            }
+        }
+    }
+    values
 }
 
 /// Verifies `codec` on every value (decode(encode(x)) == x), then returns
@@ -365,6 +396,13 @@ fn compare(out: &mut Output) {
         ("megaco/compact", "megaco/ber", "decode"),
         ("megaco/compact", "megaco/per", "decode"),
         ("megaco/compact", "megaco/cbor", "decode"),
+        ("megaco/compact", "megaco/ber-tape", "decode"),
+        ("megaco/ber-tape", "megaco/ber", "decode"),
+        ("megaco/per-tape", "megaco/per", "decode"),
+        ("megaco/ber-tape", "megaco/erlang-ber", "decode"),
+        ("megaco/per-tape", "megaco/erlang-per", "decode"),
+        ("megaco/ber-tape", "megaco/erlang-ber-native", "decode"),
+        ("megaco/per-tape", "megaco/erlang-per-native", "decode"),
         ("megaco/ber", "megaco/erlang-ber-native", "decode"),
         ("megaco/per", "megaco/erlang-per-native", "decode"),
         ("megaco/ber", "megaco/erlang-ber", "decode"),

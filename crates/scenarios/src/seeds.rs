@@ -145,13 +145,16 @@ pub const SEED_004_ERLANG: [(&str, f64, f64, Option<u32>); 6] = [
     ("per-native", 4.0, 3.0, None),
 ];
 
-/// Seed 004's figure for a row: codec `megaco/<encoding>` (ours) or
-/// `megaco/erlang-<encoding>` (Erlang's, measured here) gets Erlang's
+/// Seed 004's figure for a row: codec `megaco/<encoding>` or
+/// `megaco/<encoding>-tape` (ours) or `megaco/erlang-<encoding>` (Erlang's,
+/// measured here) gets Erlang's
 /// published µs per message for that encoding and operation
 /// (decode-then-encode: the sum of the two).
 pub fn seed_004(codec: &str, operation: &str) -> Option<SeedReference> {
     let rest = codec.strip_prefix("megaco/")?;
-    let encoding = rest.strip_prefix("erlang-").unwrap_or(rest);
+    let rest = rest.strip_prefix("erlang-").unwrap_or(rest);
+    // Our tape codecs answer the same question as our rasn ones.
+    let encoding = rest.strip_suffix("-tape").unwrap_or(rest);
     let &(_, enc, dec, size) = SEED_004_ERLANG.iter().find(|row| row.0 == encoding)?;
     let (us, how) = match operation {
         "encode" => (enc, "encode"),
@@ -168,8 +171,8 @@ pub fn seed_004(codec: &str, operation: &str) -> Option<SeedReference> {
     ))
 }
 
-/// Seed 004's row for one of our codecs (`megaco/ber` → `ber`); none for
-/// Erlang's own rows, which are measured here.
+/// Seed 004's row for one of our codecs (`megaco/ber` → `ber`; none for
+/// Erlang's own rows, measured here, or our tape codecs), for ratios.
 fn seed_004_row(codec: &str) -> Option<&'static (&'static str, f64, f64, Option<u32>)> {
     let encoding = codec.strip_prefix("megaco/")?;
     if encoding.starts_with("erlang-") {
@@ -227,6 +230,16 @@ mod tests {
             None
         );
         assert_eq!(seed_004_size_ratio("megaco/ber", "megaco/ber-native"), None);
+        // The tape codecs show Erlang's BER figure in the seed column but
+        // take part in no published ratio.
+        assert_eq!(
+            seed_004("megaco/ber-tape", "decode").map(|s| s.value),
+            Some(6.0)
+        );
+        assert_eq!(
+            seed_004_time_ratio("megaco/ber-tape", "megaco/ber", "decode"),
+            None
+        );
         assert_eq!(
             seed_004_time_ratio("megaco/ber", "megaco/per", "bogus"),
             None
