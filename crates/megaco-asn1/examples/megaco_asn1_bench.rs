@@ -1,12 +1,12 @@
-//! Per-message encode and decode times of our BER and PER codecs over the
-//! 149 messages, beside Erlang/OTP megaco's own (through the Erlang worker,
+//! Per-message encode and decode times of our BER and PER codecs (rasn's
+//! and the purpose-built tape ones) over the 149 messages, beside Erlang/OTP megaco's own (through the Erlang worker,
 //! timed by its own clock), with the ratio. A quick look for the README's
 //! figures, best of 5 passes; scenario `megaco` measures with the harness.
 //!
 //! cargo run --release -p encbench-megaco-asn1 --example megaco_asn1_bench
 
 use encbench_codecs::Codec;
-use encbench_megaco_asn1::{ber_vectors, per_vectors, Ber, Per, VersionedMessage};
+use encbench_megaco_asn1::{ber_vectors, per_vectors, Ber, Per, TapeBer, TapePer};
 use encbench_workers::{Kind, Worker};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -27,8 +27,8 @@ fn best(mut pass: impl FnMut()) -> f64 {
         .fold(f64::MAX, f64::min)
 }
 
-fn ours(codec: &dyn Codec<VersionedMessage>, inputs: &[Vec<u8>]) -> (f64, f64) {
-    let messages: Vec<VersionedMessage> = inputs
+fn ours<T>(codec: &dyn Codec<T>, inputs: &[Vec<u8>]) -> (f64, f64) {
+    let messages: Vec<T> = inputs
         .iter()
         .map(|b| codec.decode(b).expect("vector decodes"))
         .collect();
@@ -61,34 +61,20 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("../shared/data"));
     let messages = data.join("megaco/time_test.msgs");
+    let ber: Vec<Vec<u8>> = ber_vectors().into_iter().map(|v| v.bytes).collect();
+    let per: Vec<Vec<u8>> = per_vectors().into_iter().map(|v| v.bytes).collect();
     let sets = [
-        (
-            "ber",
-            ours(
-                &Ber,
-                &ber_vectors()
-                    .into_iter()
-                    .map(|v| v.bytes)
-                    .collect::<Vec<_>>(),
-            ),
-        ),
-        (
-            "per",
-            ours(
-                &Per,
-                &per_vectors()
-                    .into_iter()
-                    .map(|v| v.bytes)
-                    .collect::<Vec<_>>(),
-            ),
-        ),
+        ("ber", "", ours(&Ber, &ber)),
+        ("per", "", ours(&Per, &per)),
+        ("ber", "-tape", ours(&TapeBer, &ber)),
+        ("per", "-tape", ours(&TapePer, &per)),
     ];
     println!("µs per message, best of 5 × {PASSES} passes over 149 messages");
     println!(
-        "{:<6} {:<7} {:>8} {:>14} {:>8} {:>14} {:>8}",
-        "rules", "op", "rust", "erlang", "ratio", "erlang native", "ratio"
+        "{:<9} {:<7} {:>8} {:>14} {:>8} {:>14} {:>8}",
+        "codec", "op", "rust", "erlang", "ratio", "erlang native", "ratio"
     );
-    for (rules, (encode, decode)) in sets {
+    for (rules, variant, (encode, decode)) in sets {
         for (op, rust) in [("encode", encode), ("decode", decode)] {
             let theirs =
                 |variant: &str| match erlang(&format!("megaco/erlang-{variant}-{op}"), &messages) {
@@ -100,7 +86,8 @@ fn main() {
                 };
             let (e, r) = theirs(rules);
             let (en, rn) = theirs(&format!("{rules}-native"));
-            println!("{rules:<6} {op:<7} {rust:>8.3} {e:>14} {r:>8} {en:>14} {rn:>8}");
+            let name = format!("{rules}{variant}");
+            println!("{name:<9} {op:<7} {rust:>8.3} {e:>14} {r:>8} {en:>14} {rn:>8}");
         }
     }
 }

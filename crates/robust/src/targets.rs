@@ -181,6 +181,7 @@ pub fn jobs(size: Size) -> Vec<Job> {
             typed(codec, encbench_megaco::samples::messages())
         }));
     }
+    megaco_asn1_jobs(&mut out);
     bgp_jobs(n, &mut out);
     record_jobs("log-records", data::log_records, n, &mut out);
     record_jobs("telemetry", data::telemetry, n, &mut out);
@@ -193,6 +194,31 @@ pub fn jobs(size: Size) -> Vec<Job> {
         out.push(faulty);
     }
     out
+}
+
+/// The ASN.1 codecs, seeded with five of Erlang's BER vectors (one of each
+/// module version among them), decoded by the codec under attack.
+fn megaco_asn1_jobs(out: &mut Vec<Job>) {
+    use encbench_megaco_asn1::{ber_vectors, Ber, Per, TapeBer, TapePer};
+    fn values<T>(codec: &dyn Codec<T>) -> Result<Vec<T>, String> {
+        let vectors = ber_vectors();
+        let picked = vectors.iter().step_by(vectors.len() / 5).take(5);
+        picked
+            .map(|v| codec.decode(&v.bytes).map_err(|e| format!("{}: {e}", v.name)))
+            .collect()
+    }
+    out.push(job("megaco/ber", "megaco-vectors-5", || {
+        typed(Box::new(Ber), values(&Ber)?)
+    }));
+    out.push(job("megaco/per", "megaco-vectors-5", || {
+        typed(Box::new(Per), values(&Ber)?)
+    }));
+    out.push(job("megaco/ber-tape", "megaco-vectors-5", || {
+        typed(Box::new(TapeBer), values(&TapeBer)?)
+    }));
+    out.push(job("megaco/per-tape", "megaco-vectors-5", || {
+        typed(Box::new(TapePer), values(&TapeBer)?)
+    }));
 }
 
 fn bgp_jobs(n: usize, out: &mut Vec<Job>) {
@@ -289,6 +315,8 @@ pub fn decoder_crate(codec: &str) -> &'static str {
         | "binary/length-prefixed"
         | "megaco/pretty"
         | "megaco/compact"
+        | "megaco/ber-tape"
+        | "megaco/per-tape"
         | "bgp/update"
         | "bgp/update-as2"
         | "bgp/mrt"
@@ -313,6 +341,7 @@ pub fn decoder_crate(codec: &str) -> &'static str {
         "record/capnp" | "record/capnp-packed" | "record/capnp-view" => "capnp",
         "record/protobuf" => "prost",
         "record/avro-datum" | "record/avro-container" => "apache-avro",
+        "megaco/ber" | "megaco/per" => "rasn",
         id if id.starts_with("record/asn1-") => "rasn",
         _ => "unknown",
     }
