@@ -23,6 +23,9 @@ pub enum DumpError {
     Write(#[from] io::Error),
 }
 
+/// Lines are handed to the writer once this many bytes are buffered.
+const FLUSH_AT: usize = 1 << 14;
+
 /// Counts from one dump.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct DumpStats {
@@ -102,7 +105,7 @@ fn dump_into<R: Read, W: Write>(
                 _ => return Err(e.into()),
             }
         }
-        if line.buf.len() >= 1 << 16 {
+        if line.buf.len() >= FLUSH_AT {
             stats.lines += line.flush(out)?;
         }
     }
@@ -201,7 +204,7 @@ impl Default for Line {
     fn default() -> Self {
         Line {
             // Flushed once past 64 KiB: room for that and the last record's lines.
-            buf: Vec::with_capacity((1 << 16) + (1 << 14)),
+            buf: Vec::with_capacity(FLUSH_AT + (1 << 12)),
             head: Vec::with_capacity(64),
             tails: Vec::with_capacity(256),
             lines: 0,

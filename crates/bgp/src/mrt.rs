@@ -19,6 +19,9 @@ pub const MAX_RECORD: u32 = 16 << 20;
 /// larger claims grow it only as bytes arrive.
 const SMALL_RECORD: u32 = 1 << 16;
 
+/// Decompressed bytes buffered ahead of the record reader.
+const DECODED_BUF: usize = 1 << 14;
+
 const TABLE_DUMP: u16 = 12;
 const TABLE_DUMP_V2: u16 = 13;
 const BGP4MP: u16 = 16;
@@ -168,11 +171,11 @@ pub fn open(path: &Path) -> io::Result<MrtReader<Box<dyn Read>>> {
     };
     let inner: Box<dyn Read> = match compression {
         Some("gzip") => Box::new(BufReader::with_capacity(
-            1 << 16,
+            DECODED_BUF,
             flate2::bufread::MultiGzDecoder::new(file),
         )),
         Some(_) => Box::new(BufReader::with_capacity(
-            1 << 16,
+            DECODED_BUF,
             bzip2::bufread::MultiBzDecoder::new(file),
         )),
         None => Box::new(file),
