@@ -504,8 +504,55 @@ fn ipv6(b: &mut Vec<u8>, a: Ipv6Addr) {
         );
         return;
     }
-    // Rust's Display already follows RFC 5952, including `::ffff:a.b.c.d`.
-    let _ = write!(b, "{a}");
+    if s[..5] == [0; 5] && s[5] == 0xffff {
+        b.extend_from_slice(b"::ffff:");
+        ipv4(
+            b,
+            Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8),
+        );
+        return;
+    }
+    // RFC 5952, as Rust's Display writes it too: the first longest run of
+    // two or more zero groups becomes `::`; hex digits lower case. Built on
+    // the stack (core::fmt cost more than the rest of such a line).
+    let (mut run_at, mut run_len, mut at, mut len) = (0, 0, 0, 0);
+    for (i, &g) in s.iter().enumerate() {
+        if g == 0 {
+            if len == 0 {
+                at = i;
+            }
+            len += 1;
+            if len > run_len {
+                (run_at, run_len) = (at, len);
+            }
+        } else {
+            len = 0;
+        }
+    }
+    let mut t = [0u8; 40];
+    let mut n = 0;
+    let groups = |t: &mut [u8; 40], n: &mut usize, gs: &[u16]| {
+        for (i, &g) in gs.iter().enumerate() {
+            if i > 0 {
+                t[*n] = b':';
+                *n += 1;
+            }
+            let digits = (16 - g.leading_zeros()).div_ceil(4).max(1);
+            for d in (0..digits).rev() {
+                t[*n] = b"0123456789abcdef"[usize::from(g >> (4 * d)) & 0xf];
+                *n += 1;
+            }
+        }
+    };
+    if run_len > 1 {
+        groups(&mut t, &mut n, &s[..run_at]);
+        t[n..n + 2].copy_from_slice(b"::");
+        n += 2;
+        groups(&mut t, &mut n, &s[run_at + run_len..]);
+    } else {
+        groups(&mut t, &mut n, &s);
+    }
+    b.extend_from_slice(&t[..n]);
 }
 
 fn ip(b: &mut Vec<u8>, a: IpAddr) {
@@ -536,6 +583,45 @@ pub fn prefix_text(p: &Prefix) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_matches_display_outside_the_ipv4_compatible_form() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut fixed = vec![
+            Ipv6Addr::UNSPECIFIED,
+            Ipv6Addr::LOCALHOST,
+            "::ffff:192.0.2.1".parse().unwrap(),
+            "2001:db8::".parse().unwrap(),
+            "2001:db8:0:1:0:0:0:1".parse().unwrap(),
+            "2001:0:0:1:0:0:1:1".parse().unwrap(),
+            "1:0:1:0:1:0:1:0".parse().unwrap(),
+            "fe80::1:0:0:0".parse().unwrap(),
+        ];
+        for _ in 0..20_000 {
+            let mut g = [0u16; 8];
+            for v in &mut g {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly zeros and short groups, to exercise the runs.
+                *v = match x % 4 {
+                    0 | 1 => 0,
+                    2 => (x >> 8) as u16 & 0xff,
+                    _ => (x >> 16) as u16,
+                };
+            }
+            fixed.push(Ipv6Addr::from(g));
+        }
+        for a in fixed {
+            let s = a.segments();
+            if s[..6] == [0; 6] && s[6] != 0 {
+                continue; // glibc's ::a.b.c.d, tested with the dump files
+            }
+            let mut b = Vec::new();
+            ipv6(&mut b, a);
+            assert_eq!(String::from_utf8(b).unwrap(), a.to_string());
+        }
+    }
 
     #[test]
     fn table_driven_ipv4_and_prefixes_match_display() {
