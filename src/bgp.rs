@@ -3,7 +3,7 @@
 use crate::cli::{BgpArgs, BgpCommand};
 use anyhow::{anyhow, Result};
 use encbench_bgp::dump::{dump_skipping_bad, DumpError};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 pub fn execute(args: BgpArgs) -> Result<ExitCode> {
@@ -17,8 +17,9 @@ pub fn execute(args: BgpArgs) -> Result<ExitCode> {
             } else {
                 ""
             };
-            let stdout = io::stdout();
-            let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+            // No BufWriter: the dump already hands over whole lines in large
+            // chunks, which the locked stdout writes straight through.
+            let mut out = io::stdout().lock();
             // A record that does not decode is named on stderr and skipped; the
             // exit status says so at the end.
             let mut report = |at: u64, e: &encbench_bgp::Error| {

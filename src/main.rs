@@ -24,12 +24,16 @@ static ALLOCATOR: encbench_robust::alloc::CountingAlloc = encbench_robust::alloc
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    // Generated files can be hundreds of MB: remove them on Ctrl-C too.
-    let _ = ctrlc::set_handler(|| {
-        encbench_scenarios::scratch::remove_all();
-        eprintln!("\ninterrupted; temporary files removed");
-        std::process::exit(130);
-    });
+    // Generated files can be hundreds of MB: remove them on Ctrl-C too. Only
+    // `run` makes them (scenarios' scratch directories); the handler costs a
+    // thread, which other commands (`bgp dump` is timed as a process) skip.
+    if matches!(cli.command, cli::Command::Run(_)) {
+        let _ = ctrlc::set_handler(|| {
+            encbench_scenarios::scratch::remove_all();
+            eprintln!("\ninterrupted; temporary files removed");
+            std::process::exit(130);
+        });
+    }
     let painter = output::Painter::new(cli.no_color);
     let outcome = match cli.command {
         cli::Command::List => list::print(),

@@ -23,6 +23,9 @@ pub enum DumpError {
     Write(#[from] io::Error),
 }
 
+/// Lines are handed to the writer once this many bytes are buffered.
+const FLUSH_AT: usize = 1 << 14;
+
 /// Counts from one dump.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct DumpStats {
@@ -102,7 +105,7 @@ fn dump_into<R: Read, W: Write>(
                 _ => return Err(e.into()),
             }
         }
-        if line.buf.len() >= 1 << 16 {
+        if line.buf.len() >= FLUSH_AT {
             stats.lines += line.flush(out)?;
         }
     }
@@ -120,27 +123,33 @@ fn record(line: &mut Line, time: u32, rec: Record<'_>) -> Result<(), Error> {
                     asn: m.peer_as,
                     tag: bgp4mp_tag(m.micros),
                 };
-                let w = |p: &Prefix, line: &mut Line| line.withdraw(&ctx, p);
-                for p in &u.withdrawn {
-                    w(p, line);
-                }
-                if let Some(mp) = &u.attrs.mp_unreach {
-                    for p in &mp.withdrawn {
-                        w(p, line);
+                let mp_withdrawn = u
+                    .attrs
+                    .mp_unreach
+                    .as_ref()
+                    .map_or(&[][..], |mp| &mp.withdrawn);
+                if !u.withdrawn.is_empty() || !mp_withdrawn.is_empty() {
+                    line.set_head(&ctx, "W");
+                    for p in u.withdrawn.iter().chain(mp_withdrawn) {
+                        line.route(p, b"\n");
                     }
                 }
-                let v4_hop = Some(u.attrs.next_hop.map_or(NO_NEXT_HOP, IpAddr::V4));
+                let mp_nlri = u.attrs.mp_reach.as_ref().map_or(&[][..], |mp| &mp.nlri);
+                if !u.nlri.is_empty() || !mp_nlri.is_empty() {
+                    line.set_head(&ctx, "A");
+                }
                 if !u.nlri.is_empty() {
+                    let v4_hop = Some(u.attrs.next_hop.map_or(NO_NEXT_HOP, IpAddr::V4));
                     let tail = line.tail(&u.attrs, m.as_size, v4_hop);
                     for p in &u.nlri {
-                        line.route(&ctx, "A", p, &tail);
+                        line.route(p, &tail);
                     }
                     line.tails = tail;
                 }
                 if let Some(mp) = &u.attrs.mp_reach {
                     let tail = line.tail(&u.attrs, m.as_size, mp_hop(&mp.next_hop));
                     for p in &mp.nlri {
-                        line.route(&ctx, "A", p, &tail);
+                        line.route(p, &tail);
                     }
                     line.tails = tail;
                 }
@@ -182,12 +191,25 @@ struct Peer {
     tag: &'static str,
 }
 
-#[derive(Default)]
 struct Line {
     buf: Vec<u8>,
+    /// `tag|time|kind|peer|peer AS|`, shared by the lines of one message.
+    head: Vec<u8>,
     /// Scratch for the attribute fields shared by all prefixes of a message.
     tails: Vec<u8>,
     lines: u64,
+}
+
+impl Default for Line {
+    fn default() -> Self {
+        Line {
+            // Flushed once past 64 KiB: room for that and the last record's lines.
+            buf: Vec::with_capacity(FLUSH_AT + (1 << 12)),
+            head: Vec::with_capacity(64),
+            tails: Vec::with_capacity(256),
+            lines: 0,
+        }
+    }
 }
 
 impl Line {
@@ -197,8 +219,10 @@ impl Line {
         Ok(std::mem::take(&mut self.lines))
     }
 
-    fn head(&mut self, p: &Peer, kind: &str, prefix: &Prefix) {
-        let b = &mut self.buf;
+    /// Sets the fields before the prefix for the lines that follow.
+    fn set_head(&mut self, p: &Peer, kind: &str) {
+        let b = &mut self.head;
+        b.clear();
         b.extend_from_slice(p.tag.as_bytes());
         b.push(b'|');
         write_time(b, p.time, p.micros);
@@ -209,18 +233,14 @@ impl Line {
         b.push(b'|');
         num(b, p.asn);
         b.push(b'|');
-        write_prefix(b, prefix);
-        self.lines += 1;
     }
 
-    fn withdraw(&mut self, p: &Peer, prefix: &Prefix) {
-        self.head(p, "W", prefix);
-        self.buf.push(b'\n');
-    }
-
-    fn route(&mut self, p: &Peer, kind: &str, prefix: &Prefix, tail: &[u8]) {
-        self.head(p, kind, prefix);
+    /// One line: the head, `prefix`, then `tail` (which ends the line).
+    fn route(&mut self, prefix: &Prefix, tail: &[u8]) {
+        self.buf.extend_from_slice(&self.head);
+        write_prefix(&mut self.buf, prefix);
         self.buf.extend_from_slice(tail);
+        self.lines += 1;
     }
 
     fn rib(
@@ -243,7 +263,8 @@ impl Line {
             asn: r.peer_as,
             tag,
         };
-        self.route(&peer, "B", prefix, &tail);
+        self.set_head(&peer, "B");
+        self.route(prefix, &tail);
         self.tails = tail;
         Ok(())
     }
@@ -424,13 +445,52 @@ fn num(b: &mut Vec<u8>, n: impl itoa::Integer) {
     b.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
-fn ipv4(b: &mut Vec<u8>, a: Ipv4Addr) {
-    let o = a.octets();
-    num(b, o[0]);
-    for x in &o[1..] {
-        b.push(b'.');
-        num(b, *x);
+/// Decimal digits of every byte value, padded to 3, and how many count.
+const OCTETS: [([u8; 3], u8); 256] = {
+    let mut t = [([0u8; 3], 0u8); 256];
+    let mut i = 0;
+    while i < 256 {
+        let (h, d, u) = ((i / 100) as u8, (i / 10 % 10) as u8, (i % 10) as u8);
+        t[i] = if i >= 100 {
+            ([b'0' + h, b'0' + d, b'0' + u], 3)
+        } else if i >= 10 {
+            ([b'0' + d, b'0' + u, 0], 2)
+        } else {
+            ([b'0' + u, 0, 0], 1)
+        };
+        i += 1;
     }
+    t
+};
+
+/// Appends the digits of `x` at `s[n..]` (with up to two bytes of slack
+/// after them) and returns the new end.
+fn octet(s: &mut [u8; 22], n: usize, x: u8) -> usize {
+    let (digits, len) = OCTETS[usize::from(x)];
+    s[n..n + 3].copy_from_slice(&digits);
+    n + usize::from(len)
+}
+
+/// A dotted quad, and optionally `/len`, built on the stack with
+/// fixed-size copies and appended at once.
+fn ipv4_slash(b: &mut Vec<u8>, a: Ipv4Addr, len: Option<u8>) {
+    // `255.255.255.255/128` is 19 bytes; the last copy may run 2 past.
+    let mut s = [0u8; 22];
+    let [w, x, y, z] = a.octets();
+    let mut n = octet(&mut s, 0, w);
+    for x in [x, y, z] {
+        s[n] = b'.';
+        n = octet(&mut s, n + 1, x);
+    }
+    if let Some(l) = len {
+        s[n] = b'/';
+        n = octet(&mut s, n + 1, l);
+    }
+    b.extend_from_slice(&s[..n]);
+}
+
+fn ipv4(b: &mut Vec<u8>, a: Ipv4Addr) {
+    ipv4_slash(b, a, None);
 }
 
 /// IPv6 the way glibc's `inet_ntop` prints it (RFC 5952 plus `::a.b.c.d`).
@@ -444,8 +504,55 @@ fn ipv6(b: &mut Vec<u8>, a: Ipv6Addr) {
         );
         return;
     }
-    // Rust's Display already follows RFC 5952, including `::ffff:a.b.c.d`.
-    let _ = write!(b, "{a}");
+    if s[..5] == [0; 5] && s[5] == 0xffff {
+        b.extend_from_slice(b"::ffff:");
+        ipv4(
+            b,
+            Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8),
+        );
+        return;
+    }
+    // RFC 5952, as Rust's Display writes it too: the first longest run of
+    // two or more zero groups becomes `::`; hex digits lower case. Built on
+    // the stack (core::fmt cost more than the rest of such a line).
+    let (mut run_at, mut run_len, mut at, mut len) = (0, 0, 0, 0);
+    for (i, &g) in s.iter().enumerate() {
+        if g == 0 {
+            if len == 0 {
+                at = i;
+            }
+            len += 1;
+            if len > run_len {
+                (run_at, run_len) = (at, len);
+            }
+        } else {
+            len = 0;
+        }
+    }
+    let mut t = [0u8; 40];
+    let mut n = 0;
+    let groups = |t: &mut [u8; 40], n: &mut usize, gs: &[u16]| {
+        for (i, &g) in gs.iter().enumerate() {
+            if i > 0 {
+                t[*n] = b':';
+                *n += 1;
+            }
+            let digits = (16 - g.leading_zeros()).div_ceil(4).max(1);
+            for d in (0..digits).rev() {
+                t[*n] = b"0123456789abcdef"[usize::from(g >> (4 * d)) & 0xf];
+                *n += 1;
+            }
+        }
+    };
+    if run_len > 1 {
+        groups(&mut t, &mut n, &s[..run_at]);
+        t[n..n + 2].copy_from_slice(b"::");
+        n += 2;
+        groups(&mut t, &mut n, &s[run_at + run_len..]);
+    } else {
+        groups(&mut t, &mut n, &s);
+    }
+    b.extend_from_slice(&t[..n]);
 }
 
 fn ip(b: &mut Vec<u8>, a: IpAddr) {
@@ -457,11 +564,7 @@ fn ip(b: &mut Vec<u8>, a: IpAddr) {
 
 pub(crate) fn write_prefix(b: &mut Vec<u8>, p: &Prefix) {
     match *p {
-        Prefix::V4(a, l) => {
-            ipv4(b, a);
-            b.push(b'/');
-            num(b, l);
-        }
+        Prefix::V4(a, l) => ipv4_slash(b, a, Some(l)),
         Prefix::V6(a, l) => {
             ipv6(b, a);
             b.push(b'/');
@@ -475,4 +578,65 @@ pub fn prefix_text(p: &Prefix) -> String {
     let mut b = Vec::new();
     write_prefix(&mut b, p);
     String::from_utf8_lossy(&b).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_matches_display_outside_the_ipv4_compatible_form() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut fixed = vec![
+            Ipv6Addr::UNSPECIFIED,
+            Ipv6Addr::LOCALHOST,
+            "::ffff:192.0.2.1".parse().unwrap(),
+            "2001:db8::".parse().unwrap(),
+            "2001:db8:0:1:0:0:0:1".parse().unwrap(),
+            "2001:0:0:1:0:0:1:1".parse().unwrap(),
+            "1:0:1:0:1:0:1:0".parse().unwrap(),
+            "fe80::1:0:0:0".parse().unwrap(),
+        ];
+        for _ in 0..20_000 {
+            let mut g = [0u16; 8];
+            for v in &mut g {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly zeros and short groups, to exercise the runs.
+                *v = match x % 4 {
+                    0 | 1 => 0,
+                    2 => (x >> 8) as u16 & 0xff,
+                    _ => (x >> 16) as u16,
+                };
+            }
+            fixed.push(Ipv6Addr::from(g));
+        }
+        for a in fixed {
+            let s = a.segments();
+            if s[..6] == [0; 6] && s[6] != 0 {
+                continue; // glibc's ::a.b.c.d, tested with the dump files
+            }
+            let mut b = Vec::new();
+            ipv6(&mut b, a);
+            assert_eq!(String::from_utf8(b).unwrap(), a.to_string());
+        }
+    }
+
+    #[test]
+    fn table_driven_ipv4_and_prefixes_match_display() {
+        for x in 0..=255u8 {
+            for a in [
+                Ipv4Addr::new(x, 0, 255, x),
+                Ipv4Addr::new(255, x, x, 9),
+                Ipv4Addr::new(10, 99, 100, x),
+            ] {
+                let mut b = Vec::new();
+                ipv4(&mut b, a);
+                assert_eq!(b, a.to_string().as_bytes());
+                let l = x % 33;
+                assert_eq!(prefix_text(&Prefix::V4(a, l)), format!("{a}/{l}"));
+            }
+        }
+    }
 }

@@ -15,6 +15,13 @@ use std::path::Path;
 /// the largest real ones (TABLE_DUMP_V2 entries for thousands of peers) are far below.
 pub const MAX_RECORD: u32 = 16 << 20;
 
+/// Bodies up to this size are read into a buffer sized from the header;
+/// larger claims grow it only as bytes arrive.
+const SMALL_RECORD: u32 = 1 << 16;
+
+/// Decompressed bytes buffered ahead of the record reader.
+const DECODED_BUF: usize = 1 << 14;
+
 const TABLE_DUMP: u16 = 12;
 const TABLE_DUMP_V2: u16 = 13;
 const BGP4MP: u16 = 16;
@@ -164,11 +171,11 @@ pub fn open(path: &Path) -> io::Result<MrtReader<Box<dyn Read>>> {
     };
     let inner: Box<dyn Read> = match compression {
         Some("gzip") => Box::new(BufReader::with_capacity(
-            1 << 16,
+            DECODED_BUF,
             flate2::bufread::MultiGzDecoder::new(file),
         )),
         Some(_) => Box::new(BufReader::with_capacity(
-            1 << 16,
+            DECODED_BUF,
             bzip2::bufread::MultiBzDecoder::new(file),
         )),
         None => Box::new(file),
@@ -240,11 +247,20 @@ impl<R: Read> MrtReader<R> {
             .shifted(start));
         }
         self.buf.clear();
-        // Grows with the bytes that actually arrive, not with the claimed length.
-        let n = (&mut self.inner)
-            .take(u64::from(h.len))
-            .read_to_end(&mut self.buf)
-            .map_err(|e| io_error(start + 12, e))?;
+        let n = if h.len <= SMALL_RECORD {
+            // Nearly every record: one sized read, no end-of-stream probing.
+            self.buf.resize(h.len as usize, 0);
+            let n =
+                read_full(&mut self.inner, &mut self.buf).map_err(|e| io_error(start + 12, e))?;
+            self.buf.truncate(n);
+            n
+        } else {
+            // Grows with the bytes that actually arrive, not with the claimed length.
+            (&mut self.inner)
+                .take(u64::from(h.len))
+                .read_to_end(&mut self.buf)
+                .map_err(|e| io_error(start + 12, e))?
+        };
         if n < h.len as usize {
             return Err(Error::new(
                 12 + n,
