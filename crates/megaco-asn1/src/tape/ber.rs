@@ -207,7 +207,7 @@ impl Decoder<'_> {
         &self.input[s..s + len]
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn int(
         &mut self,
         ty: TypeId,
@@ -225,7 +225,7 @@ impl Decoder<'_> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn enumerated(
         &mut self,
         ty: TypeId,
@@ -242,7 +242,7 @@ impl Decoder<'_> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn boolean(
         &mut self,
         ty: TypeId,
@@ -258,7 +258,7 @@ impl Decoder<'_> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn null(
         &mut self,
         ty: TypeId,
@@ -273,7 +273,7 @@ impl Decoder<'_> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn octets(
         &mut self,
         ty: TypeId,
@@ -291,7 +291,7 @@ impl Decoder<'_> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn ia5(
         &mut self,
         ty: TypeId,

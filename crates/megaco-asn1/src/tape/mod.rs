@@ -90,12 +90,14 @@ impl Tape {
         self.bytes.reserve(input_len);
     }
 
+    #[inline(always)]
     fn push(&mut self, ty: TypeId, slot: u16, a: u32, b: u32) -> usize {
         self.nodes.push(Node { ty, slot, a, b });
         self.nodes.len() - 1
     }
 
     /// Appends string contents and returns the node for them.
+    #[inline]
     fn push_bytes(&mut self, ty: TypeId, slot: u16, contents: &[u8], b: u32) {
         let at = self.bytes.len() as u32;
         self.bytes.extend_from_slice(contents);

@@ -188,7 +188,7 @@ impl Decoder {
         self.fail(r, ty, &format!("alternative index {n} out of range"))
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn enter(&mut self, ty: TypeId, r: &Bits<'_>) -> Result<(), CodecError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -197,13 +197,13 @@ impl Decoder {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn leave(&mut self) {
         self.depth -= 1;
     }
 
     /// Called per `SEQUENCE OF` element, whose count the input states.
-    #[inline]
+    #[inline(always)]
     pub(super) fn spend(&self, ty: TypeId, r: &Bits<'_>) -> Result<(), CodecError> {
         if self.tape.nodes.len() >= self.budget {
             return Err(self.fail(r, ty, "more values than the input can hold"));
@@ -211,7 +211,7 @@ impl Decoder {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn int(
         &mut self,
         r: &mut Bits<'_>,
@@ -228,7 +228,7 @@ impl Decoder {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn enumerated(
         &mut self,
         r: &mut Bits<'_>,
@@ -254,7 +254,7 @@ impl Decoder {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn boolean(
         &mut self,
         r: &mut Bits<'_>,
@@ -266,13 +266,13 @@ impl Decoder {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn null(&mut self, ty: TypeId, slot: u16) {
         self.tape.push(ty, slot, 0, 0);
     }
 
     /// OCTET STRING or IA5String (8-bit characters in the aligned variant).
-    #[inline]
+    #[inline(always)]
     pub(super) fn string(
         &mut self,
         r: &mut Bits<'_>,
@@ -307,7 +307,7 @@ impl Decoder {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_string(
         &mut self,
         ty: TypeId,
