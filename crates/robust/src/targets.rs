@@ -204,7 +204,11 @@ fn megaco_asn1_jobs(out: &mut Vec<Job>) {
         let vectors = ber_vectors();
         let picked = vectors.iter().step_by(vectors.len() / 5).take(5);
         picked
-            .map(|v| codec.decode(&v.bytes).map_err(|e| format!("{}: {e}", v.name)))
+            .map(|v| {
+                codec
+                    .decode(&v.bytes)
+                    .map_err(|e| format!("{}: {e}", v.name))
+            })
             .collect()
     }
     out.push(job("megaco/ber", "megaco-vectors-5", || {
