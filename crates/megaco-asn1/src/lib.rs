@@ -67,7 +67,3 @@ impl VersionedMessage {
         }
     }
 }
-#[doc(hidden)]
-pub fn zz_tlv(bytes: &[u8]) -> bool {
-    tlv::first_fault(bytes).is_none()
-}

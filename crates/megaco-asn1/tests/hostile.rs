@@ -135,11 +135,28 @@ fn tape_decoders_survive_hostile_input_and_locate_every_error() {
         ("BER", &TapeBer as &dyn Codec<_>, ber_vectors()),
         ("PER", &TapePer, per_vectors()),
     ] {
-        let (errors, located) = survive(codec, vectors.into_iter().map(|v| v.bytes).collect());
+        let vectors: Vec<Vec<u8>> = vectors.into_iter().map(|v| v.bytes).collect();
+        let (errors, located) = survive(codec, vectors.clone());
         assert_eq!(
             located, errors,
             "tape {name}: every error names a byte offset"
         );
+        // … and the offset lies within the input.
+        for input in hostile_inputs(&vectors) {
+            let offset = match codec.decode(&input) {
+                Ok(_) => continue,
+                Err(CodecError::Invalid { offset, .. } | CodecError::Truncated { offset, .. }) => {
+                    offset
+                }
+                Err(CodecError::Trailing { offset, .. }) => offset,
+                Err(other) => panic!("tape {name}: unlocated {other}"),
+            };
+            assert!(
+                offset <= input.len(),
+                "tape {name}: offset {offset} past {} bytes",
+                input.len()
+            );
+        }
     }
 }
 

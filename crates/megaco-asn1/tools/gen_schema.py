@@ -14,7 +14,8 @@ usage: gen_schema.py MODULE.asn SCHEMA.rs STATIC_NAME [DECODERS.rs]
 import re
 import sys
 
-TOKEN = re.compile(r"::=|\.\.\.|\.\.|[{}(),\[\]]|[A-Za-z][A-Za-z0-9-]*|\d+")
+# Numbers keep their sign so a negative one fails loudly (the tables are u32).
+TOKEN = re.compile(r"::=|\.\.\.|\.\.|[{}(),\[\]]|[A-Za-z][A-Za-z0-9-]*|-?\d+")
 
 
 def tokens(text):
@@ -372,7 +373,7 @@ def decoders(module, table, root):
                 bits, num = context_tag(table, c, j)
                 out.append(f"            (0x{bits:02X}, {num}) => {{ {ber_child(table, c, j)} }}")
             if ext:
-                out.append(f"            (0x80 | 0xA0, n) if n >= {len(items)} => continue, // an unknown extension addition")
+                out.append(f"            (0x80 | 0xA0, n) if n >= {len(items)} => {{ next = n + 1; continue }} // an unknown extension addition")
             out.append(f"            _ => return Err(d.unexpected({i}, tag, at).into()),")
             out.append("        }")
             out.append("        seen |= 1 << tag.number;")

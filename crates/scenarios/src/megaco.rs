@@ -154,7 +154,11 @@ impl Scenario for Megaco {
         }
         let original = named.iter().map(|m| m.text.len()).sum::<usize>() as u64;
         let asn1 = from_vectors(&named, &Ber, "megaco/ber", &mut out);
-        let tapes = from_vectors(&named, &TapeBer, "megaco/ber-tape", &mut out);
+        let tapes = if tape_codecs().iter().any(|(id, _)| ctx.wants(id)) {
+            from_vectors(&named, &TapeBer, "megaco/ber-tape", &mut out)
+        } else {
+            Vec::new()
+        };
         if !asn1.is_empty() {
             out.notes.push(
                 "megaco: the ASN.1 rows (megaco/ber, megaco/per and the -tape pair) run on values decoded from Erlang's BER of the same 149 messages (wire form: 4-octet package names, as Erlang's \"native\" codecs take them); the text codecs run on our text model".into(),

@@ -102,7 +102,7 @@ fn b5(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(6, 0, s, len, 0, 99)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(7, s, len)?; b7(d, 1, tag, at, s, len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(19, s, len)?; b19(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(5, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -388,7 +388,7 @@ fn b25(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(26, 0, s, len, 0, 4294967295)?; }
             (0xA0, 1) => { b27(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(25, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -497,7 +497,7 @@ fn b30(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(31, 0, s, len, 0, 15)?; }
             (0x80, 1) => { d.boolean(32, 1, s, len)?; }
             (0xA0, 2) => { b33(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(30, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -604,7 +604,7 @@ fn b35(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b36(d, 0, s, s + len)?; }
             (0x80, 1) => { d.octets(38, 1, s, len, 1, 8)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(35, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -673,7 +673,7 @@ fn b40(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.null(41, 0, s, len)?; }
             (0x80, 1) => { d.null(42, 1, s, len)?; }
             (0x80, 2) => { d.null(43, 2, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(40, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -743,7 +743,7 @@ fn b45(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { let (tag, at, s, len) = d.wrapped(46, s, len)?; b46(d, 0, tag, at, s, len)?; }
             (0x80, 1) => { d.null(161, 1, s, len)?; }
             (0x80, 2) => { d.null(162, 2, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(45, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -816,7 +816,7 @@ fn b47(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b48(d, 0, s, s + len)?; }
             (0xA0, 1) => { b49(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(47, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -946,7 +946,7 @@ fn b51(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b52(d, 0, s, s + len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(64, s, len)?; b64(d, 1, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(51, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -985,7 +985,7 @@ fn b52(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b53(d, 0, s, s + len)?; }
             (0x80, 1) => { d.enumerated(62, 1, s, len, &[0, 1])?; }
             (0x80, 2) => { d.enumerated(63, 2, s, len, &[0, 1, 2])?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(52, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1055,7 +1055,7 @@ fn b54(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(55, 0, s, len, 4, 4)?; }
             (0xA0, 1) => { b56(d, 1, s, s + len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(58, s, len)?; b58(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(54, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1169,7 +1169,7 @@ fn b65(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b66(d, 0, s, s + len)?; }
             (0xA0, 1) => { b71(d, 1, s, s + len)?; }
             (0xA0, 2) => { b71(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(65, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1210,7 +1210,7 @@ fn b66(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.boolean(68, 1, s, len)?; }
             (0x80, 2) => { d.boolean(69, 2, s, len)?; }
             (0xA0, 3) => { b70(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(66, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1279,7 +1279,7 @@ fn b71(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         if tag.number < next { return Err(d.out_of_order(71, at).into()); }
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b72(d, 0, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 1 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 1 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(71, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1602,7 +1602,7 @@ fn b84(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(86, 1, s, len, 0, 255)?; }
             (0x80, 2) => { d.int(87, 2, s, len, 0, 255)?; }
             (0x80, 3) => { d.int(88, 3, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(84, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1643,7 +1643,7 @@ fn b91(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.enumerated(92, 0, s, len, &[0, 1, 2, 3])?; }
             (0xA0, 1) => { b93(d, 1, s, s + len)?; }
             (0xA0, 2) => { b81(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(91, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1712,7 +1712,7 @@ fn b94(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(95, 0, s, len, 0, 4294967295)?; }
             (0xA0, 1) => { b96(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(94, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1782,7 +1782,7 @@ fn b97(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(76, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b98(d, 2, s, s + len)?; }
             (0xA0, 3) => { b134(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(97, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1824,7 +1824,7 @@ fn b98(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(100, s, len)?; b100(d, 1, tag, at, s, len)?; }
             (0xA0, 2) => { b107(d, 2, s, s + len)?; }
             (0xA0, 3) => { b112(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(98, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1887,7 +1887,7 @@ fn b102(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(104, 1, s, len, 0, 99)?; }
             (0x80, 2) => { d.int(105, 2, s, len, 0, 99)?; }
             (0x80, 3) => { d.ia5(106, 3, s, len, 0, u32::MAX)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(102, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1927,7 +1927,7 @@ fn b107(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(95, 0, s, len, 0, 4294967295)?; }
             (0xA0, 1) => { b108(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(107, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1997,7 +1997,7 @@ fn b109(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(76, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b110(d, 2, s, s + len)?; }
             (0xA0, 3) => { b129(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(109, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2038,7 +2038,7 @@ fn b110(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.boolean(111, 0, s, len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(100, s, len)?; b100(d, 1, tag, at, s, len)?; }
             (0xA0, 2) => { b112(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(110, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2132,7 +2132,7 @@ fn b114(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 4) => { d.bits(117, 4, s, len)?; }
             (0x80, 5) => { d.boolean(118, 5, s, len)?; }
             (0xA0, 6) => { b119(d, 6, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 7 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 7 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(114, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2206,7 +2206,7 @@ fn b120(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(101, 0, s, len, 2, 2)?; }
             (0xA0, 1) => { b121(d, 1, s, s + len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(123, s, len)?; b123(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(120, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2395,7 +2395,7 @@ fn b130(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(101, 0, s, len, 2, 2)?; }
             (0xA0, 1) => { b121(d, 1, s, s + len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(131, s, len)?; b131(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(130, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2518,7 +2518,7 @@ fn b136(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(55, 0, s, len, 4, 4)?; }
             (0x80, 1) => { d.int(76, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b137(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(136, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2622,7 +2622,7 @@ fn b139(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         if tag.number < next { return Err(d.out_of_order(139, at).into()); }
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.bits(140, 0, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 1 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 1 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(139, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2659,7 +2659,7 @@ fn b141(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b48(d, 0, s, s + len)?; }
             (0xA0, 1) => { b139(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(141, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2697,7 +2697,7 @@ fn b142(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b35(d, 0, s, s + len)?; }
             (0xA0, 1) => { b139(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(142, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2736,7 +2736,7 @@ fn b143(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b48(d, 0, s, s + len)?; }
             (0xA0, 1) => { b144(d, 1, s, s + len)?; }
             (0xA0, 2) => { b20(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(143, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2843,7 +2843,7 @@ fn b146(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(76, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b147(d, 2, s, s + len)?; }
             (0xA0, 3) => { b148(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(146, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2949,7 +2949,7 @@ fn b151(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b48(d, 0, s, s + len)?; }
             (0xA0, 1) => { b152(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(151, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2994,7 +2994,7 @@ fn b152(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 6) => { let (tag, at, s, len) = d.wrapped(7, s, len)?; b7(d, 6, tag, at, s, len)?; }
             (0xA0, 7) => { b148(d, 7, s, s + len)?; }
             (0xA0, 8) => { b81(d, 8, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 9 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 9 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(152, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3102,7 +3102,7 @@ fn b163(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         if tag.number < next { return Err(d.out_of_order(163, at).into()); }
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(26, 0, s, len, 0, 4294967295)?; }
-            (0x80 | 0xA0, n) if n >= 1 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 1 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(163, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3140,7 +3140,7 @@ fn b164(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(26, 0, s, len, 0, 4294967295)?; }
             (0x80, 1) => { d.null(165, 1, s, len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(166, s, len)?; b166(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(164, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3332,7 +3332,7 @@ fn b171(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b48(d, 0, s, s + len)?; }
             (0xA0, 1) => { b172(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(171, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3536,7 +3536,7 @@ fn b177(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(101, 0, s, len, 2, 2)?; }
             (0x80, 1) => { d.int(178, 1, s, len, 0, 99)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(177, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3634,7 +3634,7 @@ fn b181(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b48(d, 0, s, s + len)?; }
             (0xA0, 1) => { b20(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(181, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3672,7 +3672,7 @@ fn b182(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b48(d, 0, s, s + len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(183, s, len)?; b183(d, 1, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(182, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3734,7 +3734,7 @@ fn b184(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 2) => { d.int(185, 2, s, len, 0, 99)?; }
             (0xA0, 3) => { b158(d, 3, s, s + len)?; }
             (0xA0, 4) => { b148(d, 4, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 5 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 5 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(184, tag, at).into()),
         }
         seen |= 1 << tag.number;

@@ -102,7 +102,7 @@ fn b5(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(6, 0, s, len, 0, 99)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(7, s, len)?; b7(d, 1, tag, at, s, len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(19, s, len)?; b19(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(5, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -388,7 +388,7 @@ fn b25(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(26, 0, s, len, 0, 4294967295)?; }
             (0xA0, 1) => { b27(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(25, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -497,7 +497,7 @@ fn b30(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(31, 0, s, len, 0, 15)?; }
             (0x80, 1) => { d.boolean(32, 1, s, len)?; }
             (0xA0, 2) => { b33(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(30, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -568,7 +568,7 @@ fn b34(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 1) => { b35(d, 1, s, s + len)?; }
             (0x80, 2) => { d.enumerated(39, 2, s, len, &[0, 1, 2])?; }
             (0x80, 3) => { d.int(40, 3, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(34, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -615,7 +615,7 @@ fn b35(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b36(d, 0, s, s + len)?; }
             (0x80, 1) => { d.octets(38, 1, s, len, 1, 8)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(35, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -684,7 +684,7 @@ fn b41(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.null(42, 0, s, len)?; }
             (0x80, 1) => { d.null(43, 1, s, len)?; }
             (0x80, 2) => { d.null(44, 2, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(41, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -754,7 +754,7 @@ fn b46(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { let (tag, at, s, len) = d.wrapped(47, s, len)?; b47(d, 0, tag, at, s, len)?; }
             (0x80, 1) => { d.null(192, 1, s, len)?; }
             (0x80, 2) => { d.null(193, 2, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(46, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -827,7 +827,7 @@ fn b48(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b49(d, 0, s, s + len)?; }
             (0xA0, 1) => { b50(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(48, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -957,7 +957,7 @@ fn b52(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b53(d, 0, s, s + len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(65, s, len)?; b65(d, 1, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(52, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -996,7 +996,7 @@ fn b53(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b54(d, 0, s, s + len)?; }
             (0x80, 1) => { d.enumerated(63, 1, s, len, &[0, 1])?; }
             (0x80, 2) => { d.enumerated(64, 2, s, len, &[0, 1, 2])?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(53, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1066,7 +1066,7 @@ fn b55(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(56, 0, s, len, 4, 4)?; }
             (0xA0, 1) => { b57(d, 1, s, s + len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(59, s, len)?; b59(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(55, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1180,7 +1180,7 @@ fn b66(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b67(d, 0, s, s + len)?; }
             (0xA0, 1) => { b72(d, 1, s, s + len)?; }
             (0xA0, 2) => { b72(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(66, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1221,7 +1221,7 @@ fn b67(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.boolean(69, 1, s, len)?; }
             (0x80, 2) => { d.boolean(70, 2, s, len)?; }
             (0xA0, 3) => { b71(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(67, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1290,7 +1290,7 @@ fn b72(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         if tag.number < next { return Err(d.out_of_order(72, at).into()); }
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b73(d, 0, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 1 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 1 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(72, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1613,7 +1613,7 @@ fn b84(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(86, 1, s, len, 0, 255)?; }
             (0x80, 2) => { d.int(87, 2, s, len, 0, 255)?; }
             (0x80, 3) => { d.int(88, 3, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(84, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1654,7 +1654,7 @@ fn b91(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.enumerated(92, 0, s, len, &[0, 1, 2, 3, 4])?; }
             (0xA0, 1) => { b93(d, 1, s, s + len)?; }
             (0xA0, 2) => { b81(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(91, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1723,7 +1723,7 @@ fn b94(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(95, 0, s, len, 0, 4294967295)?; }
             (0xA0, 1) => { b96(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(94, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1793,7 +1793,7 @@ fn b97(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b98(d, 2, s, s + len)?; }
             (0xA0, 3) => { b135(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(97, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1835,7 +1835,7 @@ fn b98(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(100, s, len)?; b100(d, 1, tag, at, s, len)?; }
             (0xA0, 2) => { b108(d, 2, s, s + len)?; }
             (0xA0, 3) => { b113(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(98, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1899,7 +1899,7 @@ fn b102(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 2) => { d.int(105, 2, s, len, 0, 99)?; }
             (0x80, 3) => { d.ia5(106, 3, s, len, 0, u32::MAX)?; }
             (0x80, 4) => { d.int(107, 4, s, len, 0, 99)?; }
-            (0x80 | 0xA0, n) if n >= 5 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 5 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(102, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1947,7 +1947,7 @@ fn b108(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(95, 0, s, len, 0, 4294967295)?; }
             (0xA0, 1) => { b109(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(108, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2017,7 +2017,7 @@ fn b110(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b111(d, 2, s, s + len)?; }
             (0xA0, 3) => { b130(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(110, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2058,7 +2058,7 @@ fn b111(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.boolean(112, 0, s, len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(100, s, len)?; b100(d, 1, tag, at, s, len)?; }
             (0xA0, 2) => { b113(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(111, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2152,7 +2152,7 @@ fn b115(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 4) => { d.bits(118, 4, s, len)?; }
             (0x80, 5) => { d.boolean(119, 5, s, len)?; }
             (0xA0, 6) => { b120(d, 6, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 7 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 7 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(115, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2226,7 +2226,7 @@ fn b121(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(101, 0, s, len, 2, 2)?; }
             (0xA0, 1) => { b122(d, 1, s, s + len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(124, s, len)?; b124(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(121, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2415,7 +2415,7 @@ fn b131(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(101, 0, s, len, 2, 2)?; }
             (0xA0, 1) => { b122(d, 1, s, s + len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(132, s, len)?; b132(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(131, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2538,7 +2538,7 @@ fn b137(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(56, 0, s, len, 4, 4)?; }
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b138(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(137, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2643,7 +2643,7 @@ fn b140(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.bits(141, 0, s, len)?; }
             (0xA0, 1) => { b142(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(140, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2748,7 +2748,7 @@ fn b144(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b145(d, 0, s, s + len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(150, s, len)?; b150(d, 1, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(144, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2787,7 +2787,7 @@ fn b145(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b146(d, 0, s, s + len)?; }
             (0x80, 1) => { d.null(148, 1, s, len)?; }
             (0x80, 2) => { d.null(149, 2, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(145, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2855,7 +2855,7 @@ fn b147(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         if tag.number < next { return Err(d.out_of_order(147, at).into()); }
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(56, 0, s, len, 4, 4)?; }
-            (0x80 | 0xA0, n) if n >= 1 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 1 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(147, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2914,7 +2914,7 @@ fn b151(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b152(d, 0, s, s + len)?; }
             (0xA0, 1) => { b157(d, 1, s, s + len)?; }
             (0xA0, 2) => { b157(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(151, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2955,7 +2955,7 @@ fn b152(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.null(154, 1, s, len)?; }
             (0x80, 2) => { d.null(155, 2, s, len)?; }
             (0xA0, 3) => { b156(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(152, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3025,7 +3025,7 @@ fn b157(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(158, 0, s, len, 0, 65535)?; }
             (0xA0, 1) => { b159(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(157, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3160,7 +3160,7 @@ fn b162(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(95, 0, s, len, 0, 4294967295)?; }
             (0x80, 1) => { d.octets(56, 1, s, len, 4, 4)?; }
             (0x80, 2) => { d.int(40, 2, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(162, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3199,7 +3199,7 @@ fn b163(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(56, 0, s, len, 4, 4)?; }
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(163, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3259,7 +3259,7 @@ fn b165(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(56, 0, s, len, 4, 4)?; }
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(165, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3401,7 +3401,7 @@ fn b170(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(101, 0, s, len, 2, 2)?; }
             (0x80, 1) => { d.int(171, 1, s, len, 0, 99)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(170, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3439,7 +3439,7 @@ fn b172(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b49(d, 0, s, s + len)?; }
             (0xA0, 1) => { b140(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(172, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3477,7 +3477,7 @@ fn b173(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b35(d, 0, s, s + len)?; }
             (0xA0, 1) => { b140(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(173, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3516,7 +3516,7 @@ fn b174(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b49(d, 0, s, s + len)?; }
             (0xA0, 1) => { b175(d, 1, s, s + len)?; }
             (0xA0, 2) => { b20(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(174, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3623,7 +3623,7 @@ fn b177(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b178(d, 2, s, s + len)?; }
             (0xA0, 3) => { b179(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(177, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3729,7 +3729,7 @@ fn b182(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b49(d, 0, s, s + len)?; }
             (0xA0, 1) => { b183(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(182, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3775,7 +3775,7 @@ fn b183(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 7) => { b179(d, 7, s, s + len)?; }
             (0xA0, 8) => { b81(d, 8, s, s + len)?; }
             (0xA0, 9) => { b140(d, 9, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 10 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 10 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(183, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3891,7 +3891,7 @@ fn b194(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         if tag.number < next { return Err(d.out_of_order(194, at).into()); }
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(26, 0, s, len, 0, 4294967295)?; }
-            (0x80 | 0xA0, n) if n >= 1 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 1 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(194, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3929,7 +3929,7 @@ fn b195(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(26, 0, s, len, 0, 4294967295)?; }
             (0x80, 1) => { d.null(196, 1, s, len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(197, s, len)?; b197(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(195, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4121,7 +4121,7 @@ fn b202(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b49(d, 0, s, s + len)?; }
             (0xA0, 1) => { b203(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(202, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4325,7 +4325,7 @@ fn b208(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(101, 0, s, len, 2, 2)?; }
             (0x80, 1) => { d.int(209, 1, s, len, 0, 99)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(208, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4423,7 +4423,7 @@ fn b212(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b49(d, 0, s, s + len)?; }
             (0xA0, 1) => { b20(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(212, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4461,7 +4461,7 @@ fn b213(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b49(d, 0, s, s + len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(214, s, len)?; b214(d, 1, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(213, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4523,7 +4523,7 @@ fn b215(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 2) => { d.int(216, 2, s, len, 0, 99)?; }
             (0xA0, 3) => { b189(d, 3, s, s + len)?; }
             (0xA0, 4) => { b179(d, 4, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 5 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 5 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(215, tag, at).into()),
         }
         seen |= 1 << tag.number;

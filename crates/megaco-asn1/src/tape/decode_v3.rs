@@ -102,7 +102,7 @@ fn b5(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(6, 0, s, len, 0, 99)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(7, s, len)?; b7(d, 1, tag, at, s, len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(19, s, len)?; b19(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(5, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -399,7 +399,7 @@ fn b25(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(26, 0, s, len, 0, 4294967295)?; }
             (0xA0, 1) => { b27(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(25, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -511,7 +511,7 @@ fn b30(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 3) => { d.boolean(42, 3, s, len)?; }
             (0xA0, 4) => { b43(d, 4, s, s + len)?; }
             (0xA0, 5) => { b52(d, 5, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 6 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 6 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(30, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -593,7 +593,7 @@ fn b34(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 2) => { d.enumerated(39, 2, s, len, &[0, 1, 2])?; }
             (0x80, 3) => { d.int(40, 3, s, len, 0, 65535)?; }
             (0x80, 4) => { d.enumerated(41, 4, s, len, &[0, 1])?; }
-            (0x80 | 0xA0, n) if n >= 5 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 5 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(34, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -641,7 +641,7 @@ fn b35(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b36(d, 0, s, s + len)?; }
             (0x80, 1) => { d.octets(38, 1, s, len, 1, 8)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(35, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -740,7 +740,7 @@ fn b44(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(45, 0, s, len, 4, 4)?; }
             (0xA0, 1) => { b46(d, 1, s, s + len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(48, s, len)?; b48(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(44, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -869,7 +869,7 @@ fn b53(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 6) => { d.boolean(61, 6, s, len)?; }
             (0x80, 7) => { d.boolean(62, 7, s, len)?; }
             (0xA0, 8) => { let (tag, at, s, len) = d.wrapped(63, s, len)?; b63(d, 8, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 9 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 9 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(53, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -951,7 +951,7 @@ fn b59(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(45, 0, s, len, 4, 4)?; }
             (0xA0, 1) => { b44(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(59, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1049,7 +1049,7 @@ fn b67(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { let (tag, at, s, len) = d.wrapped(68, s, len)?; b68(d, 0, tag, at, s, len)?; }
             (0x80, 1) => { d.null(215, 1, s, len)?; }
             (0x80, 2) => { d.null(216, 2, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(67, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1122,7 +1122,7 @@ fn b69(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b70(d, 0, s, s + len)?; }
             (0xA0, 1) => { b71(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(69, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1263,7 +1263,7 @@ fn b73(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b74(d, 0, s, s + len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(78, s, len)?; b78(d, 1, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(73, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1302,7 +1302,7 @@ fn b74(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b75(d, 0, s, s + len)?; }
             (0x80, 1) => { d.enumerated(76, 1, s, len, &[0, 1])?; }
             (0x80, 2) => { d.enumerated(77, 2, s, len, &[0, 1, 2])?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(74, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1394,7 +1394,7 @@ fn b79(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 1) => { b85(d, 1, s, s + len)?; }
             (0xA0, 2) => { b85(d, 2, s, s + len)?; }
             (0xA0, 3) => { b88(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(79, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1443,7 +1443,7 @@ fn b80(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.boolean(82, 1, s, len)?; }
             (0x80, 2) => { d.boolean(83, 2, s, len)?; }
             (0xA0, 3) => { b84(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(80, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1512,7 +1512,7 @@ fn b85(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         if tag.number < next { return Err(d.out_of_order(85, at).into()); }
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b86(d, 0, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 1 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 1 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(85, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1931,7 +1931,7 @@ fn b101(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(103, 1, s, len, 0, 255)?; }
             (0x80, 2) => { d.int(104, 2, s, len, 0, 255)?; }
             (0x80, 3) => { d.int(105, 3, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(101, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -1972,7 +1972,7 @@ fn b108(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.enumerated(109, 0, s, len, &[0, 1, 2, 3, 4])?; }
             (0xA0, 1) => { b110(d, 1, s, s + len)?; }
             (0xA0, 2) => { b98(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(108, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2041,7 +2041,7 @@ fn b111(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(112, 0, s, len, 0, 4294967295)?; }
             (0xA0, 1) => { b113(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(111, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2111,7 +2111,7 @@ fn b114(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b115(d, 2, s, s + len)?; }
             (0xA0, 3) => { b158(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(114, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2155,7 +2155,7 @@ fn b115(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 3) => { b130(d, 3, s, s + len)?; }
             (0xA0, 4) => { let (tag, at, s, len) = d.wrapped(147, s, len)?; b147(d, 4, tag, at, s, len)?; }
             (0x80, 5) => { d.null(157, 5, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 6 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 6 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(115, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2228,7 +2228,7 @@ fn b119(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 2) => { d.int(122, 2, s, len, 0, 99)?; }
             (0x80, 3) => { d.ia5(123, 3, s, len, 0, u32::MAX)?; }
             (0x80, 4) => { d.int(124, 4, s, len, 0, 99)?; }
-            (0x80 | 0xA0, n) if n >= 5 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 5 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(119, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2276,7 +2276,7 @@ fn b125(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(112, 0, s, len, 0, 4294967295)?; }
             (0xA0, 1) => { b126(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(125, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2346,7 +2346,7 @@ fn b127(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b128(d, 2, s, s + len)?; }
             (0xA0, 3) => { b152(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(127, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2389,7 +2389,7 @@ fn b128(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 2) => { b130(d, 2, s, s + len)?; }
             (0xA0, 3) => { let (tag, at, s, len) = d.wrapped(147, s, len)?; b147(d, 3, tag, at, s, len)?; }
             (0x80, 4) => { d.null(151, 4, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 5 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 5 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(128, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2495,7 +2495,7 @@ fn b132(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 7) => { d.enumerated(142, 7, s, len, &[0, 1, 3])?; }
             (0x80, 8) => { d.int(112, 8, s, len, 0, 4294967295)?; }
             (0x80, 9) => { d.int(143, 9, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 10 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 10 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(132, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2579,7 +2579,7 @@ fn b138(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(118, 0, s, len, 2, 2)?; }
             (0xA0, 1) => { b90(d, 1, s, s + len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(139, s, len)?; b139(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(138, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2731,7 +2731,7 @@ fn b149(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b125(d, 0, s, s + len)?; }
             (0xA0, 1) => { b130(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(149, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2800,7 +2800,7 @@ fn b153(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(118, 0, s, len, 2, 2)?; }
             (0xA0, 1) => { b90(d, 1, s, s + len)?; }
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(154, s, len)?; b154(d, 2, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(153, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -2923,7 +2923,7 @@ fn b160(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(45, 0, s, len, 4, 4)?; }
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b161(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(160, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3028,7 +3028,7 @@ fn b163(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.bits(164, 0, s, len)?; }
             (0xA0, 1) => { b165(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(163, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3133,7 +3133,7 @@ fn b167(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b168(d, 0, s, s + len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(172, s, len)?; b172(d, 1, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(167, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3173,7 +3173,7 @@ fn b168(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.null(170, 1, s, len)?; }
             (0x80, 2) => { d.null(171, 2, s, len)?; }
             (0x80, 3) => { d.enumerated(77, 3, s, len, &[0, 1, 2])?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(168, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3273,7 +3273,7 @@ fn b173(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 1) => { b179(d, 1, s, s + len)?; }
             (0xA0, 2) => { b179(d, 2, s, s + len)?; }
             (0xA0, 3) => { b182(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(173, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3323,7 +3323,7 @@ fn b174(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 2) => { d.null(177, 2, s, len)?; }
             (0xA0, 3) => { b178(d, 3, s, s + len)?; }
             (0x80, 4) => { d.enumerated(81, 4, s, len, &[0, 1, 2, 3, 4])?; }
-            (0x80 | 0xA0, n) if n >= 5 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 5 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(174, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3401,7 +3401,7 @@ fn b179(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(180, 0, s, len, 0, 65535)?; }
             (0xA0, 1) => { b181(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(179, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3570,7 +3570,7 @@ fn b185(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(112, 0, s, len, 0, 4294967295)?; }
             (0x80, 1) => { d.octets(45, 1, s, len, 4, 4)?; }
             (0x80, 2) => { d.int(40, 2, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(185, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3609,7 +3609,7 @@ fn b186(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(45, 0, s, len, 4, 4)?; }
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(186, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3670,7 +3670,7 @@ fn b188(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.octets(45, 0, s, len, 4, 4)?; }
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
             (0x80, 2) => { d.int(112, 2, s, len, 0, 4294967295)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(188, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3786,7 +3786,7 @@ fn b192(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(118, 0, s, len, 2, 2)?; }
             (0x80, 1) => { d.int(193, 1, s, len, 0, 99)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(192, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3824,7 +3824,7 @@ fn b194(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b70(d, 0, s, s + len)?; }
             (0xA0, 1) => { b163(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(194, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3863,7 +3863,7 @@ fn b195(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b35(d, 0, s, s + len)?; }
             (0xA0, 1) => { b163(d, 1, s, s + len)?; }
             (0xA0, 2) => { b70(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(195, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -3910,7 +3910,7 @@ fn b196(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 0) => { b70(d, 0, s, s + len)?; }
             (0xA0, 1) => { b197(d, 1, s, s + len)?; }
             (0xA0, 2) => { b20(d, 2, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(196, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4017,7 +4017,7 @@ fn b199(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 1) => { d.int(40, 1, s, len, 0, 65535)?; }
             (0xA0, 2) => { b200(d, 2, s, s + len)?; }
             (0xA0, 3) => { b201(d, 3, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 4 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 4 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(199, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4123,7 +4123,7 @@ fn b204(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b70(d, 0, s, s + len)?; }
             (0xA0, 1) => { b205(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(204, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4170,7 +4170,7 @@ fn b205(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 8) => { b98(d, 8, s, s + len)?; }
             (0xA0, 9) => { b163(d, 9, s, s + len)?; }
             (0x80, 10) => { d.null(214, 10, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 11 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 11 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(205, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4287,7 +4287,7 @@ fn b217(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         if tag.number < next { return Err(d.out_of_order(217, at).into()); }
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.int(26, 0, s, len, 0, 4294967295)?; }
-            (0x80 | 0xA0, n) if n >= 1 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 1 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(217, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4327,7 +4327,7 @@ fn b218(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0xA0, 2) => { let (tag, at, s, len) = d.wrapped(220, s, len)?; b220(d, 2, tag, at, s, len)?; }
             (0x80, 3) => { d.int(239, 3, s, len, 0, 65535)?; }
             (0x80, 4) => { d.null(240, 4, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 5 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 5 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(218, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4528,7 +4528,7 @@ fn b225(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b70(d, 0, s, s + len)?; }
             (0xA0, 1) => { b226(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(225, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4666,7 +4666,7 @@ fn b229(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0x80, 0) => { d.octets(118, 0, s, len, 2, 2)?; }
             (0x80, 1) => { d.int(230, 1, s, len, 0, 99)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(229, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4775,7 +4775,7 @@ fn b233(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b70(d, 0, s, s + len)?; }
             (0xA0, 1) => { b226(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(233, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4813,7 +4813,7 @@ fn b234(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b70(d, 0, s, s + len)?; }
             (0xA0, 1) => { b20(d, 1, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(234, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4851,7 +4851,7 @@ fn b235(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
         match (tag.bits, tag.number) {
             (0xA0, 0) => { b70(d, 0, s, s + len)?; }
             (0xA0, 1) => { let (tag, at, s, len) = d.wrapped(236, s, len)?; b236(d, 1, tag, at, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 2 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 2 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(235, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -4913,7 +4913,7 @@ fn b237(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 2) => { d.int(238, 2, s, len, 0, 99)?; }
             (0xA0, 3) => { b211(d, 3, s, s + len)?; }
             (0xA0, 4) => { b201(d, 4, s, s + len)?; }
-            (0x80 | 0xA0, n) if n >= 5 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 5 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(237, tag, at).into()),
         }
         seen |= 1 << tag.number;
@@ -5021,7 +5021,7 @@ fn b243(d: &mut Ber<'_>, slot: u16, start: usize, end: usize) -> R {
             (0x80, 0) => { d.int(26, 0, s, len, 0, 4294967295)?; }
             (0x80, 1) => { d.int(239, 1, s, len, 0, 65535)?; }
             (0x80, 2) => { d.null(244, 2, s, len)?; }
-            (0x80 | 0xA0, n) if n >= 3 => continue, // an unknown extension addition
+            (0x80 | 0xA0, n) if n >= 3 => { next = n + 1; continue } // an unknown extension addition
             _ => return Err(d.unexpected(243, tag, at).into()),
         }
         seen |= 1 << tag.number;

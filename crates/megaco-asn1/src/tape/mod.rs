@@ -162,9 +162,19 @@ pub struct TapeBer;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct TapePer;
 
+/// Offsets, lengths and bit counts in a tape are u32: larger messages are
+/// refused (Megaco's are a few KB).
+fn check_size(bytes: &[u8]) -> Result<(), CodecError> {
+    if bytes.len() > (u32::MAX / 8) as usize {
+        return Err(CodecError::invalid(0, "message larger than 512 MiB"));
+    }
+    Ok(())
+}
+
 impl TapeBer {
     /// Decodes into `tape`, reusing its buffers.
     pub fn decode_into(&self, bytes: &[u8], tape: &mut Tape) -> Result<(), CodecError> {
+        check_size(bytes)?;
         let version = peek::ber_version(bytes)?;
         // Each value takes two octets at least (about three in practice).
         tape.clear(version, bytes.len(), bytes.len() / 2 + 8);
@@ -175,6 +185,7 @@ impl TapeBer {
 impl TapePer {
     /// Decodes into `tape`, reusing its buffers.
     pub fn decode_into(&self, bytes: &[u8], tape: &mut Tape) -> Result<(), CodecError> {
+        check_size(bytes)?;
         let version = peek::per_version(bytes)?;
         // About one value per octet in the 149 messages.
         tape.clear(version, bytes.len(), bytes.len() + 8);

@@ -111,8 +111,17 @@ impl<'a> Bits<'a> {
         }
     }
 
+    /// A normally small length (extension bitmap sizes): 1..=64 in seven
+    /// bits, else a length determinant holding it.
+    pub(super) fn small_length(&mut self) -> Result<usize, CodecError> {
+        if self.read(1)? == 0 {
+            return self.read(6).map(|v| v as usize + 1);
+        }
+        self.length()
+    }
+
     /// A normally small non-negative whole number (choice and enumeration
-    /// extension indexes; extension bitmap sizes minus one).
+    /// extension indexes).
     pub(super) fn small(&mut self) -> Result<usize, CodecError> {
         if self.read(1)? == 0 {
             return self.read(6).map(|v| v as usize);
@@ -363,7 +372,7 @@ impl Decoder {
         r: &mut Bits<'_>,
         mut addition: impl FnMut(&mut Self, &mut Bits<'_>, usize) -> Result<bool, Box<CodecError>>,
     ) -> Result<u32, Box<CodecError>> {
-        let n = r.small()? + 1;
+        let n = r.small_length()?;
         let mut present = 0u64;
         let mut beyond = 0;
         for j in 0..n {
@@ -473,6 +482,15 @@ impl Writer {
         Ok(())
     }
 
+    fn small_length(&mut self, n: usize) -> Result<(), CodecError> {
+        if (1..=64).contains(&n) {
+            self.write(n as u64 - 1, 7);
+            return Ok(());
+        }
+        self.write(1, 1);
+        self.length(n)
+    }
+
     fn small(&mut self, value: usize) -> Result<(), CodecError> {
         if value < 64 {
             self.write(value as u64, 7);
@@ -551,7 +569,7 @@ impl Encoder<'_> {
                 if !additions.is_empty() {
                     w.set(ext_bit);
                     let known = fields.len() - root;
-                    w.small(known - 1)?;
+                    w.small_length(known)?;
                     let map = w.bit;
                     w.write(0, known as u32);
                     for (j, _) in &additions {
@@ -643,5 +661,46 @@ impl Encoder<'_> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_back(write: impl FnOnce(&mut Writer)) -> (Vec<u8>, Bits<'static>) {
+        let mut w = Writer::default();
+        write(&mut w);
+        let bytes = w.finish();
+        let data: &'static [u8] = Box::leak(bytes.clone().into_boxed_slice());
+        (bytes, Bits { data, base: 0, bit: 0 })
+    }
+
+    #[test]
+    fn normally_small_lengths_round_trip_both_forms() {
+        for n in [1, 2, 63, 64, 65, 100, 300] {
+            let (bytes, mut r) = read_back(|w| w.small_length(n).unwrap());
+            assert_eq!(r.small_length().unwrap(), n, "{n}: {bytes:02X?}");
+        }
+        // 1..=64: a 0 bit and n - 1 in six bits.
+        assert_eq!(read_back(|w| w.small_length(64).unwrap()).0, [0x7E]);
+        // 65: a 1 bit, then an aligned length determinant of 65.
+        assert_eq!(read_back(|w| w.small_length(65).unwrap()).0, [0x80, 65]);
+    }
+
+    #[test]
+    fn constrained_whole_numbers_at_each_range_boundary() {
+        for (value, range, bytes) in [
+            (5u64, 8u64, vec![0xA0]),
+            (200, 255, vec![200]),
+            (255, 256, vec![255]),
+            (258, 65536, vec![0x01, 0x02]),
+            (0, 1 << 32, vec![0x00, 0x00]),
+            (0x0102_0304, 1 << 32, vec![0xC0, 1, 2, 3, 4]),
+        ] {
+            let (got, mut r) = read_back(|w| w.constrained(value, range));
+            assert_eq!(got, bytes, "{value} in 0..{range}");
+            assert_eq!(r.constrained(range).unwrap(), value);
+        }
     }
 }
