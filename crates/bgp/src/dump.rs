@@ -203,7 +203,7 @@ struct Line {
 impl Default for Line {
     fn default() -> Self {
         Line {
-            // Flushed once past 64 KiB: room for that and the last record's lines.
+            // Flushed once past FLUSH_AT: room for that and the last record's lines.
             buf: Vec::with_capacity(FLUSH_AT + (1 << 12)),
             head: Vec::with_capacity(64),
             tails: Vec::with_capacity(256),
