@@ -673,7 +673,14 @@ mod tests {
         write(&mut w);
         let bytes = w.finish();
         let data: &'static [u8] = Box::leak(bytes.clone().into_boxed_slice());
-        (bytes, Bits { data, base: 0, bit: 0 })
+        (
+            bytes,
+            Bits {
+                data,
+                base: 0,
+                bit: 0,
+            },
+        )
     }
 
     #[test]
