@@ -10,7 +10,46 @@ use crate::table::Table;
 use crate::Error;
 use encbench_codecs::compression::Compressor;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Temporary files conversions have open, for a Ctrl-C handler: its
+/// `exit` skips the destructors that would otherwise remove them.
+static PENDING: Registry = Registry(Mutex::new(Vec::new()));
+
+/// Removes every conversion's temporary file (called on Ctrl-C).
+pub fn remove_pending() {
+    PENDING.remove_all();
+}
+
+struct Registry(Mutex<Vec<PathBuf>>);
+
+impl Registry {
+    fn remove_all(&self) {
+        let paths = self.0.lock().map(|p| p.clone()).unwrap_or_default();
+        for path in paths {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// Lists `path` until the returned guard drops.
+    fn list(&self, path: &Path) -> Listed<'_> {
+        if let Ok(mut p) = self.0.lock() {
+            p.push(path.to_path_buf());
+        }
+        Listed(self, path.to_path_buf())
+    }
+}
+
+struct Listed<'a>(&'a Registry, PathBuf);
+
+impl Drop for Listed<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut p) = (self.0).0.lock() {
+            p.retain(|x| *x != self.1);
+        }
+    }
+}
 
 /// What a successful conversion wrote.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,6 +95,7 @@ pub fn convert(
                 dir.display()
             ))
         })?;
+    let _listed = PENDING.list(temp.path());
     temp.write_all(&bytes)
         .and_then(|_| temp.as_file().sync_all())
         .map_err(|e| fail(format!("write failed: {e}")))?;
@@ -117,6 +157,25 @@ mod tests {
     use super::*;
     use crate::candidates::by_id;
     use crate::schema::Schema;
+
+    #[test]
+    fn an_interrupted_conversion_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let temp = tempfile::Builder::new()
+            .prefix(".encbench-convert-")
+            .tempfile_in(dir.path())
+            .unwrap();
+        let path = temp.path().to_path_buf();
+        // A registry of its own: other tests convert in parallel.
+        let registry = Registry(Mutex::new(Vec::new()));
+        let listed = registry.list(&path);
+        // What the Ctrl-C handler does, then `exit` (no destructors).
+        registry.remove_all();
+        assert!(!path.exists());
+        std::mem::forget(temp);
+        drop(listed);
+        assert!(registry.0.lock().unwrap().is_empty());
+    }
 
     /// Writes like CSV but reads back one row short: a broken format.
     struct Lossy;
