@@ -176,7 +176,14 @@ impl Decoder {
     #[cold]
     #[inline(never)]
     fn fail(&self, r: &Bits<'_>, ty: TypeId, why: &str) -> CodecError {
-        CodecError::invalid(r.offset(), format!("{}: {why}", self.schema.name(ty)))
+        self.fail_at(r.offset(), ty, why)
+    }
+
+    /// An error at the octet where the offending field starts.
+    #[cold]
+    #[inline(never)]
+    fn fail_at(&self, at: usize, ty: TypeId, why: &str) -> CodecError {
+        CodecError::invalid(at, format!("{}: {why}", self.schema.name(ty)))
     }
 
     #[cold]
@@ -229,9 +236,10 @@ impl Decoder {
         lo: u32,
         hi: u32,
     ) -> Result<(), CodecError> {
+        let at = r.offset();
         let v = u64::from(lo) + r.constrained(u64::from(hi - lo) + 1)?;
         if v > u64::from(hi) {
-            return Err(self.fail(r, ty, "value outside its range"));
+            return Err(self.fail_at(at, ty, "value outside its range"));
         }
         self.tape.push(ty, slot, v as u32, 0);
         Ok(())
@@ -247,17 +255,18 @@ impl Decoder {
         root: usize,
         values: &[u32],
     ) -> Result<(), CodecError> {
+        let at = r.offset();
         let index = if ext && r.read(1)? == 1 {
             root + r.small()?
         } else {
             let i = r.constrained(root as u64)? as usize;
             if i >= root {
-                return Err(self.fail(r, ty, "enumeration index out of range"));
+                return Err(self.fail_at(at, ty, "enumeration index out of range"));
             }
             i
         };
         let Some(&v) = values.get(index) else {
-            return Err(self.fail(r, ty, "an enumeration this module does not know"));
+            return Err(self.fail_at(at, ty, "an enumeration this module does not know"));
         };
         self.tape.push(ty, slot, v, 0);
         Ok(())
@@ -291,6 +300,7 @@ impl Decoder {
         hi: u32,
         ia5: bool,
     ) -> Result<(), CodecError> {
+        let start = r.offset();
         let len = if hi == u32::MAX {
             r.length()?
         } else if lo == hi {
@@ -299,7 +309,7 @@ impl Decoder {
             lo as usize + r.constrained(u64::from(hi - lo) + 1)? as usize
         };
         if len < lo as usize || len > hi as usize {
-            return Err(self.fail(r, ty, "size outside its constraint"));
+            return Err(self.fail_at(start, ty, "size outside its constraint"));
         }
         let at = r.offset();
         if lo == hi && len <= 2 {
