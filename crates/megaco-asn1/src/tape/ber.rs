@@ -1,7 +1,7 @@
 //! BER for the tape: definite lengths, AUTOMATIC TAGS (a component's tag is
 //! `[position]`, implicit except around a `CHOICE`, which it wraps).
 
-use super::schema::{Kind, Schema, TypeId};
+use super::schema::{be_uint, bits_for, Kind, Schema, TypeId};
 use super::{Node, Tape, MAX_DEPTH};
 use encbench_codecs::CodecError;
 
@@ -49,7 +49,6 @@ fn context_tag(kind: &Kind, number: u32) -> Tag {
 /// functions (`decode_v*.rs`) call: headers, leaves, errors.
 pub(super) struct Decoder<'a> {
     module: &'static super::Module,
-    schema: &'static Schema,
     input: &'a [u8],
     pub(super) tape: Tape,
     depth: u32,
@@ -63,7 +62,6 @@ pub(super) fn decode(
     // The decoder owns the tape while it runs: one indirection less per value.
     let mut d = Decoder {
         module,
-        schema: module.schema,
         input,
         tape: std::mem::take(tape),
         depth: 0,
@@ -82,7 +80,7 @@ impl Decoder<'_> {
             number: 16,
         };
         if tag != want {
-            return Err(self.mismatch(self.schema.root, want, tag, 0));
+            return Err(self.mismatch(self.module.schema.root, want, tag, 0));
         }
         (self.module.ber)(self, pos, pos + len).map_err(|e| *e)?;
         CodecError::check_consumed(pos + len, self.input.len())
@@ -332,12 +330,8 @@ impl Decoder<'_> {
         if unused > 7 || (bits.is_empty() && unused != 0) {
             return Err(self.fail(ty, s, "BIT STRING with more unused bits than it has"));
         }
-        let nbits = bits.len() * 8 - usize::from(unused);
-        self.tape.push_bytes(ty, slot, bits, nbits as u32);
-        // Unused bits may hold anything in BER; the tape keeps zeros.
-        if let Some(last) = self.tape.bytes.last_mut().filter(|_| !bits.is_empty()) {
-            *last &= 0xFFu8 << unused;
-        }
+        self.tape
+            .push_bits(ty, slot, bits, bits.len() * 8 - usize::from(unused));
         Ok(())
     }
 
@@ -351,7 +345,7 @@ impl Decoder<'_> {
                 Err(self.fail(ty, s, "INTEGER not in its shortest form"))
             }
             c if c.len() > 5 => Err(self.fail(ty, s, "INTEGER too large")),
-            c => Ok(c.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b))),
+            c => Ok(be_uint(c)),
         }
     }
 
@@ -360,7 +354,7 @@ impl Decoder<'_> {
     pub(super) fn mismatch(&self, ty: TypeId, want: Tag, tag: Tag, at: usize) -> CodecError {
         let reason = format!(
             "{}: expected {}, found {}",
-            self.schema.name(ty),
+            self.module.schema.name(ty),
             describe(want),
             describe(tag)
         );
@@ -370,26 +364,30 @@ impl Decoder<'_> {
     #[cold]
     #[inline(never)]
     pub(super) fn unexpected(&self, ty: TypeId, tag: Tag, at: usize) -> CodecError {
-        if let Kind::Seq { fields, .. } = self.schema.kind(ty) {
+        if let Kind::Seq { fields, .. } = self.module.schema.kind(ty) {
             if let Some(field) = fields.get(tag.number as usize) {
-                let want = context_tag(self.schema.kind(field.ty), tag.number);
+                let want = context_tag(self.module.schema.kind(field.ty), tag.number);
                 return self.mismatch(field.ty, want, tag, at);
             }
         }
         CodecError::invalid(
             at,
-            format!("{}: unexpected {}", self.schema.name(ty), describe(tag)),
+            format!(
+                "{}: unexpected {}",
+                self.module.schema.name(ty),
+                describe(tag)
+            ),
         )
     }
 
     #[cold]
     #[inline(never)]
     pub(super) fn no_alternative(&self, ty: TypeId, tag: Tag, at: usize) -> CodecError {
-        let Kind::Choice { ext, alts, .. } = self.schema.kind(ty) else {
+        let Kind::Choice { ext, alts, .. } = self.module.schema.kind(ty) else {
             return self.fail(ty, at, "not a CHOICE");
         };
         if let Some(alt) = alts.get(tag.number as usize) {
-            let want = context_tag(self.schema.kind(alt.ty), tag.number);
+            let want = context_tag(self.module.schema.kind(alt.ty), tag.number);
             return self.mismatch(alt.ty, want, tag, at);
         }
         let what = if *ext && tag.bits & 0xC0 == CONTEXT {
@@ -399,7 +397,11 @@ impl Decoder<'_> {
         };
         CodecError::invalid(
             at,
-            format!("{}: {} is {what}", self.schema.name(ty), describe(tag)),
+            format!(
+                "{}: {} is {what}",
+                self.module.schema.name(ty),
+                describe(tag)
+            ),
         )
     }
 
@@ -412,7 +414,7 @@ impl Decoder<'_> {
     #[cold]
     #[inline(never)]
     pub(super) fn missing(&self, ty: TypeId, seen: u64, at: usize) -> CodecError {
-        let name = match self.schema.kind(ty) {
+        let name = match self.module.schema.kind(ty) {
             Kind::Seq { fields, .. } => fields
                 .iter()
                 .enumerate()
@@ -426,7 +428,7 @@ impl Decoder<'_> {
     #[cold]
     #[inline(never)]
     fn fail(&self, ty: TypeId, at: usize, why: &str) -> CodecError {
-        CodecError::invalid(at, format!("{}: {why}", self.schema.name(ty)))
+        CodecError::invalid(at, format!("{}: {why}", self.module.schema.name(ty)))
     }
 }
 
@@ -515,28 +517,23 @@ impl Encoder<'_> {
             Kind::Int { .. } | Kind::Enum { .. } => {
                 let v = node.a;
                 // Shortest two's complement of a non-negative value.
-                let octets = (bits_needed(v) + 1).div_ceil(8).max(1) as usize;
+                let octets = (bits_for(u64::from(v)) + 1).div_ceil(8).max(1) as usize;
                 out.extend_from_slice(&u64::from(v).to_be_bytes()[8 - octets..]);
             }
             Kind::Bool => out.push(if node.a != 0 { 0xFF } else { 0 }),
             Kind::Null => {}
             Kind::Octets { .. } | Kind::Ia5 { .. } | Kind::Oid => {
-                out.extend_from_slice(self.tape.contents(node, node.b as usize)?);
+                out.extend_from_slice(self.tape.string(node, kind)?);
             }
             Kind::Bits => {
-                let nbits = node.b as usize;
-                out.push(((8 - nbits % 8) % 8) as u8);
-                out.extend_from_slice(self.tape.contents(node, nbits.div_ceil(8))?);
+                out.push(((8 - node.b % 8) % 8) as u8);
+                out.extend_from_slice(self.tape.string(node, kind)?);
             }
             Kind::Choice { .. } => unreachable!("handled above"),
         }
         close(out, start);
         Ok(())
     }
-}
-
-fn bits_needed(v: u32) -> u32 {
-    32 - v.leading_zeros()
 }
 
 /// Writes a tag and a one-octet length placeholder; returns where the
@@ -546,7 +543,7 @@ fn open(out: &mut Vec<u8>, bits: u8, number: u32) -> usize {
         out.push(bits | number as u8);
     } else {
         out.push(bits | 0x1F);
-        let groups = (bits_needed(number)).div_ceil(7);
+        let groups = bits_for(u64::from(number)).div_ceil(7);
         for g in (0..groups).rev() {
             let more = if g == 0 { 0 } else { 0x80 };
             out.push(more | ((number >> (7 * g)) & 0x7F) as u8);
@@ -564,7 +561,7 @@ fn close(out: &mut Vec<u8>, start: usize) {
         out[start - 1] = len as u8;
         return;
     }
-    let octets = (bits_needed(len as u32)).div_ceil(8) as usize;
+    let octets = bits_for(len as u64).div_ceil(8) as usize;
     out[start - 1] = 0x80 | octets as u8;
     let tail = out.len();
     out.resize(tail + octets, 0);

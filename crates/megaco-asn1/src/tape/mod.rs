@@ -6,9 +6,10 @@
 //! choice index is checked while decoding, integers and enumerations are
 //! parsed, and string contents are copied into one byte buffer. Decoding a
 //! message costs two allocations (the node list and the byte buffer), where
-//! rasn's structs cost about fifteen plus their drop; the walk is driven by
-//! a flat table of the module's types (`schema_v*.rs`, generated from the
-//! ASN.1 by `tools/gen_schema.py`) rather than by generic code per type.
+//! rasn's structs cost about fifteen plus their drop. `tools/gen_schema.py`
+//! writes, from the ASN.1, one decoder function per constructed type and
+//! rule (`decode_v*.rs`) and a flat table of the module's types
+//! (`schema_v*.rs`) that the encoders, `Display` and error messages read.
 //!
 //! The same message decoded from BER and from PER gives equal tapes, and a
 //! tape encodes back to either rule: tests hold both to Erlang/OTP's bytes
@@ -96,12 +97,21 @@ impl Tape {
         self.nodes.len() - 1
     }
 
-    /// Appends string contents and returns the node for them.
+    /// Appends string contents and their node.
     #[inline]
     fn push_bytes(&mut self, ty: TypeId, slot: u16, contents: &[u8], b: u32) {
         let at = self.bytes.len() as u32;
         self.bytes.extend_from_slice(contents);
         self.push(ty, slot, at, b);
+    }
+
+    /// Appends a BIT STRING of `nbits` held in `octets`; the bits past the
+    /// value in its last octet are kept as zeros, whatever the input had.
+    fn push_bits(&mut self, ty: TypeId, slot: u16, octets: &[u8], nbits: usize) {
+        self.push_bytes(ty, slot, octets, nbits as u32);
+        if let Some(last) = self.bytes.last_mut().filter(|_| !nbits.is_multiple_of(8)) {
+            *last &= 0xFFu8 << (8 - nbits % 8);
+        }
     }
 
     fn node(&self, at: usize) -> Result<Node, CodecError> {
@@ -110,7 +120,12 @@ impl Tape {
         })
     }
 
-    fn contents(&self, node: Node, len: usize) -> Result<&[u8], CodecError> {
+    /// A string node's contents (`kind` says whether its length is in bits).
+    fn string(&self, node: Node, kind: &Kind) -> Result<&[u8], CodecError> {
+        let len = match kind {
+            Kind::Bits => (node.b as usize).div_ceil(8),
+            _ => node.b as usize,
+        };
         let start = node.a as usize;
         self.bytes
             .get(start..start + len)
@@ -193,15 +208,22 @@ impl TapePer {
     }
 }
 
+/// A fresh tape filled by `decode_into`.
+fn fresh(
+    decode_into: impl FnOnce(&mut Tape) -> Result<(), CodecError>,
+) -> Result<Tape, CodecError> {
+    let mut tape = Tape::default();
+    decode_into(&mut tape)?;
+    Ok(tape)
+}
+
 impl Codec<Tape> for TapeBer {
     fn encode(&self, value: &Tape, out: &mut Vec<u8>) -> Result<(), CodecError> {
         ber::encode(value.schema()?, value, out)
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Tape, CodecError> {
-        let mut tape = Tape::default();
-        self.decode_into(bytes, &mut tape)?;
-        Ok(tape)
+        fresh(|tape| self.decode_into(bytes, tape))
     }
 }
 
@@ -211,9 +233,7 @@ impl Codec<Tape> for TapePer {
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Tape, CodecError> {
-        let mut tape = Tape::default();
-        self.decode_into(bytes, &mut tape)?;
-        Ok(tape)
+        fresh(|tape| self.decode_into(bytes, tape))
     }
 }
 
@@ -270,17 +290,13 @@ fn write_value(
         Kind::Int { .. } => write!(f, "{}", node.a),
         Kind::Bool => write!(f, "{}", if node.a != 0 { "TRUE" } else { "FALSE" }),
         Kind::Null => write!(f, "NULL"),
-        Kind::Ia5 { .. } => {
-            let s = tape.contents(node, node.b as usize).unwrap_or_default();
+        kind @ Kind::Ia5 { .. } => {
+            let s = tape.string(node, kind).unwrap_or_default();
             write!(f, "{:?}", String::from_utf8_lossy(s))
         }
-        Kind::Octets { .. } | Kind::Oid | Kind::Bits => {
-            let len = match schema.kind(node.ty) {
-                Kind::Bits => (node.b as usize).div_ceil(8),
-                _ => node.b as usize,
-            };
+        kind @ (Kind::Octets { .. } | Kind::Oid | Kind::Bits) => {
             write!(f, "'")?;
-            for b in tape.contents(node, len).unwrap_or_default() {
+            for b in tape.string(node, kind).unwrap_or_default() {
                 write!(f, "{b:02X}")?;
             }
             write!(f, "'H")

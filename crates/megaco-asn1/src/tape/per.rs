@@ -2,7 +2,7 @@
 //! bits and bitmaps, extension additions as open types, constrained whole
 //! numbers, unconstrained lengths below 16K, 8-bit IA5 characters.
 
-use super::schema::{bits_for, Kind, Schema, TypeId};
+use super::schema::{be_uint, bits_for, Kind, Schema, TypeId};
 use super::{Tape, MAX_DEPTH};
 use encbench_codecs::CodecError;
 
@@ -89,8 +89,7 @@ impl<'a> Bits<'a> {
                 let max = u64::from(bits_for(range - 1).div_ceil(8));
                 let len = 1 + self.read(bits_for(max - 1))? as usize;
                 self.align();
-                let octets = self.octets(len)?;
-                Ok(octets.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
+                self.octets(len).map(be_uint)
             }
         }
     }
@@ -132,9 +131,7 @@ impl<'a> Bits<'a> {
         if octets.len() > 4 {
             return Err(CodecError::invalid(at, "extension index too large"));
         }
-        Ok(octets
-            .iter()
-            .fold(0usize, |v, &b| (v << 8) | usize::from(b)))
+        Ok(be_uint(octets) as usize)
     }
 }
 
@@ -364,12 +361,7 @@ impl Decoder {
         let bytes = r.octets(nbits.div_ceil(8))?;
         // The value ends inside its last octet; the next one starts there.
         r.bit -= (8 - nbits % 8) % 8;
-        self.tape.push_bytes(ty, slot, bytes, nbits as u32);
-        if nbits % 8 != 0 {
-            if let Some(last) = self.tape.bytes.last_mut() {
-                *last &= 0xFFu8 << (8 - nbits % 8);
-            }
-        }
+        self.tape.push_bits(ty, slot, bytes, nbits);
         Ok(())
     }
 
@@ -513,6 +505,28 @@ impl Writer {
         Ok(())
     }
 
+    /// An index among `root` root items (an extension bit first when
+    /// `ext`), or past them an extension item's normally small index.
+    fn index(&mut self, index: usize, root: usize, ext: bool) -> Result<(), CodecError> {
+        if index < root {
+            if ext {
+                self.write(0, 1);
+            }
+            self.constrained(index as u64, root as u64);
+            return Ok(());
+        }
+        self.write(1, 1);
+        self.small(index - root)
+    }
+
+    /// A complete encoding as an open type: its length, then its octets.
+    fn open_type(&mut self, sub: Writer) -> Result<(), CodecError> {
+        let bytes = sub.finish();
+        self.length(bytes.len())?;
+        self.octets(&bytes);
+        Ok(())
+    }
+
     /// The complete encoding: whole octets, at least one.
     fn finish(mut self) -> Vec<u8> {
         if self.out.is_empty() {
@@ -568,7 +582,7 @@ impl Encoder<'_> {
                     if slot >= root {
                         let mut sub = Writer::default();
                         self.value(&mut sub, field.ty)?;
-                        additions.push((slot - root, sub.finish()));
+                        additions.push((slot - root, sub));
                         continue;
                     }
                     if field.optional {
@@ -585,9 +599,8 @@ impl Encoder<'_> {
                     for (j, _) in &additions {
                         w.set(map + j);
                     }
-                    for (_, bytes) in additions {
-                        w.length(bytes.len())?;
-                        w.octets(&bytes);
+                    for (_, sub) in additions {
+                        w.open_type(sub)?;
                     }
                 }
             }
@@ -596,21 +609,13 @@ impl Encoder<'_> {
                 let alt = alts
                     .get(n)
                     .ok_or_else(|| CodecError::invalid(self.at, "tape: no such alternative"))?;
-                let root = usize::from(root);
-                if n < root {
-                    if ext {
-                        w.write(0, 1);
-                    }
-                    w.constrained(n as u64, root as u64);
+                w.index(n, usize::from(root), ext)?;
+                if n < usize::from(root) {
                     self.value(w, alt.ty)?;
                 } else {
-                    w.write(1, 1);
-                    w.small(n - root)?;
                     let mut sub = Writer::default();
                     self.value(&mut sub, alt.ty)?;
-                    let bytes = sub.finish();
-                    w.length(bytes.len())?;
-                    w.octets(&bytes);
+                    w.open_type(sub)?;
                 }
             }
             Kind::SeqOf { elem } => {
@@ -626,22 +631,13 @@ impl Encoder<'_> {
                     .iter()
                     .position(|&v| v == node.a)
                     .ok_or_else(|| CodecError::invalid(self.at, "tape: no such enumeration"))?;
-                let root = usize::from(root);
-                if index < root {
-                    if ext {
-                        w.write(0, 1);
-                    }
-                    w.constrained(index as u64, root as u64);
-                } else {
-                    w.write(1, 1);
-                    w.small(index - root)?;
-                }
+                w.index(index, usize::from(root), ext)?;
             }
             Kind::Int { lo, hi } => w.constrained(u64::from(node.a - lo), u64::from(hi - lo) + 1),
             Kind::Bool => w.write(u64::from(node.a), 1),
             Kind::Null => {}
-            Kind::Octets { lo, hi } | Kind::Ia5 { lo, hi } => {
-                let bytes = self.tape.contents(node, node.b as usize)?;
+            ref kind @ (Kind::Octets { lo, hi } | Kind::Ia5 { lo, hi }) => {
+                let bytes = self.tape.string(node, kind)?;
                 let len = bytes.len() as u64;
                 if hi == u32::MAX {
                     w.length(bytes.len())?;
@@ -656,14 +652,14 @@ impl Encoder<'_> {
                     w.octets(bytes);
                 }
             }
-            Kind::Oid => {
-                let bytes = self.tape.contents(node, node.b as usize)?;
+            ref kind @ Kind::Oid => {
+                let bytes = self.tape.string(node, kind)?;
                 w.length(bytes.len())?;
                 w.octets(bytes);
             }
-            Kind::Bits => {
+            ref kind @ Kind::Bits => {
                 let nbits = node.b as usize;
-                let bytes = self.tape.contents(node, nbits.div_ceil(8))?;
+                let bytes = self.tape.string(node, kind)?;
                 w.length(nbits)?;
                 w.octets(bytes);
                 // Only `nbits` of the last octet belong to the value.

@@ -93,6 +93,11 @@ impl Schema {
     }
 }
 
+/// The unsigned big-endian number in `octets` (at most eight).
+pub(crate) fn be_uint(octets: &[u8]) -> u64 {
+    octets.iter().fold(0, |v, &b| (v << 8) | u64::from(b))
+}
+
 /// Number of bits that hold `x` (0 for 0).
 pub(crate) fn bits_for(x: u64) -> u32 {
     64 - x.leading_zeros()
