@@ -6,6 +6,7 @@
 //! `version`), so one reader serves all of them. Erlang's megaco is told
 //! the version by its caller instead; peeking keeps one codec for the set.
 
+use crate::tape::Bits;
 use encbench_codecs::CodecError;
 
 /// The version field of a BER `MegacoMessage`.
@@ -39,20 +40,20 @@ pub(crate) fn ber_version(bytes: &[u8]) -> Result<u8, CodecError> {
 
 /// The version field of an aligned-PER `MegacoMessage`.
 pub(crate) fn per_version(bytes: &[u8]) -> Result<u8, CodecError> {
-    let mut r = Bits { bytes, bit: 0 };
-    if r.take(1)? == 1 {
+    let mut r = Bits::new(bytes);
+    if r.read(1)? == 1 {
         // AuthenticationHeader: two SIZE(4) octet strings (octet-aligned),
         // then SIZE(12..32): a 5-bit length offset, then aligned octets.
         r.align();
-        r.skip_octets(8)?;
-        let len = 12 + r.take(5)? as usize;
+        r.octets(8)?;
+        let len = 12 + r.read(5)? as usize;
         r.align();
-        r.skip_octets(len)?;
+        r.octets(len)?;
     }
     // Message's extension bit, then version INTEGER(0..99) in 7 bits.
-    r.take(1)?;
-    let at = r.bit / 8;
-    let version = r.take(7)? as u8;
+    r.read(1)?;
+    let at = r.offset();
+    let version = r.read(7)? as u8;
     known(version, at)
 }
 
@@ -129,46 +130,6 @@ impl Octets<'_> {
             });
         }
         self.pos += len;
-        Ok(())
-    }
-}
-
-/// A bounds-checked cursor over PER bits, most significant first.
-struct Bits<'a> {
-    bytes: &'a [u8],
-    bit: usize,
-}
-
-impl Bits<'_> {
-    fn take(&mut self, count: usize) -> Result<u32, CodecError> {
-        if self.bit + count > self.bytes.len() * 8 {
-            return Err(CodecError::Truncated {
-                offset: self.bit / 8,
-                needed: count.div_ceil(8),
-            });
-        }
-        let mut value = 0u32;
-        for _ in 0..count {
-            let byte = self.bytes[self.bit / 8];
-            value = (value << 1) | u32::from((byte >> (7 - self.bit % 8)) & 1);
-            self.bit += 1;
-        }
-        Ok(value)
-    }
-
-    fn align(&mut self) {
-        self.bit = self.bit.div_ceil(8) * 8;
-    }
-
-    fn skip_octets(&mut self, count: usize) -> Result<(), CodecError> {
-        let at = self.bit / 8;
-        if at + count > self.bytes.len() {
-            return Err(CodecError::Truncated {
-                offset: at,
-                needed: count,
-            });
-        }
-        self.bit += count * 8;
         Ok(())
     }
 }

@@ -8,14 +8,23 @@ use encbench_codecs::CodecError;
 
 /// Reads bits, most significant first. `base` is the byte offset of `data`
 /// in the whole message, for error offsets inside open types.
-pub(super) struct Bits<'a> {
+pub(crate) struct Bits<'a> {
     data: &'a [u8],
     base: usize,
     bit: usize,
 }
 
 impl<'a> Bits<'a> {
-    fn offset(&self) -> usize {
+    /// A reader at the start of a whole message.
+    pub(crate) fn new(data: &'a [u8]) -> Self {
+        Bits {
+            data,
+            base: 0,
+            bit: 0,
+        }
+    }
+
+    pub(crate) fn offset(&self) -> usize {
         self.base + self.bit / 8
     }
 
@@ -28,7 +37,7 @@ impl<'a> Bits<'a> {
 
     /// Up to 32 bits.
     #[inline(always)]
-    pub(super) fn read(&mut self, count: u32) -> Result<u32, CodecError> {
+    pub(crate) fn read(&mut self, count: u32) -> Result<u32, CodecError> {
         if count == 0 {
             return Ok(0);
         }
@@ -53,13 +62,13 @@ impl<'a> Bits<'a> {
         Ok(((word >> shift) & ((1u64 << count) - 1)) as u32)
     }
 
-    pub(super) fn align(&mut self) {
+    pub(crate) fn align(&mut self) {
         self.bit = self.bit.next_multiple_of(8);
     }
 
     /// `len` whole octets from an aligned position.
     #[inline]
-    pub(super) fn octets(&mut self, len: usize) -> Result<&'a [u8], CodecError> {
+    pub(crate) fn octets(&mut self, len: usize) -> Result<&'a [u8], CodecError> {
         let start = self.bit / 8;
         let bytes = self
             .data
@@ -158,11 +167,7 @@ pub(super) fn decode(
         depth: 0,
         budget: 16 * input.len() + 256,
     };
-    let mut r = Bits {
-        data: input,
-        base: 0,
-        bit: 0,
-    };
+    let mut r = Bits::new(input);
     let result = (module.per)(&mut d, &mut r).map_err(|e| *e);
     *tape = d.tape;
     result?;
