@@ -15,7 +15,9 @@ use crate::{seeds, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::{Codec, CodecInfo, Family};
 use encbench_megaco::data::{self, DataError};
 use encbench_megaco::MegacoMessage;
-use encbench_megaco_asn1::{ber_vectors, Ber, Per, Tape, TapeBer, TapePer, VersionedMessage};
+use encbench_megaco_asn1::{
+    ber_vectors, Ber, Per, Tape, TapeBer, TapePer, Vector, VersionedMessage,
+};
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
 use std::hint::black_box;
 
@@ -153,13 +155,23 @@ impl Scenario for Megaco {
             }
         }
         let original = named.iter().map(|m| m.text.len()).sum::<usize>() as u64;
-        let asn1 = from_vectors(&named, &Ber, "megaco/ber", &mut out);
-        let tapes = if tape_codecs().iter().any(|(id, _)| ctx.wants(id)) {
-            from_vectors(&named, &TapeBer, "megaco/ber-tape", &mut out)
-        } else {
-            Vec::new()
+        // ASN.1 values, decoded (untimed) only for the row groups wanted.
+        let wants_any = |ids: &[&str]| ids.iter().any(|id| ctx.wants(id));
+        let rasn_wanted = wants_any(&asn1_codecs().map(|(id, _)| id));
+        let tape_wanted = wants_any(&tape_codecs().map(|(id, _)| id));
+        let vectors = match rasn_wanted || tape_wanted {
+            true => matching_vectors(&named, &mut out),
+            false => Vec::new(),
         };
-        if !asn1.is_empty() {
+        let asn1 = match rasn_wanted {
+            true => decode_all(&vectors, &Ber, "megaco/ber", &mut out),
+            false => Vec::new(),
+        };
+        let tapes = match tape_wanted {
+            true => decode_all(&vectors, &TapeBer, "megaco/ber-tape", &mut out),
+            false => Vec::new(),
+        };
+        if !vectors.is_empty() {
             out.notes.push(
                 "megaco: the ASN.1 rows (megaco/ber, megaco/per and the -tape pair) run on values decoded from Erlang's BER of the same 149 messages (wire form: 4-octet package names, as Erlang's \"native\" codecs take them); the text codecs run on our text model".into(),
             );
@@ -223,28 +235,31 @@ impl Scenario for Megaco {
     }
 }
 
-/// The 149 messages as `codec`'s values, in the loader's order: decoded
-/// from Erlang's committed BER of them, because our text model keeps
-/// package names as text and the binary forms carry 4-octet `PkgdName`s
-/// (the mapping between them is Erlang's name resolver, not built here).
-/// Empty, with a failure, when they do not line up with the loaded messages.
-fn from_vectors<T>(
-    named: &[data::NamedMessage],
-    codec: &dyn Codec<T>,
-    id: &str,
-    out: &mut Output,
-) -> Vec<T> {
+/// Erlang's committed BER of the 149 messages, in the loader's order: the
+/// ASN.1 rows start from it because our text model keeps package names as
+/// text and the binary forms carry 4-octet `PkgdName`s (the mapping between
+/// them is Erlang's name resolver, not built here). Empty, with a failure,
+/// when the vectors do not line up with the loaded messages.
+fn matching_vectors(named: &[data::NamedMessage], out: &mut Output) -> Vec<Vector> {
     let vectors = ber_vectors();
     let same_names =
         vectors.len() == named.len() && vectors.iter().zip(named).all(|(v, m)| v.name == m.name);
     if !same_names {
         let why = "the committed BER vectors are not the loaded messages (names or order differ)";
-        out.failures
-            .push(Failure::new(&meta(id, "decode", 0, 0), why.to_string()));
+        out.failures.push(Failure::new(
+            &meta("megaco/ber", "decode", 0, 0),
+            why.to_string(),
+        ));
         return Vec::new();
     }
+    vectors
+}
+
+/// Every vector as `codec`'s value; empty, with a failure, if one does not
+/// decode.
+fn decode_all<T>(vectors: &[Vector], codec: &dyn Codec<T>, id: &str, out: &mut Output) -> Vec<T> {
     let mut values = Vec::with_capacity(vectors.len());
-    for v in &vectors {
+    for v in vectors {
         match codec.decode(&v.bytes) {
             Ok(value) => values.push(value),
             Err(e) => {
