@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"time"
@@ -37,24 +38,27 @@ func readWKBList(path string) ([][]byte, error) {
 	return out, nil
 }
 
-func prepareWKB(path string) (*wkbBench, int, error) {
+// prepareWKB parses every geometry and writes each back with go-geom as
+// little-endian WKB (hex), so encbench can compare go-geom's reading of
+// every geometry with its own, value by value.
+func prepareWKB(path string) (*wkbBench, []string, error) {
 	geoms, err := readWKBList(path)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
-	coords := 0
+	canonical := make([]string, 0, len(geoms))
 	for i, g := range geoms {
 		parsed, err := wkb.Unmarshal(g)
 		if err != nil {
-			return nil, 0, fmt.Errorf("geometry %d: %w", i, err)
+			return nil, nil, fmt.Errorf("geometry %d: %w", i, err)
 		}
-		if parsed.Empty() {
-			coords++ // an empty point still counts as one position on the Rust side
-			continue
+		again, err := wkb.Marshal(parsed, binary.LittleEndian)
+		if err != nil {
+			return nil, nil, fmt.Errorf("geometry %d: writing it back: %w", i, err)
 		}
-		coords += len(parsed.FlatCoords()) / parsed.Stride()
+		canonical = append(canonical, hex.EncodeToString(again))
 	}
-	return &wkbBench{geometries: geoms}, coords, nil
+	return &wkbBench{geometries: geoms}, canonical, nil
 }
 
 func (b *wkbBench) run(iters int64) (int64, error) {

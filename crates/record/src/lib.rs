@@ -3,8 +3,10 @@
 //! ("The results record"); change both together.
 
 mod environment;
+mod verify;
 
 pub use environment::{BuildInfo, EngineInfo, Environment};
+pub use verify::{Check, Mismatch, Verification, VerificationStatus, Verified};
 
 use encbench_stats::{Sample, Summary};
 use serde::{Deserialize, Serialize};
@@ -112,8 +114,11 @@ impl SeedReference {
     }
 }
 
-/// One timed row.
+/// One timed row. Built only by [`Record::new`] (from a [`Check`]) or
+/// [`Record::robust`]; `non_exhaustive` keeps other crates from assembling
+/// one by hand.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Record {
     /// Scenario name, e.g. `ints`.
     pub scenario: String,
@@ -144,10 +149,16 @@ pub struct Record {
     pub samples: usize,
     /// Median time of one operation, ns.
     pub median_ns: f64,
-    /// Lower bound of the median's 95 % confidence interval, ns.
+    /// Lower bound of the median's confidence interval, ns: 95 % when there
+    /// are enough samples (see `ci_level`).
     pub ci95_low_ns: f64,
-    /// Upper bound of the median's 95 % confidence interval, ns.
+    /// Upper bound of that interval, ns.
     pub ci95_high_ns: f64,
+    /// The interval's achieved coverage (0.95 or more with ≥ 6 samples; with
+    /// fewer it is `[min, max]` and covers less, e.g. 0.75 for 3 samples).
+    /// `null` in documents written before it was recorded.
+    #[serde(default)]
+    pub ci_level: Option<f64>,
     /// Median absolute deviation, ns.
     pub mad_ns: f64,
     /// Mean, ns.
@@ -160,8 +171,13 @@ pub struct Record {
     pub outliers: usize,
     /// The CI reaches further than ±5 % from the median.
     pub noisy: bool,
-    /// The output was checked against the expected value before timing.
+    /// The output was compared with the expected value before timing (also
+    /// true for a declared lossy comparison; see `verification`).
     pub verified: bool,
+    /// What was compared (or why nothing was); `null` in documents written
+    /// before it was recorded.
+    #[serde(default)]
+    pub verification: Option<Verification>,
     /// Items per second at the median.
     pub items_per_sec: f64,
     /// Logical (typed) MB/s at the median (MB = 10⁶ bytes).
@@ -261,8 +277,16 @@ impl Default for RowMeta {
 }
 
 impl Record {
-    /// Builds a verified row from its identity, a summary, and the raw samples.
-    pub fn new(meta: RowMeta, summary: &Summary, batch: u64, samples_ns: Vec<f64>) -> Self {
+    /// Builds a row from its identity, the check that ran before it was
+    /// timed, a summary, and the raw samples.
+    pub fn new(
+        meta: RowMeta,
+        check: &Check,
+        summary: &Summary,
+        batch: u64,
+        samples_ns: Vec<f64>,
+    ) -> Self {
+        let verification = check.to_verification();
         let per_sec = |amount: u64| amount as f64 * 1e9 / summary.median;
         Record {
             scenario: meta.scenario,
@@ -281,13 +305,15 @@ impl Record {
             median_ns: summary.median,
             ci95_low_ns: summary.ci.low,
             ci95_high_ns: summary.ci.high,
+            ci_level: Some(summary.ci.coverage),
             mad_ns: summary.mad,
             mean_ns: summary.mean,
             min_ns: summary.min,
             max_ns: summary.max,
             outliers: summary.outliers.total(),
             noisy: summary.is_noisy(NOISY_THRESHOLD),
-            verified: true,
+            verified: verification.status != VerificationStatus::Unverified,
+            verification: Some(verification),
             items_per_sec: per_sec(meta.items),
             logical_mb_per_s: per_sec(meta.logical_bytes) / 1e6,
             encoded_mb_per_s: per_sec(meta.encoded_bytes) / 1e6,
@@ -333,6 +359,7 @@ impl Record {
             median_ns: median,
             ci95_low_ns: summary.as_ref().map_or(one, |s| s.ci.low),
             ci95_high_ns: summary.as_ref().map_or(one, |s| s.ci.high),
+            ci_level: summary.as_ref().map(|s| s.ci.coverage),
             mad_ns: summary.as_ref().map_or(0.0, |s| s.mad),
             mean_ns: summary.as_ref().map_or(one, |s| s.mean),
             min_ns: summary.as_ref().map_or(one, |s| s.min),
@@ -340,6 +367,11 @@ impl Record {
             outliers: summary.as_ref().map_or(0, |s| s.outliers.total()),
             noisy: false,
             verified: false,
+            verification: Some(Verification {
+                status: VerificationStatus::Unverified,
+                detail: "a robustness row classifies malformed inputs; there is no expected output"
+                    .into(),
+            }),
             items_per_sec: per_sec(meta.items),
             logical_mb_per_s: per_sec(meta.logical_bytes) / 1e6,
             encoded_mb_per_s: per_sec(meta.encoded_bytes) / 1e6,

@@ -1,6 +1,10 @@
 use super::*;
 use encbench_stats::Sample;
 
+fn checked() -> Check {
+    Verified::equal("the test's sum", &1, &1).unwrap().into()
+}
+
 fn meta() -> RowMeta {
     RowMeta {
         scenario: "ints".into(),
@@ -20,7 +24,7 @@ fn meta() -> RowMeta {
 fn record_derives_throughput_from_the_median() {
     let samples = vec![1000.0, 1000.0, 1000.0, 1000.0];
     let summary = Sample::new(&samples).unwrap().summarize();
-    let r = Record::new(meta(), &summary, 7, samples.clone());
+    let r = Record::new(meta(), &checked(), &summary, 7, samples.clone());
     assert_eq!(r.median_ns, 1000.0);
     // 1000 items per µs = 1e9 items/s; 4000 B per µs = 4000 MB/s.
     assert!((r.items_per_sec - 1e9).abs() < 1e-3);
@@ -29,6 +33,13 @@ fn record_derives_throughput_from_the_median() {
     assert_eq!(r.batch, 7);
     assert!(!r.noisy);
     assert!(r.verified);
+    let v = r.verification.as_ref().unwrap();
+    assert_eq!(
+        (v.status, v.detail.as_str()),
+        (VerificationStatus::Verified, "the test's sum")
+    );
+    assert_eq!(r.ci_level, Some(summary.ci.coverage));
+    assert!(r.ci_level.unwrap() < 0.95, "four samples cannot reach 95 %");
     assert_eq!(r.samples_ns, samples);
 }
 
@@ -59,7 +70,7 @@ fn document_round_trips_through_json() {
         encbench: "0.1.0".into(),
         schema: SCHEMA_VERSION,
         environment: Environment::capture(&BuildInfo::default(), "quick", engine, None),
-        results: vec![Record::new(meta(), &summary, 1, samples)],
+        results: vec![Record::new(meta(), &checked(), &summary, 1, samples)],
         failures: vec![Failure::new(&meta(), "mismatch")],
         comparisons: vec![],
         notes: vec!["a note".into()],
@@ -93,7 +104,7 @@ fn document_round_trips_through_json() {
 fn robust_fields_are_absent_from_timed_rows_and_round_trip_on_robust_rows() {
     let samples = vec![1000.0, 1100.0, 900.0];
     let summary = Sample::new(&samples).unwrap().summarize();
-    let timed = Record::new(meta(), &summary, 1, samples);
+    let timed = Record::new(meta(), &checked(), &summary, 1, samples);
     let json = serde_json::to_value(&timed).unwrap();
     for key in ["inputs", "outcomes", "decoder_crate", "error_ns_per_byte"] {
         assert!(json.get(key).is_none(), "{key} in a timed row");
@@ -130,4 +141,41 @@ fn robust_fields_are_absent_from_timed_rows_and_round_trip_on_robust_rows() {
     // No clean rejection at all: zeros, not infinities (JSON has none).
     let empty = Record::robust(meta(), RobustRow::default());
     assert_eq!((empty.median_ns, empty.items_per_sec), (0.0, 0.0));
+}
+
+#[test]
+fn an_unverified_check_is_recorded_as_such_with_its_reason() {
+    let samples = vec![10.0, 11.0, 12.0, 10.0, 11.0, 12.0, 10.0, 11.0, 12.0, 10.0];
+    let summary = Sample::new(&samples).unwrap().summarize();
+    let check = Check::Unverified {
+        reason: "the child's output is not captured".into(),
+    };
+    let r = Record::new(meta(), &check, &summary, 1, samples);
+    assert!(!r.verified);
+    let v = r.verification.clone().unwrap();
+    assert_eq!(v.status, VerificationStatus::Unverified);
+    assert_eq!(v.detail, "the child's output is not captured");
+    assert!(r.ci_level.unwrap() >= 0.95);
+    // A document written before `verification` and `ci_level` existed still loads.
+    let mut json = serde_json::to_value(&r).unwrap();
+    let fields = json.as_object_mut().unwrap();
+    fields.remove("verification");
+    fields.remove("ci_level");
+    let old: Record = serde_json::from_value(json).unwrap();
+    assert_eq!((old.verification, old.ci_level), (None, None));
+}
+
+#[test]
+fn a_lossy_check_counts_as_verified_and_names_the_loss() {
+    let samples = vec![10.0, 11.0, 12.0];
+    let summary = Sample::new(&samples).unwrap().summarize();
+    let check = Check::Lossy {
+        proof: Verified::equal("rounded values", &1.5, &1.5).unwrap(),
+        loss: "f64 to f32".into(),
+    };
+    let r = Record::new(meta(), &check, &summary, 1, samples);
+    assert!(r.verified);
+    let v = r.verification.unwrap();
+    assert_eq!(v.status, VerificationStatus::Lossy);
+    assert!(v.detail.contains("f64 to f32"), "{}", v.detail);
 }

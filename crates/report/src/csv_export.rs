@@ -2,12 +2,21 @@
 //! flattened, raw samples left to the JSON.
 
 use crate::{ExportError, Exporter};
-use encbench_record::RunDocument;
+use encbench_record::{RunDocument, VerificationStatus};
+
+fn status(s: VerificationStatus) -> String {
+    match s {
+        VerificationStatus::Verified => "verified",
+        VerificationStatus::Lossy => "lossy",
+        VerificationStatus::Unverified => "unverified",
+    }
+    .into()
+}
 
 /// Flat CSV view of the results.
 pub struct Csv;
 
-const HEADER: [&str; 30] = [
+const HEADER: [&str; 33] = [
     "scenario",
     "dataset",
     "codec",
@@ -23,6 +32,7 @@ const HEADER: [&str; 30] = [
     "median_ns",
     "ci95_low_ns",
     "ci95_high_ns",
+    "ci_level",
     "mad_ns",
     "mean_ns",
     "min_ns",
@@ -30,6 +40,8 @@ const HEADER: [&str; 30] = [
     "outliers",
     "noisy",
     "verified",
+    "verification",
+    "verification_detail",
     "items_per_sec",
     "logical_mb_per_s",
     "encoded_mb_per_s",
@@ -46,6 +58,7 @@ impl Exporter for Csv {
         w.write_record(HEADER)?;
         for r in &doc.results {
             let seed = r.seed_reference.as_ref();
+            let verification = r.verification.as_ref();
             w.write_record([
                 r.scenario.clone(),
                 r.dataset.clone(),
@@ -62,6 +75,7 @@ impl Exporter for Csv {
                 r.median_ns.to_string(),
                 r.ci95_low_ns.to_string(),
                 r.ci95_high_ns.to_string(),
+                r.ci_level.map(|l| l.to_string()).unwrap_or_default(),
                 r.mad_ns.to_string(),
                 r.mean_ns.to_string(),
                 r.min_ns.to_string(),
@@ -69,6 +83,8 @@ impl Exporter for Csv {
                 r.outliers.to_string(),
                 r.noisy.to_string(),
                 r.verified.to_string(),
+                verification.map(|v| status(v.status)).unwrap_or_default(),
+                verification.map(|v| v.detail.clone()).unwrap_or_default(),
                 r.items_per_sec.to_string(),
                 r.logical_mb_per_s.to_string(),
                 r.encoded_mb_per_s.to_string(),

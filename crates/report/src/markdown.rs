@@ -42,6 +42,9 @@ impl Exporter for Markdown {
                 let (value, seed) = comparison_parts(c);
                 out.push_str(&format!("- {}: **{value}**{seed} — {}\n", c.label, c.note));
             }
+            for line in crate::terminal::unchecked_rows(&rows).lines() {
+                out.push_str(&format!("- {}\n", line.trim_start()));
+            }
         }
         if !doc.failures.is_empty() {
             out.push_str("\n## Failures\n\n");

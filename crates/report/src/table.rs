@@ -2,7 +2,7 @@
 //! one definition of which columns a result row shows.
 
 use crate::units;
-use encbench_record::Record;
+use encbench_record::{Record, VerificationStatus};
 
 /// Rows of cells under a header; numeric columns are right-aligned.
 pub struct Table {
@@ -102,6 +102,12 @@ pub(crate) fn results_table(records: &[&Record]) -> Table {
             if r.noisy {
                 flags.push("noisy".to_string());
             }
+            match r.verification.as_ref().map(|v| v.status) {
+                Some(VerificationStatus::Lossy) => flags.push("lossy".to_string()),
+                Some(VerificationStatus::Unverified) => flags.push("unverified".to_string()),
+                _ if !r.verified => flags.push("unverified".to_string()),
+                _ => {}
+            }
             if r.outliers > 0 {
                 flags.push(format!(
                     "{} outlier{}",
@@ -114,7 +120,7 @@ pub(crate) fn results_table(records: &[&Record]) -> Table {
                 r.operation.clone(),
                 r.medium.as_str().to_string(),
                 units::duration(r.median_ns),
-                format!("±{}%", units::significant(half / r.median_ns * 100.0)),
+                ci_cell(r, half),
                 if r.items > 1 {
                     units::duration(r.ns_per_item())
                 } else {
@@ -153,5 +159,15 @@ pub(crate) fn results_table(records: &[&Record]) -> Table {
         headers: headers.into_iter().map(String::from).collect(),
         right,
         rows,
+    }
+}
+
+/// The interval as ± % of the median, with its coverage when it is below
+/// 95 % (too few samples for an order-statistic interval: `[min, max]`).
+fn ci_cell(r: &Record, half: f64) -> String {
+    let pm = format!("±{}%", units::significant(half / r.median_ns * 100.0));
+    match r.ci_level {
+        Some(level) if level < 0.95 => format!("{pm} ({:.0}% CI)", level * 100.0),
+        _ => pm,
     }
 }

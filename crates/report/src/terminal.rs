@@ -7,7 +7,7 @@ use crate::table::results_table;
 use crate::units;
 use crate::wide::{wide_tables, WIDE_AFTER};
 use crate::{comparison_parts, distinct};
-use encbench_record::{Environment, Record, RunDocument};
+use encbench_record::{Environment, Record, RunDocument, VerificationStatus};
 
 /// Renders the environment header.
 pub fn environment(env: &Environment) -> String {
@@ -110,9 +110,21 @@ pub fn render(doc: &RunDocument) -> String {
         for f in doc.failures.iter().filter(|f| f.scenario == scenario) {
             out.push_str(&format!("  ✗ FAILED {}\n", f.summary()));
         }
+        out.push_str(&unchecked_rows(&rows));
     }
     for note in &doc.notes {
         out.push_str(&format!("\nnote: {note}\n"));
+    }
+    let narrow = doc
+        .results
+        .iter()
+        .filter(|r| r.ci_level.is_some_and(|l| l < 0.95))
+        .count();
+    if narrow > 0 {
+        out.push_str(&format!(
+            "\n{narrow} of {} rows have too few samples for a 95% interval: theirs is [min, max], its coverage shown beside it\n",
+            doc.results.len()
+        ));
     }
     let noisy = doc.results.iter().filter(|r| r.noisy).count();
     if noisy > 0 {
@@ -124,6 +136,30 @@ pub fn render(doc: &RunDocument) -> String {
         out.push_str(&format!(
             "\n{noisy} of {} rows are noisy (95% CI wider than ±5% of the median): {advice} before trusting them\n",
             doc.results.len()
+        ));
+    }
+    out
+}
+
+/// One line per row whose output was not compared exactly: what was lost, or
+/// why nothing could be compared.
+pub(crate) fn unchecked_rows(rows: &[&Record]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        let (mark, detail) = match &r.verification {
+            Some(v) if v.status == VerificationStatus::Lossy => ("≈ lossy", v.detail.as_str()),
+            Some(v) if v.status == VerificationStatus::Unverified => {
+                ("⚠ unverified", v.detail.as_str())
+            }
+            None if !r.verified => ("⚠ unverified", "no check recorded"),
+            _ => continue,
+        };
+        out.push_str(&format!(
+            "  {mark}: {} {} ({}, {}): {detail}\n",
+            r.codec,
+            r.operation,
+            r.medium.as_str(),
+            r.dataset
         ));
     }
     out

@@ -56,7 +56,13 @@ pub(crate) fn document() -> RunDocument {
         encbench: "0.1.0".into(),
         schema: SCHEMA_VERSION,
         environment,
-        results: vec![Record::new(meta.clone(), &summary, 3, samples)],
+        results: vec![Record::new(
+            meta.clone(),
+            &Verified::equal("sum", &1, &1).unwrap().into(),
+            &summary,
+            3,
+            samples,
+        )],
         failures: vec![Failure::new(
             &RowMeta {
                 codec: "text/atoi".into(),
@@ -187,4 +193,81 @@ fn robust_rows_render_as_an_outcome_table_with_findings_flagged() {
         "{ours}"
     );
     assert!(robust::has_failures(&doc.results[0]) && !robust::has_failures(&doc.results[1]));
+}
+
+/// A second row of `document()`'s scenario with `check` and only `samples`.
+fn with_row(check: Check, samples: Vec<f64>) -> RunDocument {
+    let mut doc = document();
+    let summary = Sample::new(&samples).unwrap().summarize();
+    let meta = RowMeta {
+        scenario: "ints".into(),
+        dataset: "uniform-1000".into(),
+        codec: "reference/child".into(),
+        operation: "dump".into(),
+        medium: Medium::Memory,
+        items: 1,
+        ..Default::default()
+    };
+    doc.results
+        .push(Record::new(meta, &check, &summary, 1, samples));
+    doc
+}
+
+#[test]
+fn unverified_and_lossy_rows_are_flagged_with_their_reason_everywhere() {
+    let unverified = with_row(
+        Check::Unverified {
+            reason: "the child prints nothing to compare".into(),
+        },
+        vec![10.0; 8],
+    );
+    let md = String::from_utf8(Markdown.serialize(&unverified).unwrap()).unwrap();
+    let csv = String::from_utf8(Csv.serialize(&unverified).unwrap()).unwrap();
+    for text in [terminal::render(&unverified), md] {
+        assert!(text.contains("unverified"), "{text}");
+        assert!(
+            text.contains(
+                "reference/child dump (memory, uniform-1000): the child prints nothing to compare"
+            ),
+            "{text}"
+        );
+    }
+    assert!(
+        csv.contains(",false,unverified,the child prints nothing to compare,"),
+        "{csv}"
+    );
+    assert!(csv.contains(",true,verified,sum,"), "{csv}");
+
+    let lossy = with_row(
+        Check::Lossy {
+            proof: Verified::equal("routes", &1, &1).unwrap(),
+            loss: "message boundaries".into(),
+        },
+        vec![10.0; 8],
+    );
+    let text = terminal::render(&lossy);
+    assert!(text.contains("≈ lossy: reference/child dump"), "{text}");
+    assert!(
+        text.contains("routes (lossy: message boundaries)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn intervals_below_95_percent_say_their_coverage() {
+    // Three samples: the interval is [min, max], which covers 75 %.
+    let doc = with_row(
+        Verified::equal("x", &1, &1).unwrap().into(),
+        vec![10.0, 11.0, 12.0],
+    );
+    let text = terminal::render(&doc);
+    assert!(text.contains("(75% CI)"), "{text}");
+    assert!(
+        text.contains("1 of 2 rows have too few samples for a 95% interval"),
+        "{text}"
+    );
+    // The six-sample row reaches 95 % and carries no label.
+    assert_eq!(text.matches("% CI)").count(), 1, "{text}");
+    let csv = String::from_utf8(Csv.serialize(&doc).unwrap()).unwrap();
+    assert!(csv.lines().nth(2).unwrap().contains(",0.75,"), "{csv}");
 }

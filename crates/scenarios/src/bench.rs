@@ -3,12 +3,14 @@
 
 use crate::{Context, Output};
 use encbench_measure::{measure_interleaved, Progress, Routine, Setup, TimedRoutine, Variant};
-use encbench_record::{Failure, Record, RowMeta};
+use encbench_record::{Check, Failure, Record, RowMeta};
 use encbench_stats::Sample;
 
-/// A verified row waiting to be timed.
+/// A checked row waiting to be timed: it cannot be built without the
+/// [`Check`] that ran on its output.
 pub(crate) struct Pending<'a> {
     pub meta: RowMeta,
+    pub check: Check,
     pub routine: Routine<'a>,
     /// Untimed work before each sample (cache eviction), if any.
     pub setup: Option<Setup<'a>>,
@@ -18,9 +20,10 @@ pub(crate) struct Pending<'a> {
 
 impl<'a> Pending<'a> {
     /// A row timed in calibrated batches.
-    pub fn new(meta: RowMeta, routine: Routine<'a>) -> Self {
+    pub fn new(meta: RowMeta, check: impl Into<Check>, routine: Routine<'a>) -> Self {
         Pending {
             meta,
+            check: check.into(),
             routine,
             setup: None,
             self_timed: None,
@@ -28,9 +31,15 @@ impl<'a> Pending<'a> {
     }
 
     /// A row whose every sample is one operation after `setup`.
-    pub fn with_setup(meta: RowMeta, setup: Setup<'a>, routine: Routine<'a>) -> Self {
+    pub fn with_setup(
+        meta: RowMeta,
+        check: impl Into<Check>,
+        setup: Setup<'a>,
+        routine: Routine<'a>,
+    ) -> Self {
         Pending {
             meta,
+            check: check.into(),
             routine,
             setup: Some(setup),
             self_timed: None,
@@ -38,9 +47,10 @@ impl<'a> Pending<'a> {
     }
 
     /// A row timed by the code it runs (a worker's own clock).
-    pub fn self_timed(meta: RowMeta, timed: TimedRoutine<'a>) -> Self {
+    pub fn self_timed(meta: RowMeta, check: impl Into<Check>, timed: TimedRoutine<'a>) -> Self {
         Pending {
             meta,
+            check: check.into(),
             routine: Box::new(|_| Err("self-timed".into())),
             setup: None,
             self_timed: Some(timed),
@@ -70,7 +80,7 @@ pub(crate) fn measure_group_with(
     if rows.is_empty() {
         return;
     }
-    let (metas, mut variants): (Vec<RowMeta>, Vec<Variant<'_>>) = rows
+    let (metas, mut variants): (Vec<(RowMeta, Check)>, Vec<Variant<'_>>) = rows
         .into_iter()
         .map(|p| {
             let label = format!(
@@ -84,7 +94,7 @@ pub(crate) fn measure_group_with(
                 (None, Some(setup)) => Variant::with_setup(label, setup, p.routine),
                 (None, None) => Variant::new(label, p.routine),
             };
-            (p.meta, variant)
+            ((p.meta, p.check), variant)
         })
         .unzip();
     let progress = &mut *ctx.progress;
@@ -93,12 +103,18 @@ pub(crate) fn measure_group_with(
         Progress::Round { round, rounds } => progress(&format!("{group}: sample {round}/{rounds}")),
     };
     let results = measure_interleaved(&mut variants, config, &ctx.timer, ctx.samples, &mut observe);
-    for (meta, result) in metas.into_iter().zip(results) {
+    for ((meta, check), result) in metas.into_iter().zip(results) {
         match result.and_then(|m| {
             let summary = Sample::new(&m.per_op_ns)
                 .map_err(|e| e.to_string())?
                 .summarize();
-            Ok(Record::new(meta.clone(), &summary, m.batch, m.per_op_ns))
+            Ok(Record::new(
+                meta.clone(),
+                &check,
+                &summary,
+                m.batch,
+                m.per_op_ns,
+            ))
         }) {
             Ok(record) => out.records.push(record),
             Err(e) => out.failures.push(Failure::new(&meta, e)),

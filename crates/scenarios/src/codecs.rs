@@ -11,7 +11,7 @@ use encbench_codecs::records::MatrixRecord;
 use encbench_codecs::registry::{record_codecs, record_views};
 use encbench_codecs::{Codec, RecordView};
 use encbench_measure::Config;
-use encbench_record::{Comparison, Failure, Medium, RowMeta};
+use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
 use encbench_stats::pareto::pareto_frontier;
 use std::time::{Duration, Instant};
 
@@ -61,12 +61,12 @@ impl Scenario for Codecs {
     }
 }
 
-/// A verified encoding: codec id, codec, bytes.
-type Encoded<'a, R> = (&'a str, &'a dyn Codec<Vec<R>>, Vec<u8>);
-/// A verified compression: codec id, compressor, plain bytes, compressed bytes.
-type Packed<'a> = (&'a str, &'a dyn Compressor, &'a [u8], Vec<u8>);
-/// A verified zero-copy view: view id, view, the bytes it reads.
-type Viewed<'a, R> = (&'static str, Box<dyn RecordView<R>>, &'a [u8]);
+/// A verified encoding: codec id, codec, bytes, the proof.
+type Encoded<'a, R> = (&'a str, &'a dyn Codec<Vec<R>>, Vec<u8>, Verified);
+/// A verified compression: codec id, compressor, plain bytes, compressed bytes, the proof.
+type Packed<'a> = (&'a str, &'a dyn Compressor, &'a [u8], Vec<u8>, Verified);
+/// A verified zero-copy view: view id, view, the bytes it reads, the proof.
+type Viewed<'a, R> = (&'static str, Box<dyn RecordView<R>>, &'a [u8], Verified);
 fn dataset<R: MatrixRecord>(
     ctx: &mut Context<'_>,
     name: &str,
@@ -106,20 +106,16 @@ fn dataset<R: MatrixRecord>(
         let verdict = codec
             .encode(&records, &mut bytes)
             .and_then(|_| codec.decode(&bytes))
-            .map_err(|e| e.to_string())
+            .map_err(|e| format!("verification failed: {e}"))
             .and_then(|back| {
-                if back == records {
-                    Ok(())
-                } else {
-                    Err("decoded records differ".into())
-                }
+                let what = format!("decode(encode(records)) == records, all {}", records.len());
+                Verified::each(what, &records, &back).map_err(String::from)
             });
         match verdict {
-            Ok(()) => prepared.push((id, codec.as_ref(), bytes)),
-            Err(e) => out.failures.push(Failure::new(
-                &meta(id, "roundtrip", "none", 0),
-                format!("verification failed: {e}"),
-            )),
+            Ok(proof) => prepared.push((id, codec.as_ref(), bytes, proof)),
+            Err(e) => out
+                .failures
+                .push(Failure::new(&meta(id, "roundtrip", "none", 0), e)),
         }
     }
     let views = verified_views(&records, &prepared, &meta, &|id| ctx.wants(id), out);
@@ -130,20 +126,24 @@ fn dataset<R: MatrixRecord>(
     for c in compressors {
         let started = Instant::now();
         let mut verified = Vec::new();
-        for (id, _, bytes) in &prepared {
+        for (id, _, bytes, _) in &prepared {
             let mut small = Vec::new();
             let mut back = Vec::new();
             match c
                 .compress(bytes, &mut small)
                 .and_then(|_| c.decompress(&small, &mut back))
             {
-                Ok(()) if back == *bytes => {
-                    verified.push((*id, c.as_ref(), bytes.as_slice(), small))
+                Ok(()) => {
+                    match Verified::bytes("decompress(compress(bytes)) == bytes", bytes, &back) {
+                        Ok(proof) => {
+                            verified.push((*id, c.as_ref(), bytes.as_slice(), small, proof))
+                        }
+                        Err(e) => out.failures.push(Failure::new(
+                            &meta(id, "decompress", &c.id(), 0),
+                            e.to_string(),
+                        )),
+                    }
                 }
-                Ok(()) => out.failures.push(Failure::new(
-                    &meta(id, "decompress", &c.id(), 0),
-                    "decompressed bytes differ",
-                )),
                 Err(e) => out.failures.push(Failure::new(
                     &meta(id, "compress", &c.id(), 0),
                     format!("verification failed: {e}"),
@@ -155,10 +155,11 @@ fn dataset<R: MatrixRecord>(
 
     let records = &records;
     let mut pending = Vec::new();
-    for (id, codec, bytes) in &prepared {
+    for (id, codec, bytes, proof) in &prepared {
         let mut buf = Vec::with_capacity(bytes.len());
         pending.push(Pending::new(
             meta(id, "encode", "none", bytes.len()),
+            proof.clone(),
             Box::new(move |iters| {
                 for _ in 0..iters {
                     buf.clear();
@@ -170,6 +171,7 @@ fn dataset<R: MatrixRecord>(
         ));
         pending.push(Pending::new(
             meta(id, "decode", "none", bytes.len()),
+            proof.clone(),
             Box::new(move |iters| {
                 for _ in 0..iters {
                     std::hint::black_box(codec.decode(bytes).map_err(|e| e.to_string())?);
@@ -178,9 +180,10 @@ fn dataset<R: MatrixRecord>(
             }),
         ));
     }
-    for (id, view, bytes) in &views {
+    for (id, view, bytes, proof) in &views {
         pending.push(Pending::new(
             meta(id, "access", "none", bytes.len()),
+            proof.clone(),
             Box::new(move |iters| {
                 for _ in 0..iters {
                     std::hint::black_box(view.visit(bytes).map_err(|e| e.to_string())?);
@@ -191,14 +194,15 @@ fn dataset<R: MatrixRecord>(
     }
     measure_group(ctx, &format!("{NAME} {dataset}"), pending, out);
     for (rows, one_round) in &packed {
-        let Some((_, c, _, _)) = rows.first() else {
+        let Some((_, c, _, _, _)) = rows.first() else {
             continue;
         };
         let mut pending = Vec::new();
-        for (id, c, bytes, small) in rows {
+        for (id, c, bytes, small, proof) in rows {
             let mut buf = Vec::with_capacity(bytes.len());
             pending.push(Pending::new(
                 meta(id, "compress", &c.id(), small.len()),
+                proof.clone(),
                 Box::new(move |iters| {
                     for _ in 0..iters {
                         buf.clear();
@@ -210,6 +214,7 @@ fn dataset<R: MatrixRecord>(
             let mut buf = Vec::with_capacity(bytes.len());
             pending.push(Pending::new(
                 meta(id, "decompress", &c.id(), small.len()),
+                proof.clone(),
                 Box::new(move |iters| {
                     for _ in 0..iters {
                         buf.clear();
@@ -264,18 +269,21 @@ fn verified_views<'a, R: MatrixRecord>(
             continue;
         };
         let view = build();
-        let Some((_, _, bytes)) = prepared.iter().find(|(id, _, _)| *id == view.source()) else {
+        let Some((_, _, bytes, _)) = prepared.iter().find(|(id, ..)| *id == view.source()) else {
             continue; // its source codec was filtered out or failed
         };
-        match view.visit(bytes) {
-            Ok(d) if d == digest => views.push((entry.info.id, view, bytes.as_slice())),
-            Ok(_) => out.failures.push(Failure::new(
-                &meta(entry.info.id, "access", "none", bytes.len()),
-                "verification failed: the view read other field values than were encoded",
-            )),
+        let checked = view
+            .visit(bytes)
+            .map_err(|e| format!("verification failed: {e}"))
+            .and_then(|d| {
+                let what = "the view reads the digest of every encoded field value";
+                Verified::equal(what, &digest, &d).map_err(String::from)
+            });
+        match checked {
+            Ok(proof) => views.push((entry.info.id, view, bytes.as_slice(), proof)),
             Err(e) => out.failures.push(Failure::new(
                 &meta(entry.info.id, "access", "none", bytes.len()),
-                format!("verification failed: {e}"),
+                e,
             )),
         }
     }

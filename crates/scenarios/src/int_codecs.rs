@@ -9,8 +9,8 @@ use crate::{data, seeds, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::int64::{decimal::DecimalItoa, le_bytes::LeBytes, varint::ZigzagLeb128};
 use encbench_codecs::registry::int64_codecs;
 use encbench_codecs::Codec;
-use encbench_record::{Comparison, Failure, Medium, RowMeta};
-use encbench_workers::{encodings, Kind};
+use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
+use encbench_workers::{decoded_values, encodings, Kind};
 
 pub(crate) struct IntCodecs;
 
@@ -48,8 +48,8 @@ impl Scenario for IntCodecs {
         let mut out = Output::default();
         let mut pending = Vec::new();
         for (id, codec) in &codecs {
-            let encoded = match verify(codec.as_ref(), &values) {
-                Ok(encoded) => encoded,
+            let (encoded, proof) = match verify(codec.as_ref(), &values) {
+                Ok(checked) => checked,
                 Err(e) => {
                     let meta = meta(id, "roundtrip", 0);
                     out.failures
@@ -63,6 +63,7 @@ impl Scenario for IntCodecs {
             let mut buf = Vec::new();
             pending.push(Pending::new(
                 meta(id, "roundtrip", mean_size),
+                proof.clone(),
                 Box::new(move |n| {
                     codec
                         .roundtrip_batch(values, &mut buf, n)
@@ -72,6 +73,7 @@ impl Scenario for IntCodecs {
             let mut buf = Vec::new();
             pending.push(Pending::new(
                 meta(id, "encode", mean_size),
+                proof.clone(),
                 Box::new(move |n| {
                     codec
                         .encode_batch(values, &mut buf, n)
@@ -80,6 +82,7 @@ impl Scenario for IntCodecs {
             ));
             pending.push(Pending::new(
                 meta(id, "decode", mean_size),
+                proof,
                 Box::new(move |n| codec.decode_batch(&encoded, n).map_err(|e| e.to_string())),
             ));
         }
@@ -137,27 +140,47 @@ const WORKER_CODECS: [(Kind, &str); 10] = [
     (Kind::Python, "python/marshal"),
 ];
 
-/// Where a worker's format is standardised, its bytes must equal ours.
-fn byte_compatible(codec: &str, reply: &serde_json::Value, values: &[i64]) -> Result<(), String> {
+/// Every value the worker decoded from its own encoding must be the value
+/// written; where its format is standardised, its bytes must also equal ours.
+fn byte_compatible(
+    codec: &str,
+    reply: &serde_json::Value,
+    values: &[i64],
+) -> Result<Verified, String> {
+    let decoded = decoded_values(reply)?;
+    let what = format!(
+        "the worker's decode of its encoding == the value written, all {} values",
+        values.len()
+    );
+    let proof = Verified::each(what, values, &decoded)?;
     let reference: Box<dyn Codec<i64>> = match codec {
         "go/binary-write" | "go/put-uint64" | "python/struct" => Box::new(LeBytes),
         "go/strconv" | "python/str-int" | "python/json" => Box::new(DecimalItoa),
         "go/put-varint" => Box::new(ZigzagLeb128),
-        _ => return Ok(()), // gob, pickle, marshal: no second implementation to hold them to
+        // gob, pickle, marshal: no second implementation to hold their bytes to.
+        _ => return Ok(proof),
     };
-    for (i, theirs) in encodings(reply)?.iter().enumerate() {
-        let mut ours = Vec::new();
-        reference
-            .encode(&values[i], &mut ours)
-            .map_err(|e| e.to_string())?;
-        if *theirs != ours {
-            return Err(format!(
-                "value {} encodes to {theirs:02x?}, encbench's to {ours:02x?}",
-                values[i]
-            ));
-        }
+    let theirs = encodings(reply)?;
+    let mut ours = Vec::with_capacity(values.len());
+    for v in values {
+        let mut buf = Vec::new();
+        reference.encode(v, &mut buf).map_err(|e| e.to_string())?;
+        ours.push(buf);
     }
-    Ok(())
+    if let Some(i) = (0..values.len()).find(|&i| theirs.get(i) != ours.get(i)) {
+        return Err(format!(
+            "value {} encodes to {:02x?}, encbench's to {:02x?}",
+            values[i],
+            theirs.get(i),
+            ours[i]
+        ));
+    }
+    let bytes = Verified::equal(
+        format!("its bytes == encbench's, all {} values", values.len()),
+        &ours,
+        &theirs,
+    )?;
+    Ok(proof.and(bytes))
 }
 
 fn meta(codec: &str, operation: &str, encoded_bytes: u64) -> RowMeta {
@@ -179,22 +202,26 @@ fn meta(codec: &str, operation: &str, encoded_bytes: u64) -> RowMeta {
     }
 }
 
-/// Round-trips every value; returns each one's encoding for the decode rows.
-fn verify(codec: &dyn Codec<i64>, values: &[i64]) -> Result<Vec<Vec<u8>>, String> {
-    values
-        .iter()
-        .map(|v| {
-            let mut buf = Vec::new();
+/// Round-trips every value; returns each one's encoding for the decode
+/// rows, and the proof that every value came back.
+fn verify(codec: &dyn Codec<i64>, values: &[i64]) -> Result<(Vec<Vec<u8>>, Verified), String> {
+    let mut encoded = Vec::with_capacity(values.len());
+    let mut decoded = Vec::with_capacity(values.len());
+    for v in values {
+        let mut buf = Vec::new();
+        codec
+            .encode(v, &mut buf)
+            .map_err(|e| format!("encoding {v}: {e}"))?;
+        decoded.push(
             codec
-                .encode(v, &mut buf)
-                .map_err(|e| format!("encoding {v}: {e}"))?;
-            match codec.decode(&buf) {
-                Ok(back) if back == *v => Ok(buf),
-                Ok(back) => Err(format!("{v} came back as {back}")),
-                Err(e) => Err(format!("decoding {v}: {e}")),
-            }
-        })
-        .collect()
+                .decode(&buf)
+                .map_err(|e| format!("decoding {v}: {e}"))?,
+        );
+        encoded.push(buf);
+    }
+    let what = format!("decode(encode(v)) == v for all {} values", values.len());
+    let proof = Verified::each(what, values, &decoded)?;
+    Ok((encoded, proof))
 }
 
 fn compare(out: &mut Output) {
@@ -206,52 +233,42 @@ fn compare(out: &mut Output) {
     };
     let rust = "generic writer vs direct bytes";
     let pairs = [
-        (
-            "int64/serde-dyn-write",
-            "int64/le-bytes",
-            391.0 / 3.05,
-            rust,
-        ),
+        ("int64/serde-dyn-write", "int64/le-bytes", rust),
         (
             "int64/decimal-alloc",
             "int64/le-bytes",
-            191.0 / 3.05,
             "decimal text vs direct bytes",
         ),
         (
             "int64/cbor-per-call",
             "int64/le-bytes",
-            5235.0 / 3.05,
             "self-describing per call vs direct bytes (seed: gob)",
         ),
         (
             "go/binary-write",
             "go/put-uint64",
-            391.0 / 3.05,
             "the seed's own Go functions, on this machine",
         ),
         (
             "go/strconv",
             "go/put-uint64",
-            191.0 / 3.05,
             "the seed's own Go functions, on this machine",
         ),
         (
             "go/gob",
             "go/put-uint64",
-            5235.0 / 3.05,
             "the seed's own Go functions, on this machine",
         ),
     ];
     let mut found = Vec::new();
-    for (codec, base, seed, note) in pairs {
+    for (codec, base, note) in pairs {
         if let (Some(a), Some(b)) = (roundtrip(codec), roundtrip(base)) {
             found.push(Comparison {
                 scenario: NAME.into(),
                 label: format!("{codec} ÷ {base} (roundtrip)"),
                 value: a / b,
                 unit: "×".into(),
-                seed_value: Some(seed),
+                seed_value: seeds::seed_003_ratio(codec, base),
                 note: note.into(),
             });
         }

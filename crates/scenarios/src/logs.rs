@@ -8,9 +8,9 @@ use crate::bench::{measure_group, Pending};
 use crate::io::{count_lines, shell_count, which, Count, Throttled};
 use crate::pagecache::{cold_medium, cold_setup};
 use crate::scratch::Scratch;
-use crate::{data, Context, Mode, Output, Scenario, ScenarioError};
+use crate::{data, seeds, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::compression::{Bzip2, Compressor, Gzip, Lz4, Xz, Zstd};
-use encbench_record::{Comparison, Failure, Medium, Record, RowMeta};
+use encbench_record::{Comparison, Failure, Medium, Record, RowMeta, Verified};
 use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::PathBuf;
@@ -140,15 +140,16 @@ impl Scenario for Logs {
                 };
                 if ctx.wants(IN_PROCESS) {
                     let m = meta(IN_PROCESS);
-                    match file.count(throttle) {
-                        Ok(c) if c == expected => pending.push(file.pending(m, throttle)),
-                        Ok(c) => out.failures.push(Failure::new(
-                            &m,
-                            format!("verification failed: {c:?}, expected {expected:?}"),
-                        )),
-                        Err(e) => out
-                            .failures
-                            .push(Failure::new(&m, format!("verification failed: {e}"))),
+                    let checked = file
+                        .count(throttle)
+                        .map_err(|e| format!("verification failed: {e}"))
+                        .and_then(|c| {
+                            Verified::equal_shown("lines and bytes counted", &expected, &c)
+                                .map_err(String::from)
+                        });
+                    match checked {
+                        Ok(proof) => pending.push(file.pending(m, proof, throttle)),
+                        Err(e) => out.failures.push(Failure::new(&m, e)),
                     }
                 }
                 if ctx.wants(SHELL) && throttle.is_none() {
@@ -159,9 +160,16 @@ impl Scenario for Logs {
                         continue;
                     }
                     let m = meta(SHELL);
-                    match shell_count(file.command, &file.path) {
-                        Ok(n) if n == expected.lines => pending.push(row(
+                    let checked = shell_count(file.command, &file.path)
+                        .map_err(|e| format!("verification failed: {e}"))
+                        .and_then(|n| {
+                            Verified::equal_shown("lines counted by wc -l", &expected.lines, &n)
+                                .map_err(String::from)
+                        });
+                    match checked {
+                        Ok(proof) => pending.push(row(
                             m,
+                            proof,
                             &file.path,
                             Box::new(move |iters| {
                                 for _ in 0..iters {
@@ -170,16 +178,7 @@ impl Scenario for Logs {
                                 Ok(())
                             }),
                         )),
-                        Ok(n) => out.failures.push(Failure::new(
-                            &m,
-                            format!(
-                                "verification failed: wc -l printed {n}, expected {}",
-                                expected.lines
-                            ),
-                        )),
-                        Err(e) => out
-                            .failures
-                            .push(Failure::new(&m, format!("verification failed: {e}"))),
+                        Err(e) => out.failures.push(Failure::new(&m, e)),
                     }
                 }
             }
@@ -200,12 +199,13 @@ impl Scenario for Logs {
 /// one operation per sample after an eviction.
 fn row<'a>(
     meta: RowMeta,
+    proof: Verified,
     path: &'a std::path::Path,
     routine: encbench_measure::Routine<'a>,
 ) -> Pending<'a> {
     match meta.medium {
-        Medium::FileWarm => Pending::new(meta, routine),
-        medium => Pending::with_setup(meta, cold_setup(path, medium), routine),
+        Medium::FileWarm => Pending::new(meta, proof, routine),
+        medium => Pending::with_setup(meta, proof, cold_setup(path, medium), routine),
     }
 }
 
@@ -234,9 +234,10 @@ impl LogFile {
         }
     }
 
-    fn pending(&self, meta: RowMeta, throttle: Option<f64>) -> Pending<'_> {
+    fn pending(&self, meta: RowMeta, proof: Verified, throttle: Option<f64>) -> Pending<'_> {
         row(
             meta,
+            proof,
             &self.path,
             Box::new(move |iters| {
                 for _ in 0..iters {
@@ -378,7 +379,7 @@ fn verdicts(out: &mut Output, files: &[LogFile], cold: Medium, throttle: Option<
             ),
             ratio,
             "×",
-            Some(23.0 / 6.0),
+            seeds::seed_002_ratio(("none", true), ("gzip", true)),
             holds(
                 ratio > 1.0,
                 "compressed is faster from a cold file",
@@ -393,7 +394,7 @@ fn verdicts(out: &mut Output, files: &[LogFile], cold: Medium, throttle: Option<
             format!("seed conclusion 2: from cache, uncompressed reads faster ({gz} ÷ plain, file-warm, {})", p.codec),
             ratio,
             "×",
-            Some(5.0),
+            seeds::seed_002_ratio(("gzip", false), ("none", false)),
             holds(ratio > 1.0, "plain is faster from the page cache", "compressed is faster even from the page cache"),
         );
     }

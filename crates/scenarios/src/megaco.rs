@@ -18,7 +18,7 @@ use encbench_megaco::MegacoMessage;
 use encbench_megaco_asn1::{
     ber_vectors, Ber, Per, Tape, TapeBer, TapePer, Vector, VersionedMessage,
 };
-use encbench_record::{Comparison, Failure, Medium, RowMeta};
+use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
 use std::hint::black_box;
 
 pub(crate) struct Megaco;
@@ -287,17 +287,21 @@ pub(crate) fn codec_rows<'a, T: PartialEq + std::fmt::Debug>(
         return Err("no messages".into());
     }
     let mut encoded = Vec::with_capacity(values.len());
+    let mut decoded = Vec::with_capacity(values.len());
     for (i, v) in values.iter().enumerate() {
         let mut buf = Vec::new();
         codec
             .encode(v, &mut buf)
             .map_err(|e| format!("encoding message {i}: {e}"))?;
-        match codec.decode(&buf) {
-            Ok(back) if back == *v => encoded.push(buf),
-            Ok(_) => return Err(format!("message {i} decodes to a different model")),
-            Err(e) => return Err(format!("decoding message {i}: {e}")),
-        }
+        decoded.push(
+            codec
+                .decode(&buf)
+                .map_err(|e| format!("decoding message {i}: {e}"))?,
+        );
+        encoded.push(buf);
     }
+    let what = format!("decode(encode(m)) == m for all {} messages", values.len());
+    let proof = Verified::each(what, values, &decoded)?;
     let total: u64 = encoded.iter().map(|b| b.len() as u64).sum();
     let n = values.len() as u64;
     let per_message = |bytes: u64| (bytes as f64 / n as f64).round() as u64;
@@ -325,6 +329,7 @@ pub(crate) fn codec_rows<'a, T: PartialEq + std::fmt::Debug>(
         let mut buf = Vec::new();
         rows.push(Pending::new(
             op("encode"),
+            proof.clone(),
             Box::new(move |iters| {
                 codec
                     .encode_batch(values, &mut buf, iters * per)
@@ -334,6 +339,7 @@ pub(crate) fn codec_rows<'a, T: PartialEq + std::fmt::Debug>(
         let inputs = std::rc::Rc::clone(&encoded);
         rows.push(Pending::new(
             op("decode"),
+            proof.clone(),
             Box::new(move |iters| {
                 codec
                     .decode_batch(&inputs, iters * per)
@@ -345,6 +351,7 @@ pub(crate) fn codec_rows<'a, T: PartialEq + std::fmt::Debug>(
         let inputs = std::rc::Rc::clone(&encoded);
         rows.push(Pending::new(
             op("decode-then-encode"),
+            proof.clone(),
             Box::new(move |iters| {
                 for _ in 0..iters * per {
                     let v = codec

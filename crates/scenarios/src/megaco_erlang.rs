@@ -13,7 +13,7 @@ use encbench_megaco::model::{
 };
 use encbench_megaco::MegacoMessage;
 use encbench_megaco_asn1::{ber_vectors, per_vectors, Ber, Per, Vector, VersionedMessage};
-use encbench_record::RowMeta;
+use encbench_record::{RowMeta, Verified};
 use encbench_workers::Kind;
 use serde_json::Value;
 use std::path::Path;
@@ -94,7 +94,7 @@ fn meta(id: &str, dataset: &str, logical_bytes: u64) -> RowMeta {
     }
 }
 
-fn check(id: &str, reply: &Value, originals: &[MegacoMessage]) -> Result<(), String> {
+fn check(id: &str, reply: &Value, originals: &[MegacoMessage]) -> Result<Verified, String> {
     let encoded = encbench_workers::encodings(reply)?;
     let (encoding, _) = split(id);
     let (vectors, codec): (Vec<Vector>, &dyn Codec<VersionedMessage>) =
@@ -109,7 +109,7 @@ fn check(id: &str, reply: &Value, originals: &[MegacoMessage]) -> Result<(), Str
 
 /// Erlang's text encodings parse here to the same models as the originals,
 /// up to the order of a reply's bare audit tokens.
-fn same_models(encoded: &[Vec<u8>], originals: &[MegacoMessage]) -> Result<(), String> {
+fn same_models(encoded: &[Vec<u8>], originals: &[MegacoMessage]) -> Result<Verified, String> {
     if encoded.len() != originals.len() {
         return Err(format!(
             "{} messages encoded, expected {}",
@@ -117,21 +117,22 @@ fn same_models(encoded: &[Vec<u8>], originals: &[MegacoMessage]) -> Result<(), S
             originals.len()
         ));
     }
-    for (n, (bytes, want)) in encoded.iter().zip(originals).enumerate() {
+    let mut parsed = Vec::with_capacity(encoded.len());
+    for (n, bytes) in encoded.iter().enumerate() {
         let got = encbench_megaco::parse(bytes).map_err(|e| {
             format!(
                 "message {}: Erlang's encoding does not parse here: {e}",
                 n + 1
             )
         })?;
-        if bare_tokens_sorted(got) != bare_tokens_sorted(want.clone()) {
-            return Err(format!(
-                "message {}: Erlang's encoding parses to a different message",
-                n + 1
-            ));
-        }
+        parsed.push(bare_tokens_sorted(got));
     }
-    Ok(())
+    let wanted = originals.iter().map(|m| bare_tokens_sorted(m.clone()));
+    let what = format!(
+        "Erlang's text parses here to the original messages, all {}",
+        originals.len()
+    );
+    Verified::each(what, wanted, parsed).map_err(String::from)
 }
 
 /// Erlang's encodings equal the committed ones and decode in ours.
@@ -139,7 +140,7 @@ fn same_as_vectors(
     encoded: &[Vec<u8>],
     vectors: &[Vector],
     codec: &dyn Codec<VersionedMessage>,
-) -> Result<(), String> {
+) -> Result<Verified, String> {
     if encoded.len() != vectors.len() {
         return Err(format!(
             "{} messages encoded, expected {}",
@@ -158,7 +159,12 @@ fn same_as_vectors(
             .decode(bytes)
             .map_err(|e| format!("{}: Erlang's encoding does not decode here: {e}", v.name))?;
     }
-    Ok(())
+    let what = format!(
+        "Erlang's bytes == the committed vectors (and decode here), all {}",
+        vectors.len()
+    );
+    let expected = vectors.iter().map(|v| v.bytes.as_slice());
+    Verified::each(what, expected, encoded.iter().map(Vec::as_slice)).map_err(String::from)
 }
 
 /// Erlang's text decoder returns a reply's bare audit tokens (`Media`,
@@ -218,7 +224,7 @@ mod tests {
     fn a_changed_byte_fails_the_check() {
         let vectors = per_vectors();
         let mut encoded: Vec<Vec<u8>> = vectors.iter().map(|v| v.bytes.clone()).collect();
-        assert_eq!(same_as_vectors(&encoded, &vectors, &Per), Ok(()));
+        assert!(same_as_vectors(&encoded, &vectors, &Per).is_ok());
         encoded[3][5] ^= 0x10;
         assert_eq!(
             same_as_vectors(&encoded, &vectors, &Per),
@@ -241,7 +247,7 @@ mod tests {
                 out
             })
             .collect();
-        assert_eq!(same_models(&encoded, &originals), Ok(()));
+        assert!(same_models(&encoded, &originals).is_ok());
         assert_eq!(
             same_models(&encoded[1..], &originals),
             Err(format!(
@@ -252,9 +258,10 @@ mod tests {
         );
         // Another valid message in place of the second.
         encoded.swap(0, 1);
-        assert_eq!(
-            same_models(&encoded, &originals),
-            Err("message 1: Erlang's encoding parses to a different message".into())
+        let e = same_models(&encoded, &originals).unwrap_err();
+        assert!(
+            e.contains("original messages") && e.contains("item 0 differs"),
+            "{e}"
         );
         encoded.swap(0, 1);
         // Bare audit tokens reordered, as Erlang does: accepted; the
@@ -264,7 +271,7 @@ mod tests {
             al/of\n\t\t\t},\n\t\t\tMedia,\n\t\t\tDigitMap,\n\t\t\tPackages\n\t\t}\n\t}\n}";
         let original = vec![encbench_megaco::parse(pretty.as_bytes()).expect("parses")];
         let erlang = b"!/3 [1.2.3.4]:5\nP=7{C=7{AV=a/b{ER=502{},E=9{al/of},PG,DM,M}}}".to_vec();
-        assert_eq!(same_models(&[erlang], &original), Ok(()));
+        assert!(same_models(&[erlang], &original).is_ok());
         let swapped = b"!/3 [1.2.3.4]:5\nP=7{C=7{AV=a/b{E=9{al/of},ER=502{},PG,DM,M}}}".to_vec();
         assert!(same_models(&[swapped], &original).is_err());
         encoded[2].truncate(5);

@@ -9,7 +9,7 @@ use crate::pagecache::{cold_medium, cold_setup};
 use crate::scratch::Scratch;
 use crate::{data, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::registry::IO_STRATEGIES;
-use encbench_record::{Failure, Medium, RowMeta};
+use encbench_record::{Failure, Medium, RowMeta, Verified};
 
 pub(crate) struct ReadSizes;
 
@@ -98,8 +98,15 @@ impl Scenario for ReadSizes {
                     encoded_bytes: expected.bytes,
                     ..Default::default()
                 };
-                match strategy.count(path) {
-                    Ok(c) if c == expected => {
+                let checked = strategy
+                    .count(path)
+                    .map_err(|e| format!("verification failed: {e}"))
+                    .and_then(|c| {
+                        Verified::equal_shown("lines and bytes counted", &expected, &c)
+                            .map_err(String::from)
+                    });
+                match checked {
+                    Ok(proof) => {
                         let routine: encbench_measure::Routine = Box::new(move |iters| {
                             for _ in 0..iters {
                                 std::hint::black_box(
@@ -109,17 +116,13 @@ impl Scenario for ReadSizes {
                             Ok(())
                         });
                         pending.push(match medium {
-                            Medium::FileWarm => Pending::new(meta, routine),
-                            _ => Pending::with_setup(meta, cold_setup(path, medium), routine),
+                            Medium::FileWarm => Pending::new(meta, proof, routine),
+                            _ => {
+                                Pending::with_setup(meta, proof, cold_setup(path, medium), routine)
+                            }
                         });
                     }
-                    Ok(c) => out.failures.push(Failure::new(
-                        &meta,
-                        format!("verification failed: {c:?}, expected {expected:?}"),
-                    )),
-                    Err(e) => out
-                        .failures
-                        .push(Failure::new(&meta, format!("verification failed: {e}"))),
+                    Err(e) => out.failures.push(Failure::new(&meta, e)),
                 }
             }
         }

@@ -9,7 +9,7 @@ use crate::scratch::Scratch;
 use crate::{seeds, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::registry::{byte_array_codecs, byte_string_codecs};
 use encbench_codecs::Codec;
-use encbench_record::{Comparison, Failure, Medium, RowMeta};
+use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
 use encbench_stats::fit::{fit_growth, Model};
 use rand::{Rng, SeedableRng};
 
@@ -92,16 +92,15 @@ impl Scenario for Scaling {
                 let as_strings: Vec<String> = data.iter().map(u8::to_string).collect();
                 let encoded = encode(codec.as_ref(), &as_strings);
                 drop(as_strings);
-                let verdict = match codec.decode(&encoded) {
-                    Ok(back)
-                        if back.len() == data.len()
-                            && back.iter().zip(&data).all(|(s, b)| s.parse() == Ok(*b)) =>
-                    {
-                        None
-                    }
-                    Ok(_) => Some("decoded strings differ from the original".to_string()),
-                    Err(e) => Some(e.to_string()),
-                };
+                let verdict = codec
+                    .decode(&encoded)
+                    .map_err(|e| format!("verification failed: {e}"))
+                    .and_then(|back| {
+                        let what = format!("the decoded strings parse to the {n} bytes written");
+                        let parsed = back.iter().map(|s| s.parse::<u8>().ok());
+                        Verified::each(what, data.iter().map(|b| Some(*b)), parsed)
+                            .map_err(String::from)
+                    });
                 rows.push(Row::with_verdict(id, codec.as_ref(), encoded, verdict));
             }
             for (id, codec) in &bytes {
@@ -146,15 +145,18 @@ impl Scenario for Scaling {
                         },
                         ..Default::default()
                     };
-                    if let Some(e) = &row.verdict {
-                        out.failures
-                            .push(Failure::new(&meta, format!("verification failed: {e}")));
-                        continue;
-                    }
+                    let proof = match &row.verdict {
+                        Ok(proof) => proof.clone(),
+                        Err(e) => {
+                            out.failures.push(Failure::new(&meta, e.clone()));
+                            continue;
+                        }
+                    };
                     let decode = &row.decode;
                     let encoded = &row.encoded;
                     pending.push(Pending::new(
                         meta,
+                        proof,
                         Box::new(move |iters| {
                             for _ in 0..iters {
                                 match medium {
@@ -182,18 +184,20 @@ type Decode<'a> = Box<dyn Fn(&[u8]) -> Result<(), String> + 'a>;
 struct Row<'a> {
     id: &'static str,
     encoded: Vec<u8>,
-    verdict: Option<String>,
+    verdict: Result<Verified, String>,
     decode: Decode<'a>,
 }
 
 impl<'a> Row<'a> {
     fn new<T: PartialEq + 'a>(id: &'static str, codec: &'a dyn Codec<T>, value: &T) -> Self {
         let encoded = encode(codec, value);
-        let verdict = match codec.decode(&encoded) {
-            Ok(back) if back == *value => None,
-            Ok(_) => Some("decoded array differs from the original".to_string()),
-            Err(e) => Some(e.to_string()),
-        };
+        let verdict = codec
+            .decode(&encoded)
+            .map_err(|e| format!("verification failed: {e}"))
+            .and_then(|back| {
+                Verified::equal("decode(encode(array)) == array", value, &back)
+                    .map_err(String::from)
+            });
         Self::with_verdict(id, codec, encoded, verdict)
     }
 
@@ -201,7 +205,7 @@ impl<'a> Row<'a> {
         id: &'static str,
         codec: &'a dyn Codec<T>,
         encoded: Vec<u8>,
-        verdict: Option<String>,
+        verdict: Result<Verified, String>,
     ) -> Self {
         Row {
             id,

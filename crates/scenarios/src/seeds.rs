@@ -17,38 +17,99 @@ pub fn reference(seed: &str, value: f64, unit: &str, note: &str) -> SeedReferenc
 /// Seed 000's machine, for notes.
 pub const SEED_000_MACHINE: &str = "10,000,000 ints, low-end Pentium 4, FreeBSD 6";
 
+/// Seed 000's published totals in ms for 10M values: the codec ids here
+/// that mirror each loop, the figure, and what the seed ran.
+const SEED_000: [(&[&str], f64, &str); 6] = [
+    (&["text/fscanf", "c/fscanf"], 6000.0, "fscanf(\"%i\") loop"),
+    (
+        &["binary/read-per-int", "c/read-per-int"],
+        12000.0,
+        "read() per int, unoptimised (~6 s at -O2)",
+    ),
+    (
+        &["binary/read-chunked", "c/read-chunked"],
+        25.0,
+        "read() 10,000 ints at a time, -O2",
+    ),
+    (&["binary/fread", "c/fread"], 1300.0, "fread() per int"),
+    (
+        &["text/atoi", "c/atoi-fixed"],
+        1100.0,
+        "atoi() over fixed-width text",
+    ),
+    (
+        &["text/hand-rolled", "c/hand-rolled"],
+        270.0,
+        "hand-rolled digit loop",
+    ),
+];
+
 /// Seed 000: total time in ms for 10M values, by codec id here.
 pub fn seed_000(codec: &str) -> Option<SeedReference> {
-    let (ms, what) = match codec {
-        "text/fscanf" | "c/fscanf" => (6000.0, "fscanf(\"%i\") loop"),
-        "binary/read-per-int" | "c/read-per-int" => {
-            (12000.0, "read() per int, unoptimised (~6 s at -O2)")
-        }
-        "binary/read-chunked" | "c/read-chunked" => (25.0, "read() 10,000 ints at a time, -O2"),
-        "binary/fread" | "c/fread" => (1300.0, "fread() per int"),
-        "text/atoi" | "c/atoi-fixed" => (1100.0, "atoi() over fixed-width text"),
-        "text/hand-rolled" | "c/hand-rolled" => (270.0, "hand-rolled digit loop"),
-        _ => return None,
-    };
+    let &(_, ms, what) = SEED_000.iter().find(|row| row.0.contains(&codec))?;
     Some(SeedReference {
         items: Some(10_000_000),
         ..reference("000", ms, "ms", &format!("{what}; {SEED_000_MACHINE}"))
     })
 }
 
+/// Seed 003's published Go ns/op for encode + decode of one int: the codec
+/// ids here that mirror each function, the figure, and what it was.
+const SEED_003: [(&[&str], f64, &str); 4] = [
+    (
+        &["int64/serde-dyn-write", "go/binary-write"],
+        391.0,
+        "Go encoding/binary.Write (reflection)",
+    ),
+    (
+        &["int64/le-bytes", "go/put-uint64"],
+        3.05,
+        "Go binary.LittleEndian.PutUint64",
+    ),
+    (
+        &["int64/decimal-alloc", "int64/decimal-itoa", "go/strconv"],
+        191.0,
+        "Go strconv.Itoa / Atoi",
+    ),
+    (
+        &["int64/cbor-per-call", "go/gob"],
+        5235.0,
+        "Go encoding/gob, new encoder per value",
+    ),
+];
+
+/// Seed 003's WKB benchmark: go-geom parsing ms before and after dropping
+/// reflection, and the improvement it announced (as published, in %).
+pub const SEED_003_WKB: (f64, f64, f64) = (11.5, 6.1, 45.0);
+
+/// Seed 000's published time of `a` ÷ that of `b`.
+pub fn seed_000_ratio(a: &str, b: &str) -> Option<f64> {
+    Some(seed_000(a)?.value / seed_000(b)?.value)
+}
+
+/// Seed 003's published ns/op of `a` ÷ that of `b`.
+pub fn seed_003_ratio(a: &str, b: &str) -> Option<f64> {
+    Some(seed_003(a)?.value / seed_003(b)?.value)
+}
+
+/// Seed 002's published seconds for `cat`/`zcat | wc -l`: compression
+/// (`none` or a gzip level) and cold or warm cache of `a` ÷ those of `b`.
+pub fn seed_002_ratio(a: (&str, bool), b: (&str, bool)) -> Option<f64> {
+    let medium = |cold| {
+        if cold {
+            encbench_record::Medium::FileCold
+        } else {
+            encbench_record::Medium::FileWarm
+        }
+    };
+    let x = seed_002("lines/shell", a.0, medium(a.1))?.value;
+    let y = seed_002("lines/shell", b.0, medium(b.1))?.value;
+    Some(x / y)
+}
+
 /// Seed 003: Go ns/op for encode + decode of one int.
 pub fn seed_003(codec: &str) -> Option<SeedReference> {
-    let (ns, what) = match codec {
-        "int64/serde-dyn-write" | "go/binary-write" => {
-            (391.0, "Go encoding/binary.Write (reflection)")
-        }
-        "int64/le-bytes" | "go/put-uint64" => (3.05, "Go binary.LittleEndian.PutUint64"),
-        "int64/decimal-alloc" | "int64/decimal-itoa" | "go/strconv" => {
-            (191.0, "Go strconv.Itoa / Atoi")
-        }
-        "int64/cbor-per-call" | "go/gob" => (5235.0, "Go encoding/gob, new encoder per value"),
-        _ => return None,
-    };
+    let &(_, ns, what) = SEED_003.iter().find(|row| row.0.contains(&codec))?;
     Some(reference(
         "003",
         ns,
@@ -199,6 +260,126 @@ pub(crate) fn seed_004_size_ratio(a: &str, b: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every published figure, and every ratio of two figures of one seed.
+    fn figures() -> Vec<f64> {
+        let mut f: Vec<f64> = SEED_000.iter().map(|r| r.1).collect();
+        let s003: Vec<f64> = SEED_003.iter().map(|r| r.1).collect();
+        for set in [f.clone(), s003.clone()] {
+            for a in &set {
+                f.extend(set.iter().map(|b| a / b));
+            }
+        }
+        f.extend(s003);
+        f.extend([SEED_003_WKB.0, SEED_003_WKB.1, SEED_003_WKB.2]);
+        let s002: Vec<f64> = [
+            ("none", true),
+            ("none", false),
+            ("gzip", true),
+            ("gzip", false),
+        ]
+        .iter()
+        .filter_map(|&(c, cold)| seed_002_ratio((c, cold), ("none", false)))
+        .collect();
+        for a in &s002 {
+            f.extend(s002.iter().map(|b| a / b));
+        }
+        for n in (100..=1000)
+            .step_by(100)
+            .chain((2000..=15000).step_by(1000))
+        {
+            for codec in [
+                "text/csv-strings",
+                "binary/length-prefixed",
+                "text/csv-bytes",
+                "binary/bincode",
+            ] {
+                f.extend(seed_001(codec, n).map(|s| s.value));
+            }
+        }
+        for row in SEED_004_ERLANG {
+            f.extend([row.1, row.2]);
+            f.extend(row.3.map(f64::from));
+        }
+        f
+    }
+
+    /// Numbers written in `code` (comments and tests left out), as text.
+    fn numbers(code: &str) -> Vec<String> {
+        let code = code.split("#[cfg(test)]").next().unwrap_or(code);
+        let mut out = Vec::new();
+        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            let bytes = line.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                let starts = bytes[i].is_ascii_digit()
+                    && (i == 0
+                        || !(bytes[i - 1].is_ascii_alphanumeric()
+                            || b"._".contains(&bytes[i - 1])));
+                if !starts {
+                    i += 1;
+                    continue;
+                }
+                let begin = i;
+                while i < bytes.len()
+                    && (bytes[i].is_ascii_digit()
+                        || bytes[i] == b'_'
+                        || (bytes[i] == b'.' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)))
+                {
+                    i += 1;
+                }
+                if i < bytes.len() && (bytes[i].is_ascii_alphabetic() || bytes[i] == b'.') {
+                    continue; // a version, an IP, a suffixed literal: not a figure
+                }
+                out.push(line[begin..i].replace('_', ""));
+            }
+        }
+        out
+    }
+
+    /// Digits that carry meaning in a written number: `10.8` has 3, `45.0` 2, `0.5` 1.
+    fn significant_digits(text: &str) -> usize {
+        let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+        let digits = digits.trim_start_matches('0');
+        let digits = if text.contains('.') {
+            digits.trim_end_matches('0')
+        } else {
+            digits
+        };
+        digits.len()
+    }
+
+    #[test]
+    fn seed_figures_live_only_in_this_table() {
+        let figures = figures();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "rs") || path.ends_with("seeds.rs") {
+                continue;
+            }
+            let code = std::fs::read_to_string(&path).unwrap();
+            for n in numbers(&code) {
+                let Ok(v) = n.parse::<f64>() else { continue };
+                let distinctive = v >= 20.0 || significant_digits(&n) >= 3;
+                if distinctive && figures.iter().any(|f| (f - v).abs() <= f.abs() * 1e-3) {
+                    found.push(format!("{}: {n}", path.display()));
+                }
+            }
+        }
+        assert!(found.is_empty(), "seed figures outside seeds.rs: {found:?}");
+    }
+
+    #[test]
+    fn the_figure_scan_finds_a_copied_figure() {
+        let copied = "let seed = Some(240.0); // 6 s ÷ 25 ms\nlet x = 1_000_000;";
+        assert_eq!(numbers(copied), ["240.0", "6", "25", "1000000"]);
+        assert!(figures().contains(&240.0));
+        assert_eq!(significant_digits("10.8"), 3);
+        assert_eq!(significant_digits("45.0"), 2);
+        assert_eq!(numbers("v1.2.3 and 1.5e3 and 10.8"), ["10.8"]);
+    }
 
     #[test]
     fn seed_004_ratios_come_from_the_published_table() {

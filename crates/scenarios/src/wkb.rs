@@ -4,13 +4,14 @@
 
 use crate::bench::{measure_group, Pending};
 use crate::scratch::Scratch;
+use crate::seeds::SEED_003_WKB;
 use crate::workers::{worker_rows, Skipped, WorkerRow};
 use crate::{data, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::registry::wkb_codecs;
 use encbench_codecs::wkb::slice::SliceWkb;
 use encbench_codecs::wkb::{self, Geometry};
 use encbench_codecs::Codec;
-use encbench_record::{Comparison, Failure, Medium, RowMeta};
+use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
 use encbench_workers::Kind;
 use std::path::Path;
 
@@ -87,8 +88,9 @@ impl Scenario for Wkb {
             for (id, parser) in &parsers {
                 let meta = set.meta(id);
                 match set.verify(parser.as_ref()) {
-                    Ok(()) => pending.push(Pending::new(
+                    Ok(proof) => pending.push(Pending::new(
                         meta,
+                        proof,
                         Box::new(|n| {
                             for _ in 0..n {
                                 parser.decode_each(&set.inputs).map_err(|e| e.to_string())?;
@@ -96,9 +98,7 @@ impl Scenario for Wkb {
                             Ok(())
                         }),
                     )),
-                    Err(e) => out
-                        .failures
-                        .push(Failure::new(&meta, format!("verification failed: {e}"))),
+                    Err(e) => out.failures.push(Failure::new(&meta, e)),
                 }
             }
             // The seed's own library, on the same geometries.
@@ -108,7 +108,7 @@ impl Scenario for Wkb {
                 action: format!("writing {}", list.display()),
                 source,
             })?;
-            let coords = set.coords().to_string();
+            let canonical = set.canonical();
             pending.extend(worker_rows(
                 vec![WorkerRow {
                     kind: Kind::Go,
@@ -118,12 +118,7 @@ impl Scenario for Wkb {
                 }],
                 |id| ctx.wants(id),
                 |codec| set.meta(codec),
-                |_, reply| match reply["check"].as_str() {
-                    Some(c) if c == coords => Ok(()),
-                    other => Err(format!(
-                        "go-geom counted {other:?} positions, encbench {coords}"
-                    )),
-                },
+                |_, reply| same_geometries(reply, &canonical),
                 &mut skipped,
                 &mut out,
             ));
@@ -182,25 +177,76 @@ impl Set {
         }
     }
 
-    fn verify(&self, parser: &dyn Codec<Geometry>) -> Result<(), String> {
+    /// Decodes every input with `parser` and compares each geometry with
+    /// the known one (generated data) or, for real files, its re-encoding
+    /// with the original bytes.
+    fn verify(&self, parser: &dyn Codec<Geometry>) -> Result<Verified, String> {
+        let mut decoded = Vec::with_capacity(self.inputs.len());
         for (i, bytes) in self.inputs.iter().enumerate() {
-            let g = parser
-                .decode(bytes)
-                .map_err(|e| format!("geometry {i}: {e}"))?;
-            let ok = match &self.expected {
-                Some(expected) => g == expected[i],
-                None => {
-                    let mut again = Vec::new();
-                    wkb::write(&g, wkb::ByteOrder::Little, &mut again);
-                    again == *bytes
-                }
-            };
-            if !ok {
-                return Err(format!("geometry {i} decoded to a different value"));
-            }
+            decoded.push(
+                parser
+                    .decode(bytes)
+                    .map_err(|e| format!("verification failed: geometry {i}: {e}"))?,
+            );
         }
-        Ok(())
+        let n = self.inputs.len();
+        match &self.expected {
+            Some(expected) => Verified::each(
+                format!("every decoded geometry == the one written, all {n}"),
+                expected,
+                &decoded,
+            ),
+            None => Verified::each(
+                format!("every decoded geometry re-encodes to its input bytes, all {n}"),
+                self.inputs.iter().cloned(),
+                decoded.iter().map(|g| {
+                    let mut again = Vec::new();
+                    wkb::write(g, wkb::ByteOrder::Little, &mut again);
+                    again
+                }),
+            ),
+        }
+        .map_err(String::from)
     }
+
+    /// Every geometry as encbench reads it, written back as little-endian
+    /// WKB: the form a peer's geometries are compared in, value by value.
+    fn canonical(&self) -> Vec<Vec<u8>> {
+        self.inputs
+            .iter()
+            .map(|b| {
+                let mut out = Vec::new();
+                if let Ok(g) = SliceWkb.decode(b) {
+                    wkb::write(&g, wkb::ByteOrder::Little, &mut out);
+                }
+                out
+            })
+            .collect()
+    }
+}
+
+/// go-geom's geometries, each written back as little-endian WKB by go-geom
+/// (`encoded_hex`), equal encbench's reading of the same inputs.
+fn same_geometries(reply: &serde_json::Value, canonical: &[Vec<u8>]) -> Result<Verified, String> {
+    let theirs = encbench_workers::encodings(reply)?;
+    if let Some(i) =
+        (0..canonical.len().max(theirs.len())).find(|&i| theirs.get(i) != canonical.get(i))
+    {
+        return Err(format!(
+            "geometry {i}: go-geom reads a different geometry than encbench ({} vs {} bytes as little-endian WKB)",
+            theirs.get(i).map_or(0, Vec::len),
+            canonical.get(i).map_or(0, Vec::len)
+        ));
+    }
+    Verified::equal(
+        format!(
+            "go-geom's geometries == encbench's, value by value (as little-endian WKB), all {}",
+            canonical.len()
+        ),
+        canonical,
+        &theirs[..],
+    )
+    .map_err(String::from)
 }
 
 fn load_corpus(dir: &Path) -> std::io::Result<Vec<Vec<u8>>> {
@@ -231,8 +277,11 @@ fn compare(out: &mut Output) {
                 label: format!("time saved by {SLICE} over {GENERIC} ({dataset})"),
                 value: (1.0 - slice / generic) * 100.0,
                 unit: "% less time".into(),
-                seed_value: Some(45.0),
-                note: "seed: go-geom WKB parsing 11.5 ms -> 6.1 ms after dropping reflection (\"45% improvement\")".into(),
+                seed_value: Some(SEED_003_WKB.2),
+                note: format!(
+                    "seed: go-geom WKB parsing {} ms -> {} ms after dropping reflection (\"{}% improvement\")",
+                    SEED_003_WKB.0, SEED_003_WKB.1, SEED_003_WKB.2
+                ),
             });
         }
         seen.push(dataset);

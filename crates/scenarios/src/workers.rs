@@ -5,7 +5,7 @@
 
 use crate::bench::Pending;
 use crate::Output;
-use encbench_record::{Failure, RowMeta};
+use encbench_record::{Failure, RowMeta, Verified};
 use encbench_workers::{Kind, Worker};
 use serde_json::Value;
 use std::path::Path;
@@ -86,12 +86,13 @@ impl Drop for CpuPin {
 }
 
 /// Starts, prepares and checks each row; returns the timed rows. `meta`
-/// builds a row's identity; `check` judges the worker's prepare answer.
+/// builds a row's identity; `check` compares the worker's prepare answer
+/// with what it should be and returns the proof the row is recorded with.
 pub(crate) fn worker_rows(
     rows: Vec<WorkerRow<'_>>,
     wants: impl Fn(&str) -> bool,
     meta: impl Fn(&str) -> RowMeta,
-    check: impl Fn(&str, &Value) -> Result<(), String>,
+    check: impl Fn(&str, &Value) -> Result<Verified, String>,
     skipped: &mut Skipped,
     out: &mut Output,
 ) -> Vec<Pending<'static>> {
@@ -123,7 +124,7 @@ pub(crate) fn worker_rows(
         let verdict = worker
             .prepare(row.codec, row.input, row.format)
             .and_then(|reply| {
-                // Per-value codecs report their encodings: their mean size is the row's encoded size.
+                // Per-value codecs report every encoding: their mean size is the row's encoded size.
                 if let Ok(encoded) = encbench_workers::encodings(&reply) {
                     if !encoded.is_empty() && m.encoded_bytes == 0 {
                         let total: usize = encoded.iter().map(Vec::len).sum();
@@ -133,8 +134,9 @@ pub(crate) fn worker_rows(
                 check(row.codec, &reply)
             });
         match verdict {
-            Ok(()) => pending.push(Pending::self_timed(
+            Ok(proof) => pending.push(Pending::self_timed(
                 m,
+                proof,
                 Box::new(move |iters| worker.run(iters)),
             )),
             Err(e) => out

@@ -8,7 +8,7 @@ use crate::candidates::{self, Candidate};
 use crate::load::Loaded;
 use encbench_codecs::compression::Compressor;
 use encbench_measure::{measure_interleaved, Config, Progress, Routine, TimerInfo, Variant};
-use encbench_record::{Failure, Medium, Record, RowMeta};
+use encbench_record::{Check, Failure, Medium, Record, RowMeta, Verified};
 use encbench_stats::Sample;
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -74,7 +74,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
     };
     let all = candidates::all(loaded.format);
     // The original text is borrowed, not copied; encodings are owned.
-    let mut prepared: Vec<(&dyn Candidate, Cow<'_, [u8]>)> = Vec::new();
+    let mut prepared: Vec<(&dyn Candidate, Cow<'_, [u8]>, Verified)> = Vec::new();
     let started = Instant::now();
     for c in &all {
         progress(&format!("verifying {}", c.id()));
@@ -95,13 +95,20 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         };
         let verdict = c
             .decode(&bytes, &table.schema)
-            .map_err(|e| e.to_string())
-            .and_then(|back| table.first_difference(&back).map_or(Ok(()), Err));
+            .map_err(|e| format!("verification failed: {e}"))
+            .and_then(|back| {
+                // The first difference names the row and column; the proof is the comparison.
+                if let Some(difference) = table.first_difference(&back) {
+                    return Err(format!("verification failed: {difference}"));
+                }
+                let what = format!("decode(encode(table)) == table, all {} rows", table.rows());
+                Verified::equal(what, table, &back).map_err(String::from)
+            });
         match verdict {
-            Ok(()) => prepared.push((c.as_ref(), bytes)),
+            Ok(proof) => prepared.push((c.as_ref(), bytes, proof)),
             Err(e) => out.failures.push(Failure::new(
                 &meta(c.id(), "roundtrip", "none", bytes.len()),
-                format!("verification failed: {e}"),
+                e,
             )),
         }
     }
@@ -110,12 +117,13 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
     // routine would hold the sum of them all.
     let shared = RefCell::new(Vec::new());
     let shared = &shared;
-    let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
-    for (c, bytes) in &prepared {
+    let mut rows: Vec<(RowMeta, Check, Routine<'_>)> = Vec::new();
+    for (c, bytes, proof) in &prepared {
         let c = *c;
         if c.encodes() {
             rows.push((
                 meta(c.id(), "encode", "none", bytes.len()),
+                proof.clone().into(),
                 Box::new(move |iters| {
                     let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
@@ -129,6 +137,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         }
         rows.push((
             meta(c.id(), "decode", "none", bytes.len()),
+            proof.clone().into(),
             Box::new(move |iters| {
                 for _ in 0..iters {
                     std::hint::black_box(
@@ -147,28 +156,33 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         let id = c.id();
         progress(&format!("verifying {id}"));
         let started = Instant::now();
-        let mut verified: Vec<(&str, &[u8], Vec<u8>)> = Vec::new();
-        for (cand, bytes) in &prepared {
+        let mut verified: Vec<(&str, &[u8], Vec<u8>, Verified)> = Vec::new();
+        for (cand, bytes, _) in &prepared {
             let (mut small, mut back) = (Vec::new(), Vec::new());
             match c
                 .compress(bytes, &mut small)
                 .and_then(|_| c.decompress(&small, &mut back))
             {
-                Ok(()) if back[..] == bytes[..] => verified.push((cand.id(), &bytes[..], small)),
-                Ok(()) => out.failures.push(Failure::new(
-                    &meta(cand.id(), "decompress", &id, 0),
-                    "decompressed bytes differ",
-                )),
+                Ok(()) => {
+                    match Verified::bytes("decompress(compress(bytes)) == bytes", bytes, &back) {
+                        Ok(proof) => verified.push((cand.id(), &bytes[..], small, proof)),
+                        Err(e) => out.failures.push(Failure::new(
+                            &meta(cand.id(), "decompress", &id, 0),
+                            e.to_string(),
+                        )),
+                    }
+                }
                 Err(e) => out.failures.push(Failure::new(
                     &meta(cand.id(), "compress", &id, 0),
                     format!("verification failed: {e}"),
                 )),
             }
         }
-        let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
-        for (cand, bytes, small) in &verified {
+        let mut rows: Vec<(RowMeta, Check, Routine<'_>)> = Vec::new();
+        for (cand, bytes, small, proof) in &verified {
             rows.push((
                 meta(cand, "compress", &id, small.len()),
+                proof.clone().into(),
                 Box::new(move |iters| {
                     let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
@@ -180,6 +194,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
             ));
             rows.push((
                 meta(cand, "decompress", &id, small.len()),
+                proof.clone().into(),
                 Box::new(move |iters| {
                     let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
@@ -213,18 +228,18 @@ fn time_group(
     plan: &Plan,
     config: &Config,
     group: &str,
-    rows: Vec<(RowMeta, Routine<'_>)>,
+    rows: Vec<(RowMeta, Check, Routine<'_>)>,
     progress: &mut dyn FnMut(&str),
     out: &mut Measured,
 ) {
     if rows.is_empty() {
         return;
     }
-    let (metas, mut variants): (Vec<RowMeta>, Vec<Variant<'_>>) = rows
+    let (metas, mut variants): (Vec<(RowMeta, Check)>, Vec<Variant<'_>>) = rows
         .into_iter()
-        .map(|(m, r)| {
+        .map(|(m, check, r)| {
             let label = format!("{} {} {}", m.codec, m.operation, m.compression);
-            (m, Variant::new(label, r))
+            ((m, check), Variant::new(label, r))
         })
         .collect();
     let mut observe = |p: Progress<'_>| match p {
@@ -238,12 +253,18 @@ fn time_group(
         plan.samples,
         &mut observe,
     );
-    for (meta, result) in metas.into_iter().zip(results) {
+    for ((meta, check), result) in metas.into_iter().zip(results) {
         let record = result.and_then(|m| {
             let summary = Sample::new(&m.per_op_ns)
                 .map_err(|e| e.to_string())?
                 .summarize();
-            Ok(Record::new(meta.clone(), &summary, m.batch, m.per_op_ns))
+            Ok(Record::new(
+                meta.clone(),
+                &check,
+                &summary,
+                m.batch,
+                m.per_op_ns,
+            ))
         });
         match record {
             Ok(r) => out.records.push(r),

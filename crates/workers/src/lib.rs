@@ -4,9 +4,11 @@
 //!
 //! - `{"op":"hello"}` → `{"ok":true,"language":…,"runtime":…,"codecs":[…]}`
 //! - `{"op":"prepare","codec":…,"input":PATH,"format":…}` → the worker loads
-//!   the dataset, verifies its own round trip, and answers with
-//!   `"check"` (a whole-file result such as a sum) or `"encoded_hex"` (its
-//!   encodings of the first values, for byte-compatibility checks);
+//!   the dataset and answers with `"check"` (a whole-file result such as a
+//!   sum), or for per-value codecs `"encoded_hex"` (its encoding of every
+//!   value, for byte-compatibility checks and sizes) and `"decoded"` (what it
+//!   decoded from each of those encodings, as decimal strings, so encbench
+//!   compares every value itself);
 //! - `{"op":"run","iters":N}` → `{"ok":true,"ns":T}`: N operations timed with
 //!   the worker's own monotonic clock, so process and pipe costs stay out;
 //! - `{"op":"quit"}`.
@@ -254,6 +256,23 @@ pub fn encodings(reply: &Value) -> Result<Vec<Vec<u8>>, String> {
                     u8::from_str_radix(&h[i..i + 2], 16).map_err(|e| format!("bad hex {h:?}: {e}"))
                 })
                 .collect()
+        })
+        .collect()
+}
+
+/// The `decoded` list of a per-value worker's `prepare` answer: every value
+/// the worker decoded from its own encodings (decimal strings, so 64-bit
+/// values survive JSON).
+pub fn decoded_values(reply: &Value) -> Result<Vec<i64>, String> {
+    let list = reply["decoded"]
+        .as_array()
+        .ok_or("no decoded values in the answer")?;
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            v.as_str()
+                .and_then(|s| s.parse().ok())
+                .ok_or_else(|| format!("decoded value {i} is not a decimal string: {v}"))
         })
         .collect()
 }

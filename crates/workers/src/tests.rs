@@ -77,6 +77,37 @@ fn value_codecs_match_the_shared_byte_vectors() {
 }
 
 #[test]
+fn every_value_codec_returns_every_value_it_decoded() {
+    let dir = tempfile::tempdir().unwrap();
+    // More than the 16 values the protocol once sampled: all must come back.
+    let values: Vec<i64> = (0..40).map(|i| (i - 20) * 1_000_003_i64.pow(2)).collect();
+    let input = i64_file(dir.path(), &values);
+    for kind in [Kind::Go, Kind::Python] {
+        let Some((mut w, hello)) = start(kind) else {
+            continue;
+        };
+        for codec in hello.codecs.iter().filter(|c| !c.contains("wkb")) {
+            let Ok(reply) = w.prepare(codec, &input, "i64-le") else {
+                continue; // a whole-file reader: other formats
+            };
+            assert_eq!(decoded_values(&reply).unwrap(), values, "{codec}");
+            assert_eq!(encodings(&reply).unwrap().len(), values.len(), "{codec}");
+        }
+    }
+}
+
+#[test]
+fn decoded_values_must_be_decimal_strings() {
+    assert_eq!(
+        decoded_values(&json!({"decoded": ["-9223372036854775808", "7"]})).unwrap(),
+        vec![i64::MIN, 7]
+    );
+    let err = decoded_values(&json!({"decoded": ["1", 2]})).unwrap_err();
+    assert!(err.contains("decoded value 1"), "{err}");
+    assert!(decoded_values(&json!({})).is_err());
+}
+
+#[test]
 fn c_and_python_file_readers_return_the_sum() {
     let dir = tempfile::tempdir().unwrap();
     let values: Vec<i32> = (0..25_000).map(|i| (i * 7919) % 1_000_000).collect();
