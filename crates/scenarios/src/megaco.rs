@@ -176,7 +176,7 @@ impl Scenario for Megaco {
                 "megaco: the ASN.1 rows (megaco/ber, megaco/per and the -tape pair) run on values decoded from Erlang's BER of the same 149 messages (wire form: 4-octet package names, as Erlang's \"native\" codecs take them); the text codecs run on our text model".into(),
             );
             out.notes.push(
-                "megaco: megaco/*-tape decode into a tape — every value type-checked and parsed, in document order, strings copied into one buffer (simdjson's idea; two allocations per message) — where megaco/ber and megaco/per build rasn's structs (about fifteen allocations)".into(),
+                "megaco: megaco/*-tape decode into a tape — every value type-checked and parsed, in document order, strings copied into one buffer (simdjson's idea) — where megaco/ber and megaco/per build rasn's structs, one allocation per boxed field, list and string".into(),
             );
         }
         let codecs: Vec<_> = codecs()
