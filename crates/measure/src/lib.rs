@@ -7,6 +7,8 @@
 //! round-robin (A B C, B C A, …) so drift and thermal change hit every
 //! variant alike. Statistics happen elsewhere (`encbench-stats`).
 
+pub mod pin;
+pub mod rows;
 mod timer;
 
 use std::hint::black_box;
@@ -184,6 +186,8 @@ pub fn measure_interleaved(
     samples_override: Option<usize>,
     observer: &mut dyn FnMut(Progress<'_>),
 ) -> Vec<Result<Measurement, String>> {
+    // One core for the whole group: a migration mid-sample is noise.
+    let _pin = pin::CpuPin::here();
     let min_time = config.min_sample_time(timer);
     let mut states: Vec<Result<(u64, u64, Duration), String>> = variants
         .iter_mut()

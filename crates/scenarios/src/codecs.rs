@@ -10,7 +10,7 @@ use encbench_codecs::records::digest_of;
 use encbench_codecs::records::MatrixRecord;
 use encbench_codecs::registry::{record_codecs, record_views};
 use encbench_codecs::{Codec, RecordView};
-use encbench_measure::Config;
+use encbench_measure::rows::lighter_plan;
 use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
 use encbench_stats::pareto::pareto_frontier;
 use std::time::{Duration, Instant};
@@ -224,7 +224,7 @@ fn dataset<R: MatrixRecord>(
                 }),
             ));
         }
-        let config = sampling_plan(&ctx.config, *one_round);
+        let config = lighter_plan(&ctx.config, *one_round);
         measure_group_with(
             ctx,
             &config,
@@ -235,23 +235,6 @@ fn dataset<R: MatrixRecord>(
     }
     frontier(&dataset, out);
 }
-
-/// A group whose single round takes longer than [`SLOW_ROUND`] (the slow
-/// compressors at high levels on the full datasets) takes at least
-/// [`SLOW_MIN_SAMPLES`] samples instead of the mode's minimum, so a full run
-/// stays within minutes; its confidence interval widens honestly, and it is
-/// flagged noisy if it is wide.
-fn sampling_plan(config: &Config, one_round: Duration) -> Config {
-    let mut config = config.clone();
-    if one_round > SLOW_ROUND {
-        config.min_samples = config.min_samples.min(SLOW_MIN_SAMPLES);
-        config.warmup = config.warmup.min(Duration::from_millis(100));
-    }
-    config
-}
-
-const SLOW_ROUND: Duration = Duration::from_secs(1);
-const SLOW_MIN_SAMPLES: usize = 10;
 
 /// Zero-copy views whose source codec was verified, each checked to read
 /// back the records' digest before it is timed.
@@ -334,25 +317,4 @@ fn frontier(dataset: &str, out: &mut Output) {
         ),
     };
     out.comparisons.push(comparison);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_groups_slower_than_a_second_a_round_sample_lighter() {
-        let full = Config::full();
-        let fast = sampling_plan(&full, Duration::from_millis(900));
-        assert_eq!(fast.min_samples, full.min_samples);
-        assert_eq!(fast.warmup, full.warmup);
-        let slow = sampling_plan(&full, Duration::from_millis(1100));
-        assert_eq!(slow.min_samples, SLOW_MIN_SAMPLES);
-        assert!(slow.warmup <= Duration::from_millis(100));
-        // Quick mode's minimum is already 10: never raised.
-        assert_eq!(
-            sampling_plan(&Config::quick(), Duration::from_secs(5)).min_samples,
-            10
-        );
-    }
 }

@@ -5,6 +5,7 @@
 
 use crate::bench::Pending;
 use crate::Output;
+use encbench_measure::pin::CpuPin;
 use encbench_record::{Failure, RowMeta, Verified};
 use encbench_workers::{Kind, Worker};
 use serde_json::Value;
@@ -42,45 +43,8 @@ impl Skipped {
         if let Some(pin) = &self.pin {
             out.notes.push(format!(
                 "{scenario}: encbench and its worker processes were pinned to CPU {} while measured, so a worker waking on the other core does not pay for cold caches",
-                pin.cpu
+                pin.cpu()
             ));
-        }
-    }
-}
-
-/// Pins the calling thread to the CPU it is on; processes it starts inherit
-/// the pin. The previous affinity comes back on drop.
-struct CpuPin {
-    cpu: usize,
-    previous: libc::cpu_set_t,
-}
-
-impl CpuPin {
-    fn here() -> Option<CpuPin> {
-        // SAFETY: plain libc calls on this thread with properly sized sets.
-        unsafe {
-            let cpu = usize::try_from(libc::sched_getcpu()).ok()?;
-            let mut previous: libc::cpu_set_t = std::mem::zeroed();
-            if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut previous)
-                != 0
-            {
-                return None;
-            }
-            let mut only: libc::cpu_set_t = std::mem::zeroed();
-            libc::CPU_SET(cpu, &mut only);
-            if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &only) != 0 {
-                return None;
-            }
-            Some(CpuPin { cpu, previous })
-        }
-    }
-}
-
-impl Drop for CpuPin {
-    fn drop(&mut self) {
-        // SAFETY: restores the set saved in `here`.
-        unsafe {
-            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &self.previous);
         }
     }
 }

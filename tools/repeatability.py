@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""How well a run repeats: runs `encbench run` (quick, every scenario) twice
+back to back, matches the rows of the two runs, and prints the share whose
+medians moved by no more than 5 %, with the rows that moved most.
+
+    python3 tools/repeatability.py                 # two quick runs
+    python3 tools/repeatability.py a.json b.json   # two runs already made (--json)
+
+Run it on an idle machine: any other load shows up as change."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BAND = 5.0
+
+
+def key(r):
+    return (r["scenario"], r["dataset"], r["codec"], r["operation"], r["medium"], r["compression"])
+
+
+def run_twice():
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    exe = os.path.join(ROOT, "target", "release", "encbench")
+    tmp = tempfile.mkdtemp(prefix="encbench-repeat-")
+    paths = []
+    for name in ("a.json", "b.json"):
+        path = os.path.join(tmp, name)
+        print(f"$ encbench run --no-store --quiet --json {path}", file=sys.stderr)
+        # Exit status 1 means a row failed; the comparison still applies to the rest.
+        subprocess.run([exe, "run", "--no-store", "--quiet", "--json", path], cwd=ROOT,
+                       stdout=subprocess.DEVNULL)
+        paths.append(path)
+    return paths
+
+
+def main():
+    paths = sys.argv[1:3] if len(sys.argv) >= 3 else run_twice()
+    runs = []
+    for p in paths:
+        with open(p) as f:
+            runs.append({key(r): r for r in json.load(f)["results"]})
+    a, b = runs
+    common = [k for k in a if k in b]
+    moved = []
+    for k in common:
+        change = (b[k]["median_ns"] / a[k]["median_ns"] - 1) * 100
+        moved.append((abs(change), change, k))
+    within = sum(1 for m in moved if m[0] <= BAND)
+    print(f"{within} of {len(common)} rows ({within / max(len(common), 1) * 100:.1f} %) within ±{BAND:g} %")
+    outside = Counter(k[0] for m, _, k in moved if m > BAND)
+    if outside:
+        print("beyond ±5 % by scenario: " + ", ".join(f"{s} {n}" for s, n in outside.most_common()))
+    for m, change, k in sorted(moved, reverse=True)[:15]:
+        print(f"  {change:+7.1f} %  {' '.join(k)}")
+
+
+if __name__ == "__main__":
+    main()
