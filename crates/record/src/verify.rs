@@ -48,12 +48,7 @@ impl Verified {
         expected: &T,
         actual: &T,
     ) -> Result<Verified, Mismatch> {
-        let what = what.into();
-        if expected == actual {
-            Ok(Verified { what })
-        } else {
-            Err(Mismatch(format!("{what}: values differ")))
-        }
+        Self::judged(what.into(), expected == actual, || "values differ".into())
     }
 
     /// Like [`Verified::equal`] for values small enough to print in the error.
@@ -62,13 +57,21 @@ impl Verified {
         expected: &T,
         actual: &T,
     ) -> Result<Verified, Mismatch> {
-        let what = what.into();
-        if expected == actual {
+        Self::judged(what.into(), expected == actual, || {
+            format!("got {actual:?}, expected {expected:?}")
+        })
+    }
+
+    /// The proof when `equal`, else the mismatch `how` describes.
+    fn judged(
+        what: String,
+        equal: bool,
+        how: impl FnOnce() -> String,
+    ) -> Result<Verified, Mismatch> {
+        if equal {
             Ok(Verified { what })
         } else {
-            Err(Mismatch(format!(
-                "{what}: got {actual:?}, expected {expected:?}"
-            )))
+            Err(Mismatch(format!("{what}: {}", how())))
         }
     }
 
