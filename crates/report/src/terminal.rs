@@ -118,7 +118,7 @@ pub fn render(doc: &RunDocument) -> String {
     let narrow = doc
         .results
         .iter()
-        .filter(|r| r.ci_level.is_some_and(|l| l < 0.95))
+        .filter(|r| r.inputs.is_none() && r.ci_level.is_some_and(|l| l < 0.95))
         .count();
     if narrow > 0 {
         out.push_str(&format!(
@@ -145,7 +145,8 @@ pub fn render(doc: &RunDocument) -> String {
 /// why nothing could be compared.
 pub(crate) fn unchecked_rows(rows: &[&Record]) -> String {
     let mut out = String::new();
-    for r in rows {
+    // Robustness rows classify malformed inputs: there is nothing to compare.
+    for r in rows.iter().filter(|r| r.inputs.is_none()) {
         let (mark, detail) = match &r.verification {
             Some(v) if v.status == VerificationStatus::Lossy => ("≈ lossy", v.detail.as_str()),
             Some(v) if v.status == VerificationStatus::Unverified => {

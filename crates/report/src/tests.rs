@@ -193,6 +193,11 @@ fn robust_rows_render_as_an_outcome_table_with_findings_flagged() {
         "{ours}"
     );
     assert!(robust::has_failures(&doc.results[0]) && !robust::has_failures(&doc.results[1]));
+    // Nothing to compare for a robustness row: neither flagged nor counted as a short interval.
+    assert!(
+        !text.contains("unverified") && !text.contains("too few samples"),
+        "{text}"
+    );
 }
 
 /// A second row of `document()`'s scenario with `check` and only `samples`.
