@@ -103,7 +103,16 @@ fn run_ints_writes_json_csv_and_markdown() {
         assert_eq!(r["scenario"], "ints");
         assert_eq!(r["items"], 300);
         assert_eq!(r["verified"], true);
+        // The record says what was compared: the sum, or the copy.
+        assert_eq!(r["verification"]["status"], "verified");
+        let detail = r["verification"]["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("sum of the 300 values") || detail.contains("copy"),
+            "{detail}"
+        );
         assert_eq!(r["samples"], 3);
+        // Three samples: the interval is [min, max], which covers 75 %.
+        assert_eq!(r["ci_level"], 0.75);
         assert_eq!(r["samples_ns"].as_array().unwrap().len(), 3);
         let (lo, med, hi) = (
             r["ci95_low_ns"].as_f64().unwrap(),
