@@ -13,8 +13,10 @@ use encbench_report::units;
 use encbench_userdata::candidates::{self, Candidate};
 use encbench_userdata::measure::{self, Plan};
 use encbench_userdata::recommend::{self, Objective};
+use encbench_userdata::sample::Method;
 use encbench_userdata::sniff::FormatHint;
 use encbench_userdata::{convert, load, summary, LoadOptions, Loaded, Schema};
+use std::path::Path;
 use std::process::ExitCode;
 
 /// Text measured in quick and full mode before rows are sampled, MB.
@@ -24,14 +26,23 @@ const FULL_SAMPLE_MB: f64 = 64.0;
 pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let quick = !args.full;
     let compressions = check_compressions(&args.compressions)?.unwrap_or_default();
-    check_export_paths(&args.export)?;
+    // Everything this command reads; nothing it writes may be one of them.
+    let mut inputs: Vec<&Path> = vec![&args.path];
+    inputs.extend(args.schema.as_deref());
+    let db = RunStore::path(&args.store);
+    let mut written = inputs.clone();
+    written.extend(db.as_deref());
+    written.extend(args.output.as_deref());
+    check_export_paths(&args.export, &written)?;
     let target = args.convert.as_deref().map(parse_target).transpose()?;
     // Every --convert form checks its output before reading or measuring.
+    let mut taken = inputs.clone();
+    taken.extend(db.as_deref());
     if target.is_some() {
         let Some(output) = &args.output else {
             bail!("--convert needs -o PATH");
         };
-        convert::check_output(&args.path, output, args.force)?;
+        convert::check_output(&taken, output, args.export.force)?;
     }
     let schema = match &args.schema {
         Some(path) => {
@@ -57,28 +68,27 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         schema,
         skip_bad: args.skip_bad,
         sample_limit: Some((sample_mb * 1e6) as u64),
+        // --full also infers the schema from (and counts) every row, in one streaming pass.
+        every_row: args.full,
     };
     let mut progress = Progress::new(args.quiet);
 
     // A named format needs no measurement: convert every row and stop.
     if let Some(Target::Format(candidate, compressor)) = &target {
-        progress.milestone(&format!("encbench file: reading {}", args.path.display()));
-        let loaded = load(
-            &args.path,
-            &LoadOptions {
-                sample_limit: None,
-                ..options
-            },
+        write_converted(
+            &args,
+            &options,
+            &taken,
+            candidate.as_ref(),
+            compressor.as_deref(),
+            &mut progress,
         )?;
-        progress.finish();
-        describe(&loaded);
-        write_converted(&args, &loaded, candidate.as_ref(), compressor.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     }
 
-    let mut store = RunStore::open(&args.store)?;
+    let mut store = RunStore::open(&args.store, &inputs)?;
     progress.milestone(&format!("encbench file: reading {}", args.path.display()));
-    let loaded = load(&args.path, &options)?;
+    let loaded = load::load(&args.path, &options)?;
     describe(&loaded);
 
     let config = if quick {
@@ -170,17 +180,15 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         let candidate = candidates::by_id(&r.codec)
             .with_context(|| format!("--convert recommended: '{}' (the input's own text) is recommended; there is nothing to convert", r.codec))?;
         let compressor = (r.compression != "none").then(|| r.compression.clone());
-        let full = match loaded.sampled {
-            true => load(
-                &args.path,
-                &LoadOptions {
-                    sample_limit: None,
-                    ..options
-                },
-            )?,
-            false => loaded,
-        };
-        write_converted(&args, &full, candidate.as_ref(), compressor.as_deref())?;
+        let mut progress = Progress::new(args.quiet);
+        write_converted(
+            &args,
+            &options,
+            &taken,
+            candidate.as_ref(),
+            compressor.as_deref(),
+            &mut progress,
+        )?;
     }
     Ok(if doc.failures.is_empty() {
         ExitCode::SUCCESS
@@ -222,11 +230,15 @@ fn parse_target(text: &str) -> anyhow::Result<Target> {
     Ok(Target::Format(candidate, compressor))
 }
 
+/// Converts every row of the input (streaming: see `convert`), with a
+/// progress bar of bytes read, rows and time left.
 fn write_converted(
     args: &FileArgs,
-    loaded: &Loaded,
+    options: &LoadOptions,
+    inputs: &[&Path],
     candidate: &dyn Candidate,
     compressor: Option<&str>,
+    progress: &mut Progress,
 ) -> anyhow::Result<()> {
     let Some(output) = &args.output else {
         bail!("--convert needs -o PATH");
@@ -236,14 +248,38 @@ fn write_converted(
         .as_ref()
         .and_then(|list| list.first())
         .map(|c| c.as_ref());
-    let done = convert::convert(
-        &loaded.table,
+    let size = std::fs::metadata(&args.path).map(|m| m.len()).ok();
+    progress.milestone(&format!(
+        "encbench file: reading every row of {}",
+        args.path.display()
+    ));
+    progress.bar(size, "scanning");
+    let scanned = load::scan(&args.path, options, &mut |bytes| {
+        progress.advance(bytes, "scanning (schema and row count)")
+    })?;
+    progress.finish();
+    describe_scanned(&scanned);
+    let request = convert::Request {
         candidate,
         compressor,
-        &args.path,
+        inputs,
         output,
-        args.force,
-    )?;
+        force: args.export.force,
+        skip_bad: args.skip_bad,
+    };
+    let rows = scanned.rows as u64;
+    progress.bar(size, "writing");
+    let done = convert::convert(&scanned, &request, &mut |pass, bytes, done| match pass {
+        convert::Pass::Write => progress.advance(bytes, &format!("writing: {done} of {rows} rows")),
+        convert::Pass::Verify => {
+            let part = size.map_or(0, |s| (s as f64 * done as f64 / rows.max(1) as f64) as u64);
+            progress.advance(
+                part,
+                &format!("reading back: {done} of {rows} rows compared"),
+            )
+        }
+    })?;
+    progress.finish();
     outln!(
         "wrote {}: {}{}, {} rows, {}; read back and compared row by row: identical",
         output.display(),
@@ -255,10 +291,40 @@ fn write_converted(
     Ok(())
 }
 
+/// The scanned input and its schema.
+fn describe_scanned(scanned: &load::Scanned) {
+    let source = &scanned.opened.source;
+    outln!(
+        "{}: {}{}, {} of text, {} rows{}",
+        source.path.display(),
+        scanned.opened.format.describe(),
+        source.compression.map_or(String::new(), |c| format!(
+            ", {c}-compressed ({} on disk)",
+            units::bytes(source.file_bytes as f64)
+        )),
+        units::bytes(scanned.text_bytes as f64),
+        scanned.rows,
+        if scanned.skipped > 0 {
+            format!(", {} malformed rows skipped", scanned.skipped)
+        } else {
+            String::new()
+        }
+    );
+    outln!(
+        "schema ({}):",
+        if scanned.inferred {
+            "inferred from every row"
+        } else {
+            "from --schema"
+        }
+    );
+    out!("{}", summary::schema(&scanned.schema));
+}
+
 /// The input, its schema and the sampling, as a short block.
 fn describe(loaded: &Loaded) {
     outln!(
-        "{}: {}{}, {} of text, {} rows{}",
+        "{}: {}{}, {} of text, {}{}",
         loaded.path.display(),
         loaded.format.describe(),
         loaded.compression.map_or(String::new(), |c| format!(
@@ -266,7 +332,11 @@ fn describe(loaded: &Loaded) {
             units::bytes(loaded.file_bytes as f64)
         )),
         units::bytes(loaded.text_bytes as f64),
-        loaded.rows,
+        if loaded.rows_exact {
+            format!("{} rows", loaded.rows)
+        } else {
+            format!("≈{} rows (estimated from the sample)", loaded.rows)
+        },
         if loaded.skipped > 0 {
             format!(", {} malformed rows skipped", loaded.skipped)
         } else {
@@ -275,10 +345,11 @@ fn describe(loaded: &Loaded) {
     );
     outln!(
         "schema ({}):",
-        if loaded.inferred {
-            "inferred from every row"
-        } else {
-            "from --schema"
+        match (loaded.inferred, loaded.schema_every_row) {
+            (true, true) => "inferred from every row",
+            (true, false) => "inferred from the sampled rows; --full infers from every row",
+            (false, true) => "from --schema",
+            (false, false) => "from --schema, checked on the sampled rows",
         }
     );
     out!("{}", summary::schema(&loaded.table.schema));
@@ -286,21 +357,42 @@ fn describe(loaded: &Loaded) {
 
 fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
     let mut notes = Vec::new();
-    if loaded.sampled {
-        notes.push(format!(
-            "file: measured on a seeded sample of {} of {} rows ({} of {} of text; the file is larger than the {} MB sample limit, --sample-mb; seed {})",
-            loaded.table.rows(),
-            loaded.rows,
-            units::bytes(loaded.original.len() as f64),
-            units::bytes(loaded.text_bytes as f64),
-            units::significant(sample_mb),
+    let of = |rows: usize| match loaded.rows_exact {
+        true => format!("{rows}"),
+        false => format!("≈{rows} (estimated)"),
+    };
+    let sample = format!(
+        "{} of {} rows, {} of {} of text; the text is larger than the {} MB sample limit, --sample-mb",
+        loaded.table.rows(),
+        of(loaded.rows),
+        units::bytes(loaded.original.len() as f64),
+        units::bytes(loaded.text_bytes as f64),
+        units::significant(sample_mb),
+    );
+    match &loaded.method {
+        Method::Whole => {}
+        Method::Seek { runs, skipped } => notes.push(format!(
+            "file: measured on {sample}; drawn as {runs} runs of whole rows at evenly spread offsets{}",
+            if *skipped > 0 {
+                format!(" ({skipped} offsets skipped: no safe row start found)")
+            } else {
+                String::new()
+            }
+        )),
+        Method::Reservoir { .. } => notes.push(format!(
+            "file: measured on {sample}; drawn by a seeded reservoir over one streaming pass (seed {})",
             encbench_userdata::load::SAMPLE_SEED
-        ));
+        )),
     }
     if loaded.skipped > 0 {
         notes.push(format!(
-            "file: {} malformed rows skipped (--skip-bad)",
-            loaded.skipped
+            "file: {} malformed rows skipped (--skip-bad){}",
+            loaded.skipped,
+            if loaded.rows_exact {
+                ""
+            } else {
+                " in the sampled rows"
+            }
         ));
     }
     notes

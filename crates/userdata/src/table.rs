@@ -187,6 +187,52 @@ impl Table {
         Ok(())
     }
 
+    /// Appends every row of `other` (same schema).
+    pub fn append(&mut self, other: &Table) {
+        for (mine, theirs) in self.columns.iter_mut().zip(&other.columns) {
+            mine.valid.extend_from_slice(&theirs.valid);
+            match (&mut mine.values, &theirs.values) {
+                (Values::Int(a), Values::Int(b)) => a.extend_from_slice(b),
+                (Values::Float(a), Values::Float(b)) => a.extend_from_slice(b),
+                (Values::Bool(a), Values::Bool(b)) => a.extend_from_slice(b),
+                (Values::Str(a), Values::Str(b)) => a.extend(b.iter().cloned()),
+                // Same schema, so the same kinds: nothing else can occur.
+                _ => {}
+            }
+        }
+    }
+
+    /// Feeds every row, in order, to `digest` (see [`Digest`]).
+    pub fn digest_into(&self, digest: &mut Digest) {
+        use std::hash::Hasher;
+        for row in 0..self.rows() {
+            for col in &self.columns {
+                let h = &mut digest.hasher;
+                match col.cell(row) {
+                    Cell::Null => h.write_u8(0),
+                    Cell::Int(v) => {
+                        h.write_u8(1);
+                        h.write_i64(v)
+                    }
+                    Cell::Float(v) => {
+                        h.write_u8(2);
+                        h.write_u64(v.to_bits())
+                    }
+                    Cell::Bool(v) => {
+                        h.write_u8(3);
+                        h.write_u8(v as u8)
+                    }
+                    Cell::Str(s) => {
+                        h.write_u8(4);
+                        h.write_usize(s.len());
+                        h.write(s.as_bytes())
+                    }
+                }
+            }
+            digest.row_done();
+        }
+    }
+
     fn rows_before(&self, filled: usize) -> usize {
         // Columns before `filled` took the row; the rest did not.
         self.columns
@@ -257,5 +303,63 @@ pub fn text_of(cell: Cell<'_>, ty: ColumnType) -> String {
         (Cell::Float(v), _) => v.to_string(),
         (Cell::Bool(v), _) => v.to_string(),
         (Cell::Str(s), _) => s.to_string(),
+    }
+}
+
+/// Digests of consecutive blocks of rows, whatever the batches they came
+/// in: two streams of the same rows give the same list, and the first
+/// block that differs says where to look. Floats by bit pattern, as in
+/// [`Table::first_difference`].
+#[derive(Debug, Default)]
+pub struct Digest {
+    hasher: std::collections::hash_map::DefaultHasher,
+    in_block: usize,
+    /// Rows digested.
+    pub rows: u64,
+    /// One digest per full block, then the partial one at [`finish`](Self::finish).
+    pub blocks: Vec<u64>,
+}
+
+/// Rows per digest block.
+pub const DIGEST_BLOCK_ROWS: usize = 65_536;
+
+impl Digest {
+    fn row_done(&mut self) {
+        use std::hash::Hasher;
+        self.rows += 1;
+        self.in_block += 1;
+        if self.in_block == DIGEST_BLOCK_ROWS {
+            self.blocks.push(self.hasher.finish());
+            self.hasher = Default::default();
+            self.in_block = 0;
+        }
+    }
+
+    /// Closes the last, partial block.
+    pub fn finish(mut self) -> Digest {
+        use std::hash::Hasher;
+        if self.in_block > 0 {
+            self.blocks.push(self.hasher.finish());
+            self.in_block = 0;
+        }
+        self
+    }
+
+    /// Where `other` (read back) first differs from this (written), or `None`.
+    pub fn difference(&self, other: &Digest) -> Option<String> {
+        if self.rows != other.rows {
+            return Some(format!(
+                "{} rows read back, {} expected",
+                other.rows, self.rows
+            ));
+        }
+        if let Some(b) = (0..self.blocks.len().min(other.blocks.len()))
+            .find(|&b| self.blocks[b] != other.blocks[b])
+        {
+            let first = b * DIGEST_BLOCK_ROWS + 1;
+            let last = (first + DIGEST_BLOCK_ROWS - 1).min(self.rows as usize);
+            return Some(format!("a row among rows {first} to {last} differs"));
+        }
+        None
     }
 }

@@ -13,6 +13,7 @@
 //! and memory stays one row deep (a whole table of dynamic messages takes
 //! dozens of times the data's size).
 
+use super::streaming::{Batches, ReadBack, Visit};
 use super::{identifiers, Candidate};
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Cell, Table};
@@ -86,6 +87,21 @@ fn row_descriptor(table: &MessageDescriptor) -> Result<MessageDescriptor, Error>
     }
 }
 
+/// Bytes of `buf` that are whole `rows` fields (key, length, message).
+fn whole_rows(buf: &[u8]) -> usize {
+    let mut rest = buf;
+    loop {
+        let before = rest.len();
+        let mut probe = rest;
+        let framed = prost::encoding::decode_key(&mut probe)
+            .and_then(|_| prost::encoding::decode_varint(&mut probe));
+        match framed {
+            Ok(len) if (len as usize) <= probe.len() => rest = &probe[len as usize..],
+            _ => return buf.len() - before,
+        }
+    }
+}
+
 impl Candidate for Protobuf {
     fn id(&self) -> &'static str {
         "protobuf"
@@ -121,6 +137,53 @@ impl Candidate for Protobuf {
             row.encode(out).map_err(|e| codec("protobuf", e))?;
         }
         Ok(())
+    }
+    fn streams(&self) -> bool {
+        true
+    }
+    fn write_stream(
+        &self,
+        _schema: &Schema,
+        _rows: usize,
+        batches: &mut Batches<'_>,
+        out: &mut (dyn std::io::Write + Send),
+    ) -> Result<(), Error> {
+        // `Table` on the wire is its rows one after another: batches concatenate.
+        let mut bytes = Vec::new();
+        for batch in batches {
+            bytes.clear();
+            self.encode(&batch?, &mut bytes)?;
+            out.write_all(&bytes).map_err(|e| codec("protobuf", e))?;
+        }
+        Ok(())
+    }
+    fn read_stream(
+        &self,
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        let mut reader = input.reader()?;
+        let mut buf: Vec<u8> = Vec::new();
+        let mut block = vec![0u8; 1 << 20];
+        loop {
+            let n = crate::records::read_full(&mut reader, &mut block)
+                .map_err(|e| codec("protobuf", e))?;
+            buf.extend_from_slice(&block[..n]);
+            // Decode the whole rows in hand; keep a partial one for the next read.
+            let whole = whole_rows(&buf);
+            if whole > 0 && (buf.len() >= 4 << 20 || n == 0) {
+                visit(&self.decode(&buf[..whole], schema)?)?;
+                buf.drain(..whole);
+            }
+            if n == 0 {
+                if !buf.is_empty() {
+                    // Not whole rows: decode reports where the framing breaks.
+                    visit(&self.decode(&buf, schema)?)?;
+                }
+                return Ok(());
+            }
+        }
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         let row_desc = row_descriptor(&descriptor(schema)?)?;
