@@ -4,7 +4,7 @@
 //! of every candidate are timed as one interleaved group, and each
 //! compressor's compress and decompress as a group of its own.
 
-use crate::candidates::{self, Candidate};
+use crate::candidates::{self, Candidate, Prepared};
 use crate::load::Loaded;
 use encbench_codecs::compression::Compressor;
 use encbench_measure::{measure_interleaved, Config, Progress, Routine, TimerInfo, Variant};
@@ -73,14 +73,26 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         ..Default::default()
     };
     let all = candidates::all(loaded.format);
-    // The original text is borrowed, not copied; encodings are owned.
-    let mut prepared: Vec<(&dyn Candidate, Cow<'_, [u8]>)> = Vec::new();
+    // The original text is borrowed, not copied; encodings are owned. Each
+    // candidate is prepared for the schema once, here, outside the timed
+    // routines (protobuf's descriptor pool, Avro's schema).
+    let mut prepared: Vec<(&dyn Candidate, Box<dyn Prepared + '_>, Cow<'_, [u8]>)> = Vec::new();
     let started = Instant::now();
     for c in &all {
         progress(&format!("verifying {}", c.id()));
+        let ready = match c.prepare(&table.schema) {
+            Ok(ready) => ready,
+            Err(e) => {
+                out.failures.push(Failure::new(
+                    &meta(c.id(), "encode", "none", 0),
+                    format!("verification failed: {e}"),
+                ));
+                continue;
+            }
+        };
         let bytes = if c.encodes() {
             let mut bytes = Vec::new();
-            match c.encode(table, &mut bytes) {
+            match ready.encode(table, &mut bytes) {
                 Ok(()) => Cow::Owned(bytes),
                 Err(e) => {
                     out.failures.push(Failure::new(
@@ -93,12 +105,12 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         } else {
             Cow::Borrowed(loaded.original.as_slice())
         };
-        let verdict = c
-            .decode(&bytes, &table.schema)
+        let verdict = ready
+            .decode(&bytes)
             .map_err(|e| e.to_string())
             .and_then(|back| table.first_difference(&back).map_or(Ok(()), Err));
         match verdict {
-            Ok(()) => prepared.push((c.as_ref(), bytes)),
+            Ok(()) => prepared.push((c.as_ref(), ready, bytes)),
             Err(e) => out.failures.push(Failure::new(
                 &meta(c.id(), "roundtrip", "none", bytes.len()),
                 format!("verification failed: {e}"),
@@ -111,8 +123,8 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
     let shared = RefCell::new(Vec::new());
     let shared = &shared;
     let mut rows: Vec<(RowMeta, Routine<'_>)> = Vec::new();
-    for (c, bytes) in &prepared {
-        let c = *c;
+    for (c, ready, bytes) in &prepared {
+        let (c, ready) = (*c, ready.as_ref());
         if c.encodes() {
             rows.push((
                 meta(c.id(), "encode", "none", bytes.len()),
@@ -120,7 +132,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                     let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
                         buf.clear();
-                        c.encode(table, &mut buf).map_err(|e| e.to_string())?;
+                        ready.encode(table, &mut buf).map_err(|e| e.to_string())?;
                         std::hint::black_box(&*buf);
                     }
                     Ok(())
@@ -131,9 +143,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
             meta(c.id(), "decode", "none", bytes.len()),
             Box::new(move |iters| {
                 for _ in 0..iters {
-                    std::hint::black_box(
-                        c.decode(bytes, &table.schema).map_err(|e| e.to_string())?,
-                    );
+                    std::hint::black_box(ready.decode(bytes).map_err(|e| e.to_string())?);
                 }
                 Ok(())
             }),
@@ -148,7 +158,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         progress(&format!("verifying {id}"));
         let started = Instant::now();
         let mut verified: Vec<(&str, &[u8], Vec<u8>)> = Vec::new();
-        for (cand, bytes) in &prepared {
+        for (cand, _, bytes) in &prepared {
             let (mut small, mut back) = (Vec::new(), Vec::new());
             match c
                 .compress(bytes, &mut small)

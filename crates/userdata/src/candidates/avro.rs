@@ -4,7 +4,7 @@
 //! are made into Avro identifiers. Written and read as `apache_avro::Value`s.
 
 use super::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
-use super::{identifiers, Candidate};
+use super::{identifiers, Candidate, Prepared};
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Cell, Table};
 use crate::{error::codec, Error};
@@ -70,27 +70,20 @@ impl Candidate for Avro {
     fn extension(&self) -> &'static str {
         "avro"
     }
+    fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
+        Ok(Box::new(Ready {
+            avro: avro_schema(schema)?,
+            names: identifiers(schema),
+            schema: schema.clone(),
+        }))
+    }
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
         let avro = avro_schema(&table.schema)?;
         let names = identifiers(&table.schema);
-        let mut writer = apache_avro::Writer::builder()
-            .schema(&avro)
-            .writer(out)
-            .build()
-            .map_err(|e| codec("avro", e))?;
-        append_rows(&mut writer, table, &names)?;
-        writer
-            .into_inner()
-            .map(|_| ())
-            .map_err(|e| codec("avro", e))
+        encode_with(&avro, &names, table, out)
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        let reader = apache_avro::Reader::new(bytes).map_err(|e| codec("avro", e))?;
-        let mut table = Table::new(schema.clone(), 0);
-        for (r, record) in reader.enumerate() {
-            push_record(&mut table, record, r)?;
-        }
-        Ok(table)
+        decode(bytes, schema)
     }
     fn streams(&self) -> bool {
         true
@@ -134,6 +127,51 @@ impl Candidate for Avro {
         }
         visit(&table)
     }
+}
+
+/// Avro with its schema built (see `Candidate::prepare`); the reader still
+/// parses the schema each file carries, as any reader of the format must.
+struct Ready {
+    avro: apache_avro::Schema,
+    names: Vec<String>,
+    schema: Schema,
+}
+
+impl Prepared for Ready {
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        encode_with(&self.avro, &self.names, table, out)
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<Table, Error> {
+        decode(bytes, &self.schema)
+    }
+}
+
+/// One container file of every row of `table`.
+fn encode_with(
+    avro: &apache_avro::Schema,
+    names: &[String],
+    table: &Table,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    let mut writer = apache_avro::Writer::builder()
+        .schema(avro)
+        .writer(out)
+        .build()
+        .map_err(|e| codec("avro", e))?;
+    append_rows(&mut writer, table, names)?;
+    writer
+        .into_inner()
+        .map(|_| ())
+        .map_err(|e| codec("avro", e))
+}
+
+fn decode(bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+    let reader = apache_avro::Reader::new(bytes).map_err(|e| codec("avro", e))?;
+    let mut table = Table::new(schema.clone(), 0);
+    for (r, record) in reader.enumerate() {
+        push_record(&mut table, record, r)?;
+    }
+    Ok(table)
 }
 
 /// Writes every row of `table` as a record.

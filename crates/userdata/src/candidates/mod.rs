@@ -35,6 +35,12 @@ pub trait Candidate: Send + Sync {
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error>;
     /// Reads a table of `schema` back from `bytes`.
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error>;
+    /// This candidate ready for tables of `schema`: what it derives from
+    /// the schema (protobuf's descriptor pool, Avro's schema) is built
+    /// here, once, so timed encodes and decodes do not pay for it.
+    fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
+        Ok(Box::new(Plain(self, schema.clone())))
+    }
     /// Whether [`write_stream`](Self::write_stream) and
     /// [`read_stream`](Self::read_stream) hold one batch at a time; if not
     /// they hold the whole table, as these defaults do.
@@ -66,6 +72,26 @@ pub trait Candidate: Send + Sync {
         visit: &mut Visit<'_>,
     ) -> Result<(), Error> {
         streaming::read_whole(input.reader()?, &|b| self.decode(b, schema), visit)
+    }
+}
+
+/// A candidate prepared for one schema (see [`Candidate::prepare`]).
+pub trait Prepared: Send + Sync {
+    /// Writes the whole table, appending to `out`.
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error>;
+    /// Reads the table back from `bytes`.
+    fn decode(&self, bytes: &[u8]) -> Result<Table, Error>;
+}
+
+/// A candidate with no per-schema state: the schema kept for decode.
+struct Plain<'c, C: ?Sized>(&'c C, Schema);
+
+impl<C: Candidate + ?Sized> Prepared for Plain<'_, C> {
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.0.encode(table, out)
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<Table, Error> {
+        self.0.decode(bytes, &self.1)
     }
 }
 
