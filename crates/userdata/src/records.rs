@@ -56,6 +56,25 @@ pub fn record_ends(framing: Framing, state: &mut State, bytes: &[u8], limit: usi
                 ends.push(i + 1);
             }
         }
+        // Fast path: outside quotes with no quote ahead, records end at newlines.
+        Framing::Csv(delimiter)
+            if matches!(*state, State::FieldStart | State::Unquoted)
+                && memchr::memchr(b'"', bytes).is_none() =>
+        {
+            ends.extend(memchr::memchr_iter(b'\n', bytes).take(limit).map(|i| i + 1));
+            let scanned = if ends.len() == limit {
+                *ends.last().unwrap_or(&0)
+            } else {
+                bytes.len()
+            };
+            let rest = &bytes[ends.last().copied().unwrap_or(0)..scanned];
+            *state = match rest.last() {
+                None if ends.is_empty() => *state,
+                None => State::FieldStart,
+                Some(&b) if b == delimiter => State::FieldStart,
+                Some(_) => State::Unquoted,
+            };
+        }
         Framing::Csv(delimiter) => {
             let mut s = *state;
             for (i, &b) in bytes.iter().enumerate() {
@@ -268,6 +287,20 @@ mod tests {
         let mut state = State::FieldStart;
         let ends = record_ends(Framing::Csv(b','), &mut state, text, usize::MAX);
         assert_eq!(ends, [4, 12, 27]);
+        // Without quotes (the fast path): the same ends and end state as byte by byte.
+        for text in [&b"a,b\n1,2\n3"[..], b"a,b\n1,", b"a,b\n", b"x"] {
+            let (mut fast, mut slow) = (State::FieldStart, State::FieldStart);
+            let ends = record_ends(Framing::Csv(b','), &mut fast, text, usize::MAX);
+            let mut expected = Vec::new();
+            for (i, &b) in text.iter().enumerate() {
+                let (next, end) = step(slow, b, b',');
+                slow = next;
+                if end {
+                    expected.push(i + 1);
+                }
+            }
+            assert_eq!((ends, fast), (expected, slow));
+        }
     }
 
     #[test]
