@@ -637,3 +637,18 @@ fn streaming_conversion_of_more_rows_than_a_batch_round_trips() {
             ));
     }
 }
+
+#[test]
+fn a_sample_larger_than_free_memory_is_an_error_naming_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = quoted_csv(dir.path(), "q.csv", 100);
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(TINY)
+        .args(["--sample-mb", "1000000000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("q.csv: out of memory holding a sample"))
+        .stderr(predicate::str::contains("pass a smaller --sample-mb"));
+}

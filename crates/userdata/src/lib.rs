@@ -11,6 +11,7 @@ pub mod infer;
 pub mod input;
 pub mod load;
 pub mod measure;
+pub mod memory;
 pub mod read;
 pub mod recommend;
 pub mod records;

@@ -123,6 +123,9 @@ fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
         mut columns,
         head,
     } = open(path, options.hint, options.schema.as_ref())?;
+    if let Some(limit) = options.sample_limit {
+        crate::memory::check_sample(path, limit, crate::memory::available())?;
+    }
     let shape = Shape {
         head: &head,
         framing: stream::framing(format),

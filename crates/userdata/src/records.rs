@@ -228,6 +228,10 @@ impl<R: Read> Chunks<R> {
                 self.done = true;
                 continue;
             }
+            // A long record grows the carry: out of memory is an error, not an abort.
+            self.carry
+                .try_reserve(n)
+                .map_err(|_| ChunkError::Huge(self.carry.len()))?;
             self.carry.extend_from_slice(&block[..n]);
             let ends = record_ends(
                 self.framing,

@@ -15,7 +15,6 @@ use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, SerializeTuple};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
-use std::io::Read as _;
 
 struct Rows<'a>(&'a Table);
 pub(crate) struct Row<'a>(pub(crate) &'a Table, pub(crate) usize);
@@ -314,7 +313,21 @@ candidate!(
     // the file's bytes are held (the rows still go a batch at a time).
     |mut input| {
         let mut bytes = Vec::new();
-        input.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+        let mut block = vec![0u8; 1 << 20];
+        loop {
+            let n = crate::records::read_full(&mut input, &mut block).map_err(|e| e.to_string())?;
+            if n == 0 {
+                break;
+            }
+            // Out of memory is an error naming what was held, not an abort.
+            bytes.try_reserve(n).map_err(|_| {
+                format!(
+                    "out of memory holding the written file ({} bytes so far) to read it back; convert to a format read back a batch at a time (parquet, arrow, avro, msgpack, cbor, bincode, csv, jsonl, protobuf)",
+                    bytes.len()
+                )
+            })?;
+            bytes.extend_from_slice(&block[..n]);
+        }
         postcard::from_bytes(&bytes).map_err(|e| e.to_string())
     }
 );
