@@ -13,9 +13,8 @@ use encbench_report::units;
 use encbench_userdata::candidates::{self, Candidate};
 use encbench_userdata::measure::{self, Plan};
 use encbench_userdata::recommend::{self, Objective};
-use encbench_userdata::sample::Method;
 use encbench_userdata::sniff::FormatHint;
-use encbench_userdata::{convert, load, summary, LoadOptions, Loaded, Schema};
+use encbench_userdata::{convert, load, pipeline, summary, LoadOptions, Loaded, Schema};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -88,7 +87,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
 
     let mut store = RunStore::open(&args.store, &inputs)?;
     progress.milestone(&format!("encbench file: reading {}", args.path.display()));
-    let loaded = load::load(&args.path, &options)?;
+    let loaded = pipeline::read(&args.path, &options)?;
     describe(&loaded);
 
     let config = if quick {
@@ -106,20 +105,17 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         samples: args.samples.map(|n| n as usize),
         compressors: measure::compressors(&compressions, quick),
     };
-    let measured = measure::measure(&loaded, &plan, &mut |m| progress.update(m));
-    progress.finish();
-
-    let choices = recommend::choices(&measured.records);
     let objective = match args.optimize {
         Optimize::Size => Objective::Size,
         Optimize::Decode => Objective::Decode,
         Optimize::Encode => Objective::Encode,
         Optimize::Balanced => Objective::Balanced,
     };
-    // No rows: sizes are headers and times are set-up costs; nothing to recommend on.
-    let recommendation = (loaded.table.rows() > 0)
-        .then(|| recommend::recommend(&choices, objective, args.link_bandwidth))
-        .flatten();
+    let verdict = pipeline::judge(&loaded, &plan, objective, args.link_bandwidth, &mut |m| {
+        progress.update(m)
+    });
+    progress.finish();
+    let choices = verdict.choices;
     let build = build_info();
     let engine = EngineInfo {
         timer_resolution_ns: timer.resolution_ns,
@@ -131,11 +127,11 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         encbench: build.version.clone(),
         schema: SCHEMA_VERSION,
         environment: Environment::capture(&build, mode, engine, None),
-        results: measured.records,
-        failures: measured.failures,
+        results: verdict.records,
+        failures: verdict.failures,
         comparisons: Vec::new(),
-        notes: notes(&loaded, sample_mb),
-        recommendation,
+        notes: pipeline::notes(&loaded, sample_mb),
+        recommendation: verdict.recommendation,
     };
 
     outln!("\nEncode (then compress) and decode (after decompressing) in MB/s of the input's text; * = Pareto frontier of size and decode time{}.", 
@@ -254,11 +250,6 @@ fn write_converted(
         args.path.display()
     ));
     progress.bar(size, "scanning");
-    let scanned = load::scan(&args.path, options, &mut |bytes| {
-        progress.advance(bytes, "scanning (schema and row count)")
-    })?;
-    progress.finish();
-    describe_scanned(&scanned);
     let request = convert::Request {
         candidate,
         compressor,
@@ -267,18 +258,44 @@ fn write_converted(
         force: args.export.force,
         skip_bad: args.skip_bad,
     };
-    let rows = scanned.rows as u64;
-    progress.bar(size, "writing");
-    let done = convert::convert(&scanned, &request, &mut |pass, bytes, done| match pass {
-        convert::Pass::Write => progress.advance(bytes, &format!("writing: {done} of {rows} rows")),
-        convert::Pass::Verify => {
-            let part = size.map_or(0, |s| (s as f64 * done as f64 / rows.max(1) as f64) as u64);
-            progress.advance(
-                part,
-                &format!("reading back: {done} of {rows} rows compared"),
-            )
-        }
-    })?;
+    // One bar for every pass; the callbacks share it.
+    let progress = std::cell::RefCell::new(progress);
+    let rows = std::cell::Cell::new(0u64);
+    let done = pipeline::convert(
+        &args.path,
+        options,
+        &request,
+        &mut |bytes| {
+            progress
+                .borrow_mut()
+                .advance(bytes, "scanning (schema and row count)")
+        },
+        &mut |scanned| {
+            rows.set(scanned.rows as u64);
+            let mut p = progress.borrow_mut();
+            p.finish();
+            describe_scanned(scanned);
+            p.bar(size, "writing");
+        },
+        &mut |pass, bytes, done| {
+            let mut p = progress.borrow_mut();
+            let rows = rows.get();
+            match pass {
+                convert::Pass::Write => {
+                    p.advance(bytes, &format!("writing: {done} of {rows} rows"))
+                }
+                convert::Pass::Verify => {
+                    let part =
+                        size.map_or(0, |s| (s as f64 * done as f64 / rows.max(1) as f64) as u64);
+                    p.advance(
+                        part,
+                        &format!("reading back: {done} of {rows} rows compared"),
+                    )
+                }
+            }
+        },
+    )?;
+    let progress = progress.into_inner();
     progress.finish();
     outln!(
         "wrote {}: {}{}, {} rows, {}; read back and compared row by row: identical",
@@ -353,47 +370,4 @@ fn describe(loaded: &Loaded) {
         }
     );
     out!("{}", summary::schema(&loaded.table.schema));
-}
-
-fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
-    let mut notes = Vec::new();
-    let of = |rows: usize| match loaded.rows_exact {
-        true => format!("{rows}"),
-        false => format!("≈{rows} (estimated)"),
-    };
-    let sample = format!(
-        "{} of {} rows, {} of {} of text; the text is larger than the {} MB sample limit, --sample-mb",
-        loaded.table.rows(),
-        of(loaded.rows),
-        units::bytes(loaded.original.len() as f64),
-        units::bytes(loaded.text_bytes as f64),
-        units::significant(sample_mb),
-    );
-    match &loaded.method {
-        Method::Whole => {}
-        Method::Seek { runs, skipped } => notes.push(format!(
-            "file: measured on {sample}; drawn as {runs} runs of whole rows at evenly spread offsets{}",
-            if *skipped > 0 {
-                format!(" ({skipped} offsets skipped: no safe row start found)")
-            } else {
-                String::new()
-            }
-        )),
-        Method::Reservoir { .. } => notes.push(format!(
-            "file: measured on {sample}; drawn by a seeded reservoir over one streaming pass (seed {})",
-            encbench_userdata::load::SAMPLE_SEED
-        )),
-    }
-    if loaded.skipped > 0 {
-        notes.push(format!(
-            "file: {} malformed rows skipped (--skip-bad){}",
-            loaded.skipped,
-            if loaded.rows_exact {
-                ""
-            } else {
-                " in the sampled rows"
-            }
-        ));
-    }
-    notes
 }

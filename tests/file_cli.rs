@@ -649,6 +649,8 @@ fn a_sample_larger_than_free_memory_is_an_error_naming_the_flag() {
         .args(["--sample-mb", "1000000000"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("q.csv: out of memory holding a sample"))
+        .stderr(predicate::str::contains(
+            "q.csv: out of memory holding a sample",
+        ))
         .stderr(predicate::str::contains("pass a smaller --sample-mb"));
 }

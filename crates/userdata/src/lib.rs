@@ -12,6 +12,7 @@ pub mod input;
 pub mod load;
 pub mod measure;
 pub mod memory;
+pub mod pipeline;
 pub mod read;
 pub mod recommend;
 pub mod records;

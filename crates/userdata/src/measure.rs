@@ -54,6 +54,9 @@ pub fn dataset_name(loaded: &Loaded) -> String {
     format!("{name}-{}", loaded.table.rows())
 }
 
+/// A candidate that round-tripped: itself, prepared for the schema, and its bytes.
+type Verified<'a> = (&'a dyn Candidate, Box<dyn Prepared + 'a>, Cow<'a, [u8]>);
+
 /// Verifies and times every candidate × compressor on the loaded table.
 pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> Measured {
     let mut out = Measured::default();
@@ -76,7 +79,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
     // The original text is borrowed, not copied; encodings are owned. Each
     // candidate is prepared for the schema once, here, outside the timed
     // routines (protobuf's descriptor pool, Avro's schema).
-    let mut prepared: Vec<(&dyn Candidate, Box<dyn Prepared + '_>, Cow<'_, [u8]>)> = Vec::new();
+    let mut prepared: Vec<Verified<'_>> = Vec::new();
     let started = Instant::now();
     for c in &all {
         progress(&format!("verifying {}", c.id()));
