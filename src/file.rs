@@ -88,7 +88,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let mut store = RunStore::open(&args.store, &inputs)?;
     progress.milestone(&format!("encbench file: reading {}", args.path.display()));
     let loaded = pipeline::read(&args.path, &options)?;
-    describe(&loaded);
+    describe_loaded(&loaded);
 
     let config = if quick {
         Config::quick()
@@ -308,66 +308,79 @@ fn write_converted(
     Ok(())
 }
 
+/// What [`describe`] prints about an input.
+struct Described<'a> {
+    path: &'a Path,
+    format: String,
+    compression: Option<&'static str>,
+    file_bytes: u64,
+    text_bytes: u64,
+    rows: String,
+    skipped: usize,
+    schema_from: &'static str,
+    schema: &'a Schema,
+}
+
 /// The scanned input and its schema.
 fn describe_scanned(scanned: &load::Scanned) {
     let source = &scanned.opened.source;
-    outln!(
-        "{}: {}{}, {} of text, {} rows{}",
-        source.path.display(),
-        scanned.opened.format.describe(),
-        source.compression.map_or(String::new(), |c| format!(
-            ", {c}-compressed ({} on disk)",
-            units::bytes(source.file_bytes as f64)
-        )),
-        units::bytes(scanned.text_bytes as f64),
-        scanned.rows,
-        if scanned.skipped > 0 {
-            format!(", {} malformed rows skipped", scanned.skipped)
-        } else {
-            String::new()
-        }
-    );
-    outln!(
-        "schema ({}):",
-        if scanned.inferred {
-            "inferred from every row"
-        } else {
-            "from --schema"
-        }
-    );
-    out!("{}", summary::schema(&scanned.schema));
+    describe(Described {
+        path: &source.path,
+        format: scanned.opened.format.describe(),
+        compression: source.compression,
+        file_bytes: source.file_bytes,
+        text_bytes: scanned.text_bytes,
+        rows: format!("{} rows", scanned.rows),
+        skipped: scanned.skipped,
+        schema_from: match scanned.inferred {
+            true => "inferred from every row",
+            false => "from --schema",
+        },
+        schema: &scanned.schema,
+    });
 }
 
-/// The input, its schema and the sampling, as a short block.
-fn describe(loaded: &Loaded) {
-    outln!(
-        "{}: {}{}, {} of text, {}{}",
-        loaded.path.display(),
-        loaded.format.describe(),
-        loaded.compression.map_or(String::new(), |c| format!(
-            ", {c}-compressed ({} on disk)",
-            units::bytes(loaded.file_bytes as f64)
-        )),
-        units::bytes(loaded.text_bytes as f64),
-        if loaded.rows_exact {
-            format!("{} rows", loaded.rows)
-        } else {
-            format!("≈{} rows (estimated from the sample)", loaded.rows)
+/// The loaded input, its schema and the sampling.
+fn describe_loaded(loaded: &Loaded) {
+    describe(Described {
+        path: &loaded.path,
+        format: loaded.format.describe(),
+        compression: loaded.compression,
+        file_bytes: loaded.file_bytes,
+        text_bytes: loaded.text_bytes,
+        rows: match loaded.rows_exact {
+            true => format!("{} rows", loaded.rows),
+            false => format!("≈{} rows (estimated from the sample)", loaded.rows),
         },
-        if loaded.skipped > 0 {
-            format!(", {} malformed rows skipped", loaded.skipped)
-        } else {
-            String::new()
-        }
-    );
-    outln!(
-        "schema ({}):",
-        match (loaded.inferred, loaded.schema_every_row) {
+        skipped: loaded.skipped,
+        schema_from: match (loaded.inferred, loaded.schema_every_row) {
             (true, true) => "inferred from every row",
             (true, false) => "inferred from the sampled rows; --full infers from every row",
             (false, true) => "from --schema",
             (false, false) => "from --schema, checked on the sampled rows",
+        },
+        schema: &loaded.table.schema,
+    });
+}
+
+/// The input, its schema and the sampling, as a short block.
+fn describe(d: Described<'_>) {
+    outln!(
+        "{}: {}{}, {} of text, {}{}",
+        d.path.display(),
+        d.format,
+        d.compression.map_or(String::new(), |c| format!(
+            ", {c}-compressed ({} on disk)",
+            units::bytes(d.file_bytes as f64)
+        )),
+        units::bytes(d.text_bytes as f64),
+        d.rows,
+        if d.skipped > 0 {
+            format!(", {} malformed rows skipped", d.skipped)
+        } else {
+            String::new()
         }
     );
-    out!("{}", summary::schema(&loaded.table.schema));
+    outln!("schema ({}):", d.schema_from);
+    out!("{}", summary::schema(d.schema));
 }

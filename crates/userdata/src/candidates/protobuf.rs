@@ -13,7 +13,7 @@
 //! and memory stays one row deep (a whole table of dynamic messages takes
 //! dozens of times the data's size).
 
-use super::streaming::{Batches, ReadBack, Visit};
+use super::streaming::{self, Batches, ReadBack, Visit};
 use super::{identifiers, Candidate, Prepared};
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Cell, Table};
@@ -227,19 +227,14 @@ impl Candidate for Protobuf {
     }
     fn write_stream(
         &self,
-        _schema: &Schema,
+        schema: &Schema,
         _rows: usize,
         batches: &mut Batches<'_>,
         out: &mut (dyn std::io::Write + Send),
     ) -> Result<(), Error> {
         // `Table` on the wire is its rows one after another: batches concatenate.
-        let mut bytes = Vec::new();
-        for batch in batches {
-            bytes.clear();
-            self.encode(&batch?, &mut bytes)?;
-            out.write_all(&bytes).map_err(|e| codec("protobuf", e))?;
-        }
-        Ok(())
+        let row = row_descriptor(&descriptor(schema)?)?;
+        streaming::concatenated("protobuf", batches, out, &|t, b| encode_rows(&row, t, b))
     }
     fn read_stream(
         &self,

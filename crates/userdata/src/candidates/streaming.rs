@@ -108,6 +108,29 @@ pub fn by_segments(
     Ok(())
 }
 
+/// A whole-table encoder.
+pub type Encode<'a> = dyn Fn(&Table, &mut Vec<u8>) -> Result<(), Error> + 'a;
+
+/// Writes each batch as `encode` writes a table, one after another: for
+/// formats whose bytes are their rows in sequence (JSON Lines, protobuf).
+pub fn concatenated(
+    id: &'static str,
+    batches: &mut Batches<'_>,
+    out: &mut (dyn std::io::Write + Send),
+    encode: &Encode<'_>,
+) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    for batch in batches {
+        bytes.clear();
+        encode(&batch?, &mut bytes)?;
+        out.write_all(&bytes).map_err(|e| Error::Codec {
+            format: id,
+            why: e.to_string(),
+        })?;
+    }
+    Ok(())
+}
+
 /// Collects every batch into one table (formats without a streaming writer).
 pub fn collect(schema: &Schema, batches: &mut Batches<'_>) -> Result<Table, Error> {
     let mut table = Table::new(schema.clone(), 0);

@@ -145,13 +145,7 @@ impl Candidate for JsonLines {
         batches: &mut Batches<'_>,
         out: &mut (dyn Write + Send),
     ) -> Result<(), Error> {
-        let mut bytes = Vec::new();
-        for batch in batches {
-            bytes.clear();
-            self.encode(&batch?, &mut bytes)?;
-            out.write_all(&bytes).map_err(|e| codec("jsonl", e))?;
-        }
-        Ok(())
+        streaming::concatenated("jsonl", batches, out, &|t, b| self.encode(t, b))
     }
     fn read_stream(
         &self,
