@@ -420,3 +420,37 @@ fn json_lines_with_too_many_keys_fail_naming_the_line() {
     assert_eq!(loaded.rows, 2);
     assert_eq!(loaded.table.columns[0].cell(1), Cell::Int(7));
 }
+
+#[test]
+fn quoted_rows_longer_than_a_run_are_sampled_by_streaming_whole_and_once() {
+    // Each blob's lines look like rows of two fields: a stride landing inside
+    // one could not see the closing quote, so the head sends this to the reservoir.
+    let mut text = "id,blob\n".to_string();
+    for i in 0..12 {
+        text.push_str(&format!("{i},\"{}\"\n", "x,\n".repeat(300_000)));
+    }
+    let f = file(&text, ".csv");
+    let loaded = load(
+        f.path(),
+        &LoadOptions {
+            sample_limit: Some(100_000),
+            ..options()
+        },
+    )
+    .unwrap();
+    assert!(matches!(loaded.method, Method::Reservoir { records: 12 }));
+    let t = &loaded.table;
+    assert!(t.rows() >= 1);
+    let mut last = -1;
+    for r in 0..t.rows() {
+        let Cell::Int(id) = t.columns[0].cell(r) else {
+            panic!("row {r}: {:?}", t.columns[0].cell(r))
+        };
+        assert!(id > last, "each row once, in file order");
+        last = id;
+        let Cell::Str(blob) = t.columns[1].cell(r) else {
+            panic!("row {r}: {:?}", t.columns[1].cell(r))
+        };
+        assert_eq!(blob.len(), 900_000);
+    }
+}

@@ -73,6 +73,9 @@ pub struct Shape<'h> {
 /// Draws about `limit` bytes of records (all of them with `None`).
 pub fn draw(source: &Source, shape: &Shape<'_>, limit: Option<u64>) -> Result<Drawn, Error> {
     if let (Some(limit), Some(mut file)) = (limit, source.seekable()?) {
+        if !resync_is_safe(shape) {
+            return reservoir(source, shape, Some(limit));
+        }
         let bom = bom_len(source, &mut file)?;
         let text_bytes = source.file_bytes - bom;
         if text_bytes > limit {
@@ -82,6 +85,27 @@ pub fn draw(source: &Source, shape: &Shape<'_>, limit: Option<u64>) -> Result<Dr
         }
     }
     reservoir(source, shape, limit)
+}
+
+/// Whether resynchronising mid-file can be trusted, judged from the head:
+/// a stride whose offset falls inside a quoted field longer than its
+/// window cannot see that field's end, so a file whose head shows a record
+/// longer than a run (or ends inside one) is sampled by streaming instead.
+fn resync_is_safe(shape: &Shape<'_>) -> bool {
+    let Framing::Csv(_) = shape.framing else {
+        return true; // a newline always ends a line
+    };
+    let mut state = State::FieldStart;
+    let head = shape.head.as_bytes();
+    let ends = records::record_ends(shape.framing, &mut state, head, usize::MAX);
+    let longest = std::iter::once(0)
+        .chain(ends.iter().copied())
+        .zip(ends.iter().copied())
+        .map(|(a, b)| b - a)
+        .max()
+        .unwrap_or(head.len());
+    let unfinished = head.len() - ends.last().copied().unwrap_or(0);
+    state == State::FieldStart && longest.max(unfinished) <= (RUN_BYTES / 2) as usize
 }
 
 /// 3 for a file starting with a UTF-8 byte-order mark, else 0.
@@ -122,11 +146,14 @@ fn by_seeking(
                 window_len *= 4;
                 continue;
             };
+            // Whole records from this run only: none starting at or past the next stride.
+            let room = next.saturating_sub(at + start as u64) as usize;
+            if room == 0 {
+                break (Vec::new(), true); // the next row start is the next stride's
+            }
             let body = &window[start..];
             let mut state = State::FieldStart;
             let ends = records::record_ends(shape.framing, &mut state, body, usize::MAX);
-            // Whole records from this run only: none starting at or past the next stride.
-            let room = next.saturating_sub(at + start as u64) as usize;
             let mut take = 0usize;
             for end in &ends {
                 if take >= run as usize || take >= room {
