@@ -85,6 +85,10 @@ pub struct RobustArgs {
     #[arg(long, value_name = "PATH")]
     pub json: Option<PathBuf>,
 
+    /// Replace the --json file if it exists.
+    #[arg(long, requires = "json")]
+    pub force: bool,
+
     /// No progress messages on stderr.
     #[arg(long, short)]
     pub quiet: bool,
@@ -185,6 +189,10 @@ pub struct ExportArgs {
     /// Write a self-contained HTML report with charts.
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
+
+    /// Replace existing files (exports, and --convert's output where there is one).
+    #[arg(long)]
+    pub force: bool,
 }
 
 // Whether and where a command that measures saves its run (plain comment: see ExportArgs).
@@ -249,6 +257,10 @@ pub struct ExportCommand {
     /// Write here instead of stdout.
     #[arg(long, short, value_name = "PATH")]
     pub output: Option<PathBuf>,
+
+    /// Replace PATH if it exists.
+    #[arg(long, requires = "output")]
+    pub force: bool,
 
     #[command(flatten)]
     pub db: DbArgs,
@@ -336,10 +348,6 @@ pub struct FileArgs {
     /// Where --convert writes.
     #[arg(long, short, value_name = "PATH", requires = "convert")]
     pub output: Option<PathBuf>,
-
-    /// Let --convert replace an existing file.
-    #[arg(long, requires = "convert")]
-    pub force: bool,
 
     /// Measure at most this many MB of text, on a seeded sample of rows [default: 2 quick, 64 full].
     #[arg(long, value_name = "MB", value_parser = parse_mb)]

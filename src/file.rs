@@ -14,7 +14,8 @@ use encbench_userdata::candidates::{self, Candidate};
 use encbench_userdata::measure::{self, Plan};
 use encbench_userdata::recommend::{self, Objective};
 use encbench_userdata::sniff::FormatHint;
-use encbench_userdata::{convert, load, summary, LoadOptions, Loaded, Schema};
+use encbench_userdata::{convert, load, pipeline, summary, LoadOptions, Loaded, Schema};
+use std::path::Path;
 use std::process::ExitCode;
 
 /// Text measured in quick and full mode before rows are sampled, MB.
@@ -24,14 +25,23 @@ const FULL_SAMPLE_MB: f64 = 64.0;
 pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let quick = !args.full;
     let compressions = check_compressions(&args.compressions)?.unwrap_or_default();
-    check_export_paths(&args.export)?;
+    // Everything this command reads; nothing it writes may be one of them.
+    let mut inputs: Vec<&Path> = vec![&args.path];
+    inputs.extend(args.schema.as_deref());
+    let db = RunStore::path(&args.store);
+    let mut written = inputs.clone();
+    written.extend(db.as_deref());
+    written.extend(args.output.as_deref());
+    check_export_paths(&args.export, &written)?;
     let target = args.convert.as_deref().map(parse_target).transpose()?;
     // Every --convert form checks its output before reading or measuring.
+    let mut taken = inputs.clone();
+    taken.extend(db.as_deref());
     if target.is_some() {
         let Some(output) = &args.output else {
             bail!("--convert needs -o PATH");
         };
-        convert::check_output(&args.path, output, args.force)?;
+        convert::check_output(&taken, output, args.export.force)?;
     }
     let schema = match &args.schema {
         Some(path) => {
@@ -57,29 +67,28 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         schema,
         skip_bad: args.skip_bad,
         sample_limit: Some((sample_mb * 1e6) as u64),
+        // --full also infers the schema from (and counts) every row, in one streaming pass.
+        every_row: args.full,
     };
     let mut progress = Progress::new(args.quiet);
 
     // A named format needs no measurement: convert every row and stop.
     if let Some(Target::Format(candidate, compressor)) = &target {
-        progress.milestone(&format!("encbench file: reading {}", args.path.display()));
-        let loaded = load(
-            &args.path,
-            &LoadOptions {
-                sample_limit: None,
-                ..options
-            },
+        write_converted(
+            &args,
+            &options,
+            &taken,
+            candidate.as_ref(),
+            compressor.as_deref(),
+            &mut progress,
         )?;
-        progress.finish();
-        describe(&loaded);
-        write_converted(&args, &loaded, candidate.as_ref(), compressor.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     }
 
-    let mut store = RunStore::open(&args.store)?;
+    let mut store = RunStore::open(&args.store, &inputs)?;
     progress.milestone(&format!("encbench file: reading {}", args.path.display()));
-    let loaded = load(&args.path, &options)?;
-    describe(&loaded);
+    let loaded = pipeline::read(&args.path, &options)?;
+    describe_loaded(&loaded);
 
     let config = if quick {
         Config::quick()
@@ -96,20 +105,17 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         samples: args.samples.map(|n| n as usize),
         compressors: measure::compressors(&compressions, quick),
     };
-    let measured = measure::measure(&loaded, &plan, &mut |m| progress.update(m));
-    progress.finish();
-
-    let choices = recommend::choices(&measured.records);
     let objective = match args.optimize {
         Optimize::Size => Objective::Size,
         Optimize::Decode => Objective::Decode,
         Optimize::Encode => Objective::Encode,
         Optimize::Balanced => Objective::Balanced,
     };
-    // No rows: sizes are headers and times are set-up costs; nothing to recommend on.
-    let recommendation = (loaded.table.rows() > 0)
-        .then(|| recommend::recommend(&choices, objective, args.link_bandwidth))
-        .flatten();
+    let verdict = pipeline::judge(&loaded, &plan, objective, args.link_bandwidth, &mut |m| {
+        progress.update(m)
+    });
+    progress.finish();
+    let choices = verdict.choices;
     let build = build_info();
     let engine = EngineInfo {
         timer_resolution_ns: timer.resolution_ns,
@@ -121,11 +127,11 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         encbench: build.version.clone(),
         schema: SCHEMA_VERSION,
         environment: Environment::capture(&build, mode, engine, None),
-        results: measured.records,
-        failures: measured.failures,
+        results: verdict.records,
+        failures: verdict.failures,
         comparisons: Vec::new(),
-        notes: notes(&loaded, sample_mb),
-        recommendation,
+        notes: pipeline::notes(&loaded, sample_mb),
+        recommendation: verdict.recommendation,
     };
 
     outln!("\nEncode (then compress) and decode (after decompressing) in MB/s of the input's text; * = Pareto frontier of size and decode time{}.", 
@@ -170,17 +176,15 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         let candidate = candidates::by_id(&r.codec)
             .with_context(|| format!("--convert recommended: '{}' (the input's own text) is recommended; there is nothing to convert", r.codec))?;
         let compressor = (r.compression != "none").then(|| r.compression.clone());
-        let full = match loaded.sampled {
-            true => load(
-                &args.path,
-                &LoadOptions {
-                    sample_limit: None,
-                    ..options
-                },
-            )?,
-            false => loaded,
-        };
-        write_converted(&args, &full, candidate.as_ref(), compressor.as_deref())?;
+        let mut progress = Progress::new(args.quiet);
+        write_converted(
+            &args,
+            &options,
+            &taken,
+            candidate.as_ref(),
+            compressor.as_deref(),
+            &mut progress,
+        )?;
     }
     Ok(if doc.failures.is_empty() {
         ExitCode::SUCCESS
@@ -222,11 +226,15 @@ fn parse_target(text: &str) -> anyhow::Result<Target> {
     Ok(Target::Format(candidate, compressor))
 }
 
+/// Converts every row of the input (streaming: see `convert`), with a
+/// progress bar of bytes read, rows and time left.
 fn write_converted(
     args: &FileArgs,
-    loaded: &Loaded,
+    options: &LoadOptions,
+    inputs: &[&Path],
     candidate: &dyn Candidate,
     compressor: Option<&str>,
+    progress: &mut Progress,
 ) -> anyhow::Result<()> {
     let Some(output) = &args.output else {
         bail!("--convert needs -o PATH");
@@ -236,14 +244,59 @@ fn write_converted(
         .as_ref()
         .and_then(|list| list.first())
         .map(|c| c.as_ref());
-    let done = convert::convert(
-        &loaded.table,
+    let size = std::fs::metadata(&args.path).map(|m| m.len()).ok();
+    progress.milestone(&format!(
+        "encbench file: reading every row of {}",
+        args.path.display()
+    ));
+    progress.bar(size, "scanning");
+    let request = convert::Request {
         candidate,
         compressor,
-        &args.path,
+        inputs,
         output,
-        args.force,
+        force: args.export.force,
+        skip_bad: args.skip_bad,
+    };
+    // One bar for every pass; the callbacks share it.
+    let progress = std::cell::RefCell::new(progress);
+    let rows = std::cell::Cell::new(0u64);
+    let done = pipeline::convert(
+        &args.path,
+        options,
+        &request,
+        &mut |bytes| {
+            progress
+                .borrow_mut()
+                .advance(bytes, "scanning (schema and row count)")
+        },
+        &mut |scanned| {
+            rows.set(scanned.rows as u64);
+            let mut p = progress.borrow_mut();
+            p.finish();
+            describe_scanned(scanned);
+            p.bar(size, "writing");
+        },
+        &mut |pass, bytes, done| {
+            let mut p = progress.borrow_mut();
+            let rows = rows.get();
+            match pass {
+                convert::Pass::Write => {
+                    p.advance(bytes, &format!("writing: {done} of {rows} rows"))
+                }
+                convert::Pass::Verify => {
+                    let part =
+                        size.map_or(0, |s| (s as f64 * done as f64 / rows.max(1) as f64) as u64);
+                    p.advance(
+                        part,
+                        &format!("reading back: {done} of {rows} rows compared"),
+                    )
+                }
+            }
+        },
     )?;
+    let progress = progress.into_inner();
+    progress.finish();
     outln!(
         "wrote {}: {}{}, {} rows, {}; read back and compared row by row: identical",
         output.display(),
@@ -255,53 +308,79 @@ fn write_converted(
     Ok(())
 }
 
+/// What [`describe`] prints about an input.
+struct Described<'a> {
+    path: &'a Path,
+    format: String,
+    compression: Option<&'static str>,
+    file_bytes: u64,
+    text_bytes: u64,
+    rows: String,
+    skipped: usize,
+    schema_from: &'static str,
+    schema: &'a Schema,
+}
+
+/// The scanned input and its schema.
+fn describe_scanned(scanned: &load::Scanned) {
+    let source = &scanned.opened.source;
+    describe(Described {
+        path: &source.path,
+        format: scanned.opened.format.describe(),
+        compression: source.compression,
+        file_bytes: source.file_bytes,
+        text_bytes: scanned.text_bytes,
+        rows: format!("{} rows", scanned.rows),
+        skipped: scanned.skipped,
+        schema_from: match scanned.inferred {
+            true => "inferred from every row",
+            false => "from --schema",
+        },
+        schema: &scanned.schema,
+    });
+}
+
+/// The loaded input, its schema and the sampling.
+fn describe_loaded(loaded: &Loaded) {
+    describe(Described {
+        path: &loaded.path,
+        format: loaded.format.describe(),
+        compression: loaded.compression,
+        file_bytes: loaded.file_bytes,
+        text_bytes: loaded.text_bytes,
+        rows: match loaded.rows_exact {
+            true => format!("{} rows", loaded.rows),
+            false => format!("≈{} rows (estimated from the sample)", loaded.rows),
+        },
+        skipped: loaded.skipped,
+        schema_from: match (loaded.inferred, loaded.schema_every_row) {
+            (true, true) => "inferred from every row",
+            (true, false) => "inferred from the sampled rows; --full infers from every row",
+            (false, true) => "from --schema",
+            (false, false) => "from --schema, checked on the sampled rows",
+        },
+        schema: &loaded.table.schema,
+    });
+}
+
 /// The input, its schema and the sampling, as a short block.
-fn describe(loaded: &Loaded) {
+fn describe(d: Described<'_>) {
     outln!(
-        "{}: {}{}, {} of text, {} rows{}",
-        loaded.path.display(),
-        loaded.format.describe(),
-        loaded.compression.map_or(String::new(), |c| format!(
+        "{}: {}{}, {} of text, {}{}",
+        d.path.display(),
+        d.format,
+        d.compression.map_or(String::new(), |c| format!(
             ", {c}-compressed ({} on disk)",
-            units::bytes(loaded.file_bytes as f64)
+            units::bytes(d.file_bytes as f64)
         )),
-        units::bytes(loaded.text_bytes as f64),
-        loaded.rows,
-        if loaded.skipped > 0 {
-            format!(", {} malformed rows skipped", loaded.skipped)
+        units::bytes(d.text_bytes as f64),
+        d.rows,
+        if d.skipped > 0 {
+            format!(", {} malformed rows skipped", d.skipped)
         } else {
             String::new()
         }
     );
-    outln!(
-        "schema ({}):",
-        if loaded.inferred {
-            "inferred from every row"
-        } else {
-            "from --schema"
-        }
-    );
-    out!("{}", summary::schema(&loaded.table.schema));
-}
-
-fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
-    let mut notes = Vec::new();
-    if loaded.sampled {
-        notes.push(format!(
-            "file: measured on a seeded sample of {} of {} rows ({} of {} of text; the file is larger than the {} MB sample limit, --sample-mb; seed {})",
-            loaded.table.rows(),
-            loaded.rows,
-            units::bytes(loaded.original.len() as f64),
-            units::bytes(loaded.text_bytes as f64),
-            units::significant(sample_mb),
-            encbench_userdata::load::SAMPLE_SEED
-        ));
-    }
-    if loaded.skipped > 0 {
-        notes.push(format!(
-            "file: {} malformed rows skipped (--skip-bad)",
-            loaded.skipped
-        ));
-    }
-    notes
+    outln!("schema ({}):", d.schema_from);
+    out!("{}", summary::schema(d.schema));
 }

@@ -1,20 +1,24 @@
 //! `history`, `show`, `export` and `compare`: reading the store back.
 
 use crate::cli::{CompareArgs, DbArgs, ExportCommand, Format, HistoryArgs, ShowArgs};
-use crate::output::{write_atomically, write_exports, Painter};
+use crate::output::{check_export_paths, check_target, write_exports, Painter};
 use anyhow::Context as _;
 use encbench_report::{compare, terminal, Csv, Exporter, Html, Json, Markdown};
 use encbench_store::Store;
+use encbench_userdata::safe_write;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-fn open(db: &DbArgs) -> anyhow::Result<Store> {
+/// Opens an existing history; these commands only read, so a missing
+/// database is an error, never created.
+fn open(db: &DbArgs) -> anyhow::Result<(Store, PathBuf)> {
     let path = db.db.clone().unwrap_or_else(encbench_store::default_path);
-    Ok(Store::open(&path)?)
+    Ok((Store::open_existing(&path)?, path))
 }
 
 pub fn history(args: HistoryArgs) -> anyhow::Result<ExitCode> {
-    let store = open(&args.db)?;
+    let (store, _) = open(&args.db)?;
     let runs = store.list(args.limit)?;
     if runs.is_empty() {
         outln!("no runs stored yet; `encbench run` stores each run");
@@ -45,7 +49,8 @@ pub fn history(args: HistoryArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn show(args: ShowArgs, painter: Painter) -> anyhow::Result<ExitCode> {
-    let store = open(&args.db)?;
+    let (store, db) = open(&args.db)?;
+    check_export_paths(&args.export, &[&db])?;
     let (id, doc) = store.load(&args.run)?;
     outln!("run {id}");
     out!("{}", painter.paint(&terminal::render(&doc)));
@@ -54,7 +59,10 @@ pub fn show(args: ShowArgs, painter: Painter) -> anyhow::Result<ExitCode> {
 }
 
 pub fn export(args: ExportCommand) -> anyhow::Result<ExitCode> {
-    let store = open(&args.db)?;
+    let (store, db) = open(&args.db)?;
+    if let Some(path) = &args.output {
+        check_target("--output", path, &[&db], args.force)?;
+    }
     let (_, doc) = store.load(&args.run)?;
     let exporter: &dyn Exporter = match args.format {
         Format::Json => &Json,
@@ -64,9 +72,8 @@ pub fn export(args: ExportCommand) -> anyhow::Result<ExitCode> {
     };
     let bytes = exporter.serialize(&doc)?;
     match &args.output {
-        Some(path) => {
-            write_atomically(path, &bytes).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => safe_write::write(path, &bytes, args.force)
+            .with_context(|| format!("writing {}", path.display()))?,
         None => match std::io::stdout().write_all(&bytes) {
             // The reader went away (`export … | head`): nothing left to do.
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
@@ -77,7 +84,7 @@ pub fn export(args: ExportCommand) -> anyhow::Result<ExitCode> {
 }
 
 pub fn compare(args: CompareArgs, painter: Painter) -> anyhow::Result<ExitCode> {
-    let store = open(&args.db)?;
+    let (store, _) = open(&args.db)?;
     let (a_id, before) = store.load(&args.before)?;
     let (b_id, after) = store.load(&args.after)?;
     let cmp = compare::compare(&before, &after, args.threshold);

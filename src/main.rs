@@ -24,14 +24,21 @@ static ALLOCATOR: encbench_robust::alloc::CountingAlloc = encbench_robust::alloc
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    // Generated files can be hundreds of MB: remove them on Ctrl-C too. Only
-    // `run` (scenarios' scratch directories) and `file --convert` (its
-    // temporary output) make them; the handler costs a thread, which other
-    // commands (`bgp dump` is timed as a process) skip.
-    if matches!(cli.command, cli::Command::Run(_) | cli::Command::File(_)) {
+    // Generated files can be hundreds of MB, and a half-written export is a
+    // lie: remove them on Ctrl-C too. `run` (scenarios' scratch directories),
+    // `file --convert` and every export write through temporary files; the
+    // handler costs a thread, which other commands (`bgp dump` is timed as a
+    // process) skip.
+    if matches!(
+        cli.command,
+        cli::Command::Run(_)
+            | cli::Command::File(_)
+            | cli::Command::Show(_)
+            | cli::Command::Export(_)
+    ) {
         let _ = ctrlc::set_handler(|| {
             encbench_scenarios::scratch::remove_all();
-            encbench_userdata::convert::remove_pending();
+            encbench_userdata::safe_write::remove_pending();
             eprintln!("\ninterrupted; temporary files removed");
             std::process::exit(130);
         });

@@ -21,6 +21,7 @@ use crate::cli::ExportArgs;
 use anyhow::{bail, Context as _};
 use encbench_record::RunDocument;
 use encbench_report::{Csv, Exporter, Html, Json, Markdown};
+use encbench_userdata::safe_write;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -33,26 +34,28 @@ fn targets(export: &ExportArgs) -> [(&'static str, &Option<PathBuf>, &'static dy
     ]
 }
 
-/// Fails before any measuring if an export could not be written.
-pub fn check_export_paths(export: &ExportArgs) -> anyhow::Result<()> {
+/// Fails before any measuring if an export could not be written: a
+/// directory, a missing directory, one of the command's `inputs` (the
+/// measured file, the history database), another export, or an existing
+/// file without `--force`.
+pub fn check_export_paths(export: &ExportArgs, inputs: &[&Path]) -> anyhow::Result<()> {
+    let mut written: Vec<&Path> = Vec::new();
     for (flag, path, _) in targets(export) {
         let Some(path) = path else { continue };
-        if path.is_dir() {
-            bail!("{flag} {}: is a directory", path.display());
-        }
-        let parent = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        if !parent.is_dir() {
-            bail!(
-                "{flag} {}: directory {} does not exist",
-                path.display(),
-                parent.display()
-            );
-        }
+        let mut taken: Vec<&Path> = inputs.to_vec();
+        taken.extend(&written);
+        check_target(flag, path, &taken, export.force)?;
+        written.push(path);
     }
     Ok(())
+}
+
+/// Refuses to write `path` (given as `flag`) over an input or, without `force`, an existing file.
+pub fn check_target(flag: &str, path: &Path, inputs: &[&Path], force: bool) -> anyhow::Result<()> {
+    match safe_write::refusal(path, inputs, force) {
+        Some(why) => bail!("{flag} {}: {why}", path.display()),
+        None => Ok(()),
+    }
 }
 
 /// Writes every requested export of `doc`.
@@ -60,17 +63,10 @@ pub fn write_exports(doc: &RunDocument, export: &ExportArgs) -> anyhow::Result<(
     for (_, path, exporter) in targets(export) {
         let Some(path) = path else { continue };
         let bytes = exporter.serialize(doc)?;
-        write_atomically(path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+        safe_write::write(path, &bytes, export.force)
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(())
-}
-
-/// Writes beside the target and renames, so an interrupted write never leaves half a file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
 }
 
 /// Adds ANSI colour to rendered output when stdout is a terminal.
@@ -132,17 +128,33 @@ pub struct RunStore {
 impl RunStore {
     /// Opens the history (before measuring, so a bad `--db` fails in
     /// seconds, not after minutes of work); `None` under `--no-store`.
-    pub fn open(args: &crate::cli::StoreArgs) -> anyhow::Result<Option<RunStore>> {
-        if args.no_store {
+    /// The database must not be one of the command's `inputs`.
+    pub fn open(
+        args: &crate::cli::StoreArgs,
+        inputs: &[&Path],
+    ) -> anyhow::Result<Option<RunStore>> {
+        let Some(path) = Self::path(args) else {
             return Ok(None);
+        };
+        if let Some(input) = inputs.iter().find(|i| safe_write::same_file(i, &path)) {
+            bail!(
+                "--db {}: is the input {} (the same file); encbench never overwrites its input",
+                path.display(),
+                input.display()
+            );
         }
-        let path = args
-            .db
-            .db
-            .clone()
-            .unwrap_or_else(encbench_store::default_path);
         let store = encbench_store::Store::open(&path)?;
         Ok(Some(RunStore { store, path }))
+    }
+
+    /// Where the run will be stored; `None` under `--no-store`.
+    pub fn path(args: &crate::cli::StoreArgs) -> Option<PathBuf> {
+        (!args.no_store).then(|| {
+            args.db
+                .db
+                .clone()
+                .unwrap_or_else(encbench_store::default_path)
+        })
     }
 
     /// Saves the run and tells the user where, with commands to look at it.

@@ -42,6 +42,36 @@ impl Progress {
         }
     }
 
+    /// Switches to a bar over `total` bytes (a spinner when unknown),
+    /// showing bytes, a message and the time left.
+    pub fn bar(&mut self, total: Option<u64>, message: &str) {
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return;
+        }
+        self.finish();
+        let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr());
+        let template = match total {
+            Some(_) => "{elapsed:>4} [{bar:30}] {bytes}/{total_bytes} {msg} (about {eta} left)",
+            None => "{spinner} {elapsed:>4} {bytes} {msg}",
+        };
+        bar.set_style(
+            ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+        bar.set_message(message.to_string());
+        bar.enable_steady_tick(Duration::from_millis(200));
+        self.bar = Some(bar);
+    }
+
+    /// Moves the bar to `bytes`, with a message.
+    pub fn advance(&mut self, bytes: u64, message: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(bytes);
+            bar.set_message(message.to_string());
+        }
+    }
+
     /// Removes the spinner.
     pub fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {

@@ -32,9 +32,10 @@ pub fn execute(args: RobustArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let size = if args.full { Size::Full } else { Size::Quick };
     let export = ExportArgs {
         json: args.json.clone(),
+        force: args.force,
         ..Default::default()
     };
-    check_export_paths(&export)?;
+    check_export_paths(&export, &[])?;
     let planned = plan(&args, size)?;
     let settings = Settings {
         exe: std::env::current_exe().context("finding the encbench binary to run workers")?,

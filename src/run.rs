@@ -15,9 +15,13 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let scenarios = select_scenarios(&args.scenarios)?;
     let codecs = check_codecs(&args.codecs, &scenarios)?;
     let compressions = check_compressions(&args.compressions)?;
-    check_export_paths(&args.export)?;
+    let db = RunStore::path(&args.store);
+    check_export_paths(
+        &args.export,
+        &db.iter().map(|p| p.as_path()).collect::<Vec<_>>(),
+    )?;
     // Open the history first: a bad --db should fail before minutes of measuring.
-    let mut store = RunStore::open(&args.store)?;
+    let mut store = RunStore::open(&args.store, &[])?;
 
     let mut progress = Progress::new(args.quiet);
     let data_dir = data::resolve_data_dir(args.data_dir.as_deref());

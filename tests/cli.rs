@@ -530,6 +530,47 @@ mod history {
         assert!(std::fs::read_to_string(&out)
             .unwrap()
             .contains("data-chart=\"bars\""));
+        // An existing file is replaced only with --force; the database never.
+        let export_to = |path: &std::path::Path, force: bool| {
+            let mut cmd = encbench();
+            cmd.args(["export", "1", "--format", "csv", "-o"])
+                .arg(path)
+                .arg("--db")
+                .arg(&db);
+            if force {
+                cmd.arg("--force");
+            }
+            cmd.assert()
+        };
+        export_to(&out, false)
+            .code(2)
+            .stderr(predicate::str::contains("already exists; pass --force"));
+        export_to(&out, true).success();
+        assert!(std::fs::read_to_string(&out)
+            .unwrap()
+            .starts_with("scenario,"));
+        export_to(&db, true)
+            .code(2)
+            .stderr(predicate::str::contains(
+                "encbench never overwrites its input",
+            ));
+        encbench()
+            .args(["show", "last", "--force", "--db"])
+            .arg(&db)
+            .arg("--json")
+            .arg(&db)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "encbench never overwrites its input",
+            ));
+        // The history is intact (SQLite may checkpoint its log, so not byte for byte).
+        encbench()
+            .args(["history", "--db"])
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("    1  "));
     }
 
     #[test]
@@ -557,9 +598,32 @@ mod history {
     }
 
     #[test]
+    fn reading_commands_never_create_a_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("no/such/dir/h.sqlite");
+        for args in [
+            &["history"][..],
+            &["show", "last"],
+            &["export", "last", "--format", "json"],
+            &["compare", "1", "2"],
+        ] {
+            encbench()
+                .args(args)
+                .arg("--db")
+                .arg(&db)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains("no history database at"));
+        }
+        assert!(!dir.path().join("no").exists(), "nothing was created");
+    }
+
+    #[test]
     fn unknown_runs_and_bad_formats_are_usage_errors() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("h.sqlite");
+        // An empty file is an empty SQLite database (reading commands create none).
+        std::fs::write(&db, b"").unwrap();
         encbench()
             .args(["show", "99", "--db"])
             .arg(&db)

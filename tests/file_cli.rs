@@ -224,7 +224,7 @@ fn convert_refuses_the_input_as_output_and_unknown_formats() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "is the input file; encbench never modifies its input",
+            "encbench never overwrites its input",
         ));
     assert_eq!(std::fs::read(&input).unwrap(), b"a,b\n1,2\n");
     encbench()
@@ -336,8 +336,10 @@ fn compressed_and_sampled_inputs_say_so() {
         .assert()
         .success()
         .stdout(predicate::str::contains("zstd-compressed"))
+        .stdout(predicate::str::contains("47.8 KB of text, 1461 rows"))
+        .stdout(predicate::str::contains(" of 1461 rows, "))
         .stdout(predicate::str::contains(
-            "measured on a seeded sample of 306 of 1461 rows",
+            "drawn by a seeded reservoir over one streaming pass",
         ));
 }
 
@@ -385,10 +387,7 @@ fn convert_recommended_checks_its_output_before_measuring() {
     let out = write(dir.path(), "taken", b"keep me");
     for (output, message) in [
         (&out, "already exists; pass --force to replace it"),
-        (
-            &input,
-            "is the input file; encbench never modifies its input",
-        ),
+        (&input, "encbench never overwrites its input"),
     ] {
         encbench()
             .arg("file")
@@ -404,4 +403,254 @@ fn convert_recommended_checks_its_output_before_measuring() {
             .stdout(predicate::str::contains("Pareto").not());
     }
     assert_eq!(std::fs::read(&out).unwrap(), b"keep me");
+}
+
+/// A CSV of `rows` rows with quoted commas, quotes and newlines in it.
+fn quoted_csv(dir: &Path, name: &str, rows: usize) -> PathBuf {
+    let mut text = String::from("id,when,note,score\n");
+    for i in 0..rows {
+        text.push_str(&format!(
+            "{i},2024-03-{:02}T10:{:02}:00Z,\"note {i}, \"\"quoted\"\"\nsecond line\",{}.25\n",
+            1 + i % 28,
+            i % 60,
+            i % 1000
+        ));
+    }
+    write(dir, name, text.as_bytes())
+}
+
+#[test]
+fn exports_never_overwrite_the_input_even_through_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "a.csv", b"a,b\n1,2\n3,4\n");
+    let soft = dir.path().join("soft.csv");
+    std::os::unix::fs::symlink(&input, &soft).unwrap();
+    let hard = dir.path().join("hard.csv");
+    std::fs::hard_link(&input, &hard).unwrap();
+    for (flag, target) in [
+        ("--csv", &input),
+        ("--json", &soft),
+        ("--markdown", &hard),
+        ("--html", &input),
+    ] {
+        encbench()
+            .arg("file")
+            .arg(&input)
+            .args(TINY)
+            .args(["--force", flag])
+            .arg(target)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "encbench never overwrites its input",
+            ))
+            .stdout(predicate::str::contains("schema").not());
+    }
+    // The input through a link is the input too; --db as well.
+    encbench()
+        .arg("file")
+        .arg(&soft)
+        .args(["--quiet", "--samples", "2", "--compress", "lz4"])
+        .arg("--db")
+        .arg(&hard)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "encbench never overwrites its input",
+        ));
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--quiet", "--force", "--convert", "csv", "-o"])
+        .arg(&hard)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "encbench never overwrites its input",
+        ));
+    assert_eq!(std::fs::read(&input).unwrap(), b"a,b\n1,2\n3,4\n");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
+}
+
+#[test]
+fn an_existing_export_is_replaced_only_with_force_and_lands_with_umask_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "a.csv", b"a,b\n1,2\n3,4\n");
+    let csv = write(dir.path(), "results.csv", b"mine");
+    let run = |force: bool| {
+        let mut cmd = encbench();
+        cmd.arg("file")
+            .arg(&input)
+            .args(TINY)
+            .arg("--csv")
+            .arg(&csv);
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.assert()
+    };
+    run(false).code(2).stderr(predicate::str::contains(
+        "results.csv: already exists; pass --force to replace it",
+    ));
+    assert_eq!(std::fs::read(&csv).unwrap(), b"mine");
+    run(true).success();
+    assert!(std::fs::read_to_string(&csv)
+        .unwrap()
+        .starts_with("scenario,"));
+    // Permissions of a plain new file (the umask applied), not a temp file's 0600.
+    let fresh = dir.path().join("fresh");
+    std::fs::write(&fresh, b"").unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&csv), mode(&fresh));
+    let out = dir.path().join("a.parquet");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--quiet", "--convert", "parquet", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(mode(&out), mode(&fresh));
+}
+
+#[test]
+fn ctrl_c_during_convert_leaves_no_output_and_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = quoted_csv(dir.path(), "big.csv", 400_000);
+    let out = dir.path().join("big.parquet");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("encbench"))
+        .arg("file")
+        .arg(&input)
+        .args(["--quiet", "--convert", "parquet+zstd-3", "-o"])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let temp_exists = || {
+        std::fs::read_dir(dir.path()).unwrap().any(|e| {
+            e.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with(".encbench-")
+        })
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while !temp_exists() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the conversion never created its temporary file"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = child.wait().unwrap();
+    assert_eq!(exit.code(), Some(130), "{exit:?}");
+    assert!(!out.exists(), "no output after Ctrl-C");
+    assert!(!temp_exists(), "temporary file left behind after Ctrl-C");
+}
+
+#[test]
+fn a_decompression_bomb_is_refused_from_its_first_bytes() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    // 256 MiB of zeros in about 256 KB: refused on the head, never inflated whole.
+    let path = dir.path().join("zeros.csv.gz");
+    let mut gz = flate2::write::GzEncoder::new(
+        std::fs::File::create(&path).unwrap(),
+        flate2::Compression::fast(),
+    );
+    let block = vec![0u8; 1 << 20];
+    for _ in 0..256 {
+        gz.write_all(&block).unwrap();
+    }
+    gz.finish().unwrap();
+    let started = std::time::Instant::now();
+    encbench()
+        .arg("file")
+        .arg(&path)
+        .args(TINY)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "looks like a binary file (a NUL byte at byte 0)",
+        ));
+    // Inflating all of it in a debug build takes far longer than reading the head.
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
+
+#[test]
+fn a_quoted_newline_csv_is_sampled_from_the_middle_in_whole_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = quoted_csv(dir.path(), "q.csv", 40_000);
+    let json = dir.path().join("q.json");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(TINY)
+        .args(["--sample-mb", "0.3", "--json"])
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            " rows (estimated from the sample)",
+        ))
+        .stdout(predicate::str::is_match(r"note +string +no").unwrap())
+        .stdout(predicate::str::contains(
+            "runs of whole rows at evenly spread offsets",
+        ))
+        .stdout(predicate::str::contains("offsets skipped").not());
+    // Every candidate, the original text included, read back the sample exactly.
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(doc["failures"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn streaming_conversion_of_more_rows_than_a_batch_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = quoted_csv(dir.path(), "q.csv", 70_000);
+    for format in [
+        "parquet+zstd-3",
+        "arrow",
+        "avro",
+        "jsonl",
+        "protobuf",
+        "msgpack",
+    ] {
+        let out = dir.path().join(format!("q.{format}"));
+        encbench()
+            .arg("file")
+            .arg(&input)
+            .args(["--quiet", "--convert", format, "-o"])
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("70000 rows"))
+            .stdout(predicate::str::contains(
+                "read back and compared row by row: identical",
+            ));
+    }
+}
+
+#[test]
+fn a_sample_larger_than_free_memory_is_an_error_naming_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = quoted_csv(dir.path(), "q.csv", 100);
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(TINY)
+        .args(["--sample-mb", "1000000000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "q.csv: out of memory holding a sample",
+        ))
+        .stderr(predicate::str::contains("pass a smaller --sample-mb"));
 }

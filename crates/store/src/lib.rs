@@ -4,7 +4,7 @@
 //! keep the file consistent when a run is interrupted mid-write.
 
 use encbench_record::RunDocument;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use thiserror::Error;
@@ -28,6 +28,9 @@ pub enum StoreError {
         /// The OS error.
         source: std::io::Error,
     },
+    /// A read-only command was pointed at a database that does not exist.
+    #[error("no history database at {0} (nothing has been stored there; `encbench run` and `encbench file` create it, or pass --db)")]
+    NoDatabase(PathBuf),
     /// No run with that id.
     #[error("no run {0} in the history (see `encbench history`)")]
     NoSuchRun(String),
@@ -129,11 +132,36 @@ impl Store {
                 source,
             })?;
         }
+        let conn = Connection::open(path).map_err(|source| StoreError::Sqlite {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::prepare(conn, path)
+    }
+
+    /// Opens the database at `path` only if it exists: reading commands
+    /// never create a file or a directory.
+    pub fn open_existing(path: &Path) -> Result<Self, StoreError> {
+        if !path.is_file() {
+            return Err(StoreError::NoDatabase(path.to_path_buf()));
+        }
+        // No CREATE flag: a file removed since the check is an error, not a new database.
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn =
+            Connection::open_with_flags(path, flags).map_err(|source| StoreError::Sqlite {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Self::prepare(conn, path)
+    }
+
+    fn prepare(conn: Connection, path: &Path) -> Result<Self, StoreError> {
         let sql = |source| StoreError::Sqlite {
             path: path.to_path_buf(),
             source,
         };
-        let conn = Connection::open(path).map_err(sql)?;
         conn.busy_timeout(Duration::from_secs(10)).map_err(sql)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(sql)?;

@@ -107,3 +107,19 @@ fn an_unopenable_path_names_itself() {
         .expect("cannot open under a file");
     assert!(err.to_string().contains("plain-file"), "{err}");
 }
+
+#[test]
+fn reading_a_missing_database_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("missing/dir/h.sqlite");
+    let e = Store::open_existing(&path).err().unwrap();
+    assert!(matches!(e, StoreError::NoDatabase(_)), "{e}");
+    assert!(e.to_string().starts_with("no history database at "));
+    assert!(!dir.path().join("missing").exists());
+    // Once created by a writing command, it opens and reads.
+    let mut store = Store::open(&path).unwrap();
+    store.save(&doc(1.0)).unwrap();
+    drop(store);
+    let store = Store::open_existing(&path).unwrap();
+    assert_eq!(store.list(10).unwrap().len(), 1);
+}

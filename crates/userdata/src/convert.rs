@@ -1,54 +1,55 @@
-//! `--convert`: write the table in one format (optionally compressed),
-//! read the written file back, and compare it row by row with the table
-//! before calling it done. The output is written to a temporary file in
-//! the same directory and renamed into place only after the check, so a
-//! failure never leaves a partial or wrong file; an existing file is never
-//! replaced without `force`, and the input is never the output.
+//! `--convert`: the whole input written in one format (optionally
+//! compressed) in bounded memory, then read back and compared row by row.
+//!
+//! Three streaming passes: `load::scan` infers (or checks) the schema over
+//! every row and counts them; then a reader thread types rows into
+//! batches while this thread encodes them (and, with a compressor, a
+//! third thread compresses) into a temporary file beside the target; then
+//! the file is read back a batch at a time. Both sides digest every row in
+//! order (see `table::Digest`); only equal digests let the file be renamed
+//! into place. A failure or Ctrl-C leaves neither output nor temporary file.
 
+use crate::candidates::streaming::ReadBack;
 use crate::candidates::Candidate;
-use crate::table::Table;
+use crate::load::{name_file, typed_row, Scanned};
+use crate::safe_write::{self, Atomic};
+use crate::stream;
+use crate::table::{Digest, Table};
 use crate::Error;
 use encbench_codecs::compression::Compressor;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::io::{BufWriter, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
-/// Temporary files conversions have open, for a Ctrl-C handler: its
-/// `exit` skips the destructors that would otherwise remove them.
-static PENDING: Registry = Registry(Mutex::new(Vec::new()));
+/// Rows per batch written (fewer when rows are long: see [`BATCH_BYTES`]).
+pub const BATCH_ROWS: usize = 65_536;
+/// Bytes of input text per batch at most.
+pub const BATCH_BYTES: usize = 8 << 20;
 
-/// Removes every conversion's temporary file (called on Ctrl-C).
-pub fn remove_pending() {
-    PENDING.remove_all();
+/// What to write, where.
+pub struct Request<'a> {
+    /// The format.
+    pub candidate: &'a dyn Candidate,
+    /// Then this compressor, if any.
+    pub compressor: Option<&'a dyn Compressor>,
+    /// Files the output must not be (the input, a --schema, the history).
+    pub inputs: &'a [&'a Path],
+    /// The output.
+    pub output: &'a Path,
+    /// Replace an existing output.
+    pub force: bool,
+    /// Skip malformed rows (as the scan did).
+    pub skip_bad: bool,
 }
 
-struct Registry(Mutex<Vec<PathBuf>>);
-
-impl Registry {
-    fn remove_all(&self) {
-        let paths = self.0.lock().map(|p| p.clone()).unwrap_or_default();
-        for path in paths {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-
-    /// Lists `path` until the returned guard drops.
-    fn list(&self, path: &Path) -> Listed<'_> {
-        if let Ok(mut p) = self.0.lock() {
-            p.push(path.to_path_buf());
-        }
-        Listed(self, path.to_path_buf())
-    }
-}
-
-struct Listed<'a>(&'a Registry, PathBuf);
-
-impl Drop for Listed<'_> {
-    fn drop(&mut self) {
-        if let Ok(mut p) = (self.0).0.lock() {
-            p.retain(|x| *x != self.1);
-        }
-    }
+/// Which pass a progress report is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pass {
+    /// Writing: input bytes read and rows written so far.
+    Write,
+    /// Reading back: rows compared so far.
+    Verify,
 }
 
 /// What a successful conversion wrote.
@@ -60,122 +61,273 @@ pub struct Converted {
     pub rows: usize,
 }
 
-/// Writes `table` to `output` as `candidate` (then `compressor`), verified.
+/// Writes every row of `scanned` as `request` asks, verified. `progress`
+/// hears the pass, input bytes read, and rows done.
 pub fn convert(
-    table: &Table,
-    candidate: &dyn Candidate,
-    compressor: Option<&dyn Compressor>,
-    input: &Path,
-    output: &Path,
-    force: bool,
+    scanned: &Scanned,
+    request: &Request<'_>,
+    progress: &mut dyn FnMut(Pass, u64, u64),
 ) -> Result<Converted, Error> {
+    let output = request.output;
     let fail = |why: String| Error::Write {
         path: output.to_path_buf(),
         why,
     };
-    check_output(input, output, force)?;
-    let mut bytes = Vec::new();
-    candidate.encode(table, &mut bytes)?;
-    if let Some(c) = compressor {
-        let mut small = Vec::new();
-        c.compress(&bytes, &mut small)
-            .map_err(|e| fail(format!("{}: {e}", c.id())))?;
-        bytes = small;
-    }
-    let dir = match output.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
+    check_output(request.inputs, output, request.force)?;
+    let mut temp = Atomic::create(output).map_err(|e| fail(e.to_string()))?;
+    let written = write_pass(scanned, request, temp.file(), progress)?;
+    let bytes = temp
+        .file()
+        .metadata()
+        .map_err(|e| fail(e.to_string()))?
+        .len();
+    let mut read = Digest::default();
+    let back = ReadBack {
+        path: temp.path(),
+        compressor: request.compressor,
     };
-    let mut temp = tempfile::Builder::new()
-        .prefix(".encbench-convert-")
-        .tempfile_in(dir)
-        .map_err(|e| {
-            fail(format!(
-                "cannot create a temporary file in {}: {e}",
-                dir.display()
-            ))
-        })?;
-    let _listed = PENDING.list(temp.path());
-    temp.write_all(&bytes)
-        .and_then(|_| temp.as_file().sync_all())
-        .map_err(|e| fail(format!("write failed: {e}")))?;
-    // Read back what is on disk, not what is in memory.
-    let on_disk =
-        std::fs::read(temp.path()).map_err(|e| fail(format!("cannot read it back: {e}")))?;
-    let plain = match compressor {
-        Some(c) => {
-            let mut out = Vec::new();
-            c.decompress(&on_disk, &mut out)
-                .map_err(|e| fail(format!("{}: {e}", c.id())))?;
-            out
-        }
-        None => on_disk,
-    };
-    let back = candidate.decode(&plain, &table.schema)?;
-    if let Some(diff) = table.first_difference(&back) {
+    request
+        .candidate
+        .read_stream(&scanned.schema, &back, &mut |table| {
+            table.digest_into(&mut read);
+            progress(Pass::Verify, 0, read.rows);
+            Ok(())
+        })
+        .map_err(|e| fail(format!("cannot read it back ({e}); nothing was written")))?;
+    if let Some(diff) = written.difference(&read.finish()) {
         return Err(fail(format!(
             "read back differs from the input ({diff}); nothing was written"
         )));
     }
-    let persisted = match force {
-        true => temp.persist(output).map_err(|e| e.error),
-        false => temp.persist_noclobber(output).map_err(|e| e.error),
-    };
-    persisted.map_err(|e| fail(format!("cannot move the verified file into place: {e}")))?;
+    temp.commit(request.force)
+        .map_err(|e| fail(format!("cannot move the verified file into place: {e}")))?;
     Ok(Converted {
-        bytes: bytes.len() as u64,
-        rows: back.rows(),
+        bytes,
+        rows: written.rows as usize,
     })
 }
 
-/// Whether `output` may be written: never the input, and not an existing
-/// file without `force`. Also asked before any reading or measuring, so a
-/// refusal comes at once.
-pub fn check_output(input: &Path, output: &Path, force: bool) -> Result<(), Error> {
-    let fail = |why: &str| Error::Write {
+/// Encodes every row into `file`; the digest of what was written.
+fn write_pass(
+    scanned: &Scanned,
+    request: &Request<'_>,
+    file: &mut std::fs::File,
+    progress: &mut dyn FnMut(Pass, u64, u64),
+) -> Result<Digest, Error> {
+    let output = request.output;
+    let io = |e: std::io::Error| Error::Write {
         path: output.to_path_buf(),
-        why: why.to_string(),
+        why: format!("write failed: {e}"),
     };
-    if same_file(input, output) {
-        return Err(fail("is the input file; encbench never modifies its input"));
-    }
-    if output.exists() && !force {
-        return Err(fail("already exists; pass --force to replace it"));
-    }
-    Ok(())
+    let position = AtomicU64::new(0);
+    let mut digest = Digest::default();
+    std::thread::scope(|s| {
+        let (tx, rx) = sync_channel(2);
+        let producer = s.spawn(|| produce(scanned, request.skip_bad, tx, &position));
+        let written = {
+            let mut batches = batches(rx, &mut digest, &position, progress);
+            let schema = &scanned.schema;
+            let rows = scanned.rows;
+            match request.compressor {
+                None => {
+                    let mut out = BufWriter::with_capacity(1 << 20, &mut *file);
+                    request
+                        .candidate
+                        .write_stream(schema, rows, &mut batches, &mut out)
+                        .and_then(|_| out.flush().map_err(io))
+                }
+                Some(c) => {
+                    let (pipe_tx, pipe_rx) = sync_channel::<Vec<u8>>(4);
+                    let file = &mut *file;
+                    let compressing = s.spawn(move || {
+                        let mut out = BufWriter::with_capacity(1 << 20, file);
+                        let mut input = PipeReader {
+                            rx: pipe_rx,
+                            chunk: Vec::new(),
+                            at: 0,
+                        };
+                        c.compress_stream(&mut input, &mut out)
+                            .map_err(|e| e.to_string())
+                            .and_then(|_| out.flush().map_err(|e| e.to_string()))
+                    });
+                    let mut pipe = PipeWriter {
+                        tx: Some(pipe_tx),
+                        buf: Vec::with_capacity(PIPE_CHUNK),
+                    };
+                    let wrote = request
+                        .candidate
+                        .write_stream(schema, rows, &mut batches, &mut pipe)
+                        .and_then(|_| pipe.flush().map_err(io));
+                    drop(pipe); // end of stream for the compressor
+                    let compressed = compressing
+                        .join()
+                        .unwrap_or_else(|_| Err("the compressor panicked".into()));
+                    match (wrote, compressed) {
+                        (Ok(()), Err(e)) => Err(Error::Write {
+                            path: output.to_path_buf(),
+                            why: format!("{}: {e}", c.id()),
+                        }),
+                        (wrote, _) => wrote,
+                    }
+                }
+            }
+        };
+        // The reader thread stops at its next send once the receiver is gone.
+        let produced = producer.join().unwrap_or(Ok(()));
+        match (written, produced) {
+            // The reader's own error (a malformed row) says more than "stopped".
+            (Err(_), Err(e)) => Err(e),
+            (written, _) => written,
+        }
+    })?;
+    Ok(digest.finish())
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
+/// The batches from the reader thread, digested and reported as they pass.
+fn batches<'a>(
+    rx: Receiver<Result<Table, Error>>,
+    digest: &'a mut Digest,
+    position: &'a AtomicU64,
+    progress: &'a mut dyn FnMut(Pass, u64, u64),
+) -> impl Iterator<Item = Result<Table, Error>> + 'a {
+    rx.into_iter().inspect(move |batch| {
+        if let Ok(table) = batch {
+            table.digest_into(digest);
+            progress(Pass::Write, position.load(Ordering::Relaxed), digest.rows);
+        }
+    })
+}
+
+/// The reader thread: every row typed into batches, sent in order; a
+/// malformed row (unless skipped) is sent as the error that ends the stream.
+fn produce(
+    scanned: &Scanned,
+    skip_bad: bool,
+    tx: SyncSender<Result<Table, Error>>,
+    position: &AtomicU64,
+) -> Result<(), Error> {
+    let schema = &scanned.schema;
+    let mut table = Table::new(schema.clone(), BATCH_ROWS);
+    let mut text = 0usize;
+    let mut columns = scanned.columns.clone();
+    let opened = &scanned.opened;
+    let walked = stream::each_row(
+        &opened.source,
+        opened.format,
+        &mut columns,
+        &mut |row| {
+            let row = match row {
+                Ok(row) => row,
+                Err(_) if skip_bad => return Ok(()),
+                Err(m) => return Err(Error::Malformed(m)),
+            };
+            match typed_row(&mut table, &row) {
+                Ok(()) => {}
+                Err(_) if skip_bad => return Ok(()),
+                Err(m) => return Err(Error::Malformed(m)),
+            }
+            text += row.raw.len();
+            if table.rows() == BATCH_ROWS || text >= BATCH_BYTES {
+                text = 0;
+                let full = std::mem::replace(&mut table, Table::new(schema.clone(), BATCH_ROWS));
+                tx.send(Ok(full)).map_err(|_| stopped())?;
+            }
+            Ok(())
+        },
+        &mut |p| position.store(p, Ordering::Relaxed),
+    );
+    let last = walked.map(|_| table);
+    let last = last.map_err(|e| name_file(&opened.source.path, e));
+    let failed = last.as_ref().err().map(|e| e.to_string());
+    let _ = tx.send(last);
+    match failed {
+        Some(_) => Err(stopped()),
+        None => Ok(()),
+    }
+}
+
+fn stopped() -> Error {
+    Error::Codec {
+        format: "convert",
+        why: "stopped".into(),
+    }
+}
+
+const PIPE_CHUNK: usize = 1 << 20;
+
+/// The writing end of an in-process pipe to the compressor thread.
+struct PipeWriter {
+    tx: Option<SyncSender<Vec<u8>>>,
+    buf: Vec<u8>,
+}
+
+impl Write for PipeWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= PIPE_CHUNK {
+            self.flush()?;
+        }
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let chunk = std::mem::replace(&mut self.buf, Vec::with_capacity(PIPE_CHUNK));
+        let gone = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the compressor stopped");
+        self.tx
+            .as_ref()
+            .ok_or_else(gone)?
+            .send(chunk)
+            .map_err(|_| gone())
+    }
+}
+
+/// The reading end: the compressor's input.
+struct PipeReader {
+    rx: Receiver<Vec<u8>>,
+    chunk: Vec<u8>,
+    at: usize,
+}
+
+impl Read for PipeReader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        while self.at == self.chunk.len() {
+            match self.rx.recv() {
+                Ok(chunk) => {
+                    self.chunk = chunk;
+                    self.at = 0;
+                }
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = out.len().min(self.chunk.len() - self.at);
+        out[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// Whether `output` may be written: never one of `inputs` (the file, a
+/// --schema, the history), and not an existing file without `force`. Also
+/// asked before any reading or measuring, so a refusal comes at once.
+pub fn check_output(inputs: &[&Path], output: &Path, force: bool) -> Result<(), Error> {
+    match safe_write::refusal(output, inputs, force) {
+        Some(why) => Err(Error::Refused {
+            path: output.to_path_buf(),
+            why,
+        }),
+        None => Ok(()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::candidates::by_id;
+    use crate::candidates::{by_id, convertible};
+    use crate::load::{scan, LoadOptions};
     use crate::schema::Schema;
-
-    #[test]
-    fn an_interrupted_conversion_leaves_no_temporary_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let temp = tempfile::Builder::new()
-            .prefix(".encbench-convert-")
-            .tempfile_in(dir.path())
-            .unwrap();
-        let path = temp.path().to_path_buf();
-        // A registry of its own: other tests convert in parallel.
-        let registry = Registry(Mutex::new(Vec::new()));
-        let listed = registry.list(&path);
-        // What the Ctrl-C handler does, then `exit` (no destructors).
-        registry.remove_all();
-        assert!(!path.exists());
-        std::mem::forget(temp);
-        drop(listed);
-        assert!(registry.0.lock().unwrap().is_empty());
-    }
+    use crate::sniff::FormatHint;
 
     /// Writes like CSV but reads back one row short: a broken format.
     struct Lossy;
@@ -201,17 +353,66 @@ mod tests {
         }
     }
 
-    fn table() -> Table {
-        crate::candidates::tests::sample_table()
+    fn options() -> LoadOptions {
+        LoadOptions {
+            hint: FormatHint::Auto,
+            schema: None,
+            skip_bad: false,
+            sample_limit: None,
+            every_row: true,
+        }
+    }
+
+    /// A CSV of `rows` rows with quoted commas and newlines, nulls, dates and floats.
+    fn input(dir: &Path, rows: usize) -> std::path::PathBuf {
+        let mut text = String::from("id,name,score,day,note\n");
+        for i in 0..rows {
+            let note = match i % 4 {
+                0 => "\"a, b\"".to_string(),
+                1 => "\"two\nlines\"".to_string(),
+                2 => String::new(),
+                _ => format!("n{i}"),
+            };
+            text.push_str(&format!(
+                "{i},name {},{}.5,2024-01-{:02},{note}\n",
+                i % 97,
+                i % 1000,
+                1 + i % 28
+            ));
+        }
+        let path = dir.join("in.csv");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn request<'a>(
+        candidate: &'a dyn Candidate,
+        compressor: Option<&'a dyn Compressor>,
+        output: &'a Path,
+        force: bool,
+    ) -> Request<'a> {
+        Request {
+            candidate,
+            compressor,
+            inputs: &[],
+            output,
+            force,
+            skip_bad: false,
+        }
     }
 
     #[test]
     fn a_file_that_reads_back_differently_is_never_left_behind() {
         let dir = tempfile::tempdir().unwrap();
+        let scanned = scan(&input(dir.path(), 3), &options(), &mut |_| {}).unwrap();
         let out = dir.path().join("t.csv");
-        let e = convert(&table(), &Lossy, None, Path::new("in.csv"), &out, false)
-            .unwrap_err()
-            .to_string();
+        let e = convert(
+            &scanned,
+            &request(&Lossy, None, &out, false),
+            &mut |_, _, _| {},
+        )
+        .unwrap_err()
+        .to_string();
         assert!(
             e.ends_with("read back differs from the input (2 rows read back, 3 expected); nothing was written"),
             "{e}"
@@ -219,48 +420,61 @@ mod tests {
         assert!(!out.exists());
         assert_eq!(
             std::fs::read_dir(dir.path()).unwrap().count(),
-            0,
+            1,
             "no temporary file left"
         );
     }
 
     #[test]
-    fn compressed_output_round_trips_and_existing_files_are_kept() {
+    fn more_rows_than_a_batch_round_trip_in_every_format() {
         let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("t.parquet.zst");
+        let rows = BATCH_ROWS + 1234;
+        let scanned = scan(&input(dir.path(), rows), &options(), &mut |_| {}).unwrap();
+        assert_eq!(scanned.rows, rows);
         let zstd = encbench_codecs::compression::Zstd(3);
+        for candidate in convertible() {
+            for compressor in [None, Some(&zstd as &dyn Compressor)] {
+                let out = dir.path().join(format!("t.{}", candidate.id()));
+                let done = convert(
+                    &scanned,
+                    &request(candidate.as_ref(), compressor, &out, true),
+                    &mut |_, _, _| {},
+                )
+                .unwrap_or_else(|e| panic!("{}: {e}", candidate.id()));
+                assert_eq!(done.rows, rows, "{}", candidate.id());
+                assert_eq!(std::fs::metadata(&out).unwrap().len(), done.bytes);
+            }
+        }
+        // Only the outputs and the input: no temporary file.
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            convertible().len() + 1
+        );
+    }
+
+    #[test]
+    fn existing_files_are_kept_without_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let scanned = scan(&input(dir.path(), 3), &options(), &mut |_| {}).unwrap();
+        let out = dir.path().join("t.parquet");
+        std::fs::write(&out, "mine").unwrap();
         let parquet = by_id("parquet").unwrap();
-        let done = convert(
-            &table(),
-            parquet.as_ref(),
-            Some(&zstd),
-            Path::new("in.csv"),
-            &out,
-            false,
-        )
-        .unwrap();
-        assert_eq!(done.rows, 3);
-        assert_eq!(std::fs::metadata(&out).unwrap().len(), done.bytes);
         let e = convert(
-            &table(),
-            parquet.as_ref(),
-            None,
-            Path::new("in.csv"),
-            &out,
-            false,
+            &scanned,
+            &request(parquet.as_ref(), None, &out, false),
+            &mut |_, _, _| {},
         )
         .unwrap_err();
         assert!(e
             .to_string()
             .ends_with("already exists; pass --force to replace it"));
+        assert_eq!(std::fs::read(&out).unwrap(), b"mine");
         convert(
-            &table(),
-            parquet.as_ref(),
-            None,
-            Path::new("in.csv"),
-            &out,
-            true,
+            &scanned,
+            &request(parquet.as_ref(), None, &out, true),
+            &mut |_, _, _| {},
         )
         .unwrap();
+        assert!(std::fs::read(&out).unwrap().starts_with(b"PAR1"));
     }
 }

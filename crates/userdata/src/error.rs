@@ -23,7 +23,7 @@ pub enum Error {
     #[error("{}: looks like a binary file ({why} at byte {offset}); encbench file reads CSV/TSV, JSON Lines or plain text, optionally gzip- or zstd-compressed", path.display())]
     Binary {
         path: PathBuf,
-        offset: usize,
+        offset: u64,
         why: &'static str,
     },
     /// The compressed input could not be decompressed.
@@ -33,12 +33,24 @@ pub enum Error {
         format: &'static str,
         source: std::io::Error,
     },
-    /// The compressed input decompresses to more than the cap (see `input`).
-    #[error("{}: {format} data decompresses to more than {cap} bytes (the limit: 4 GiB, or 64 × the compressed size when larger); decompress it yourself if it is genuine", path.display())]
+    /// The compressed input inflates past the cap (see `input`); stopped while streaming.
+    #[error("{}: {format} data inflates to more than {cap} bytes from {disk} on disk (a ratio over {ratio}:1; the limit is {limit}:1, or 1 GiB when larger): stopped as a likely decompression bomb; decompress it yourself if it is genuine", path.display(), ratio = cap / (*disk).max(1), limit = crate::input::DECOMPRESSED_RATIO_CAP)]
     Inflated {
         path: PathBuf,
         format: &'static str,
         cap: u64,
+        disk: u64,
+    },
+    /// One record longer than the longest accepted.
+    #[error("{}: a single record (line or CSV row) is longer than {} MB; encbench file reads row data, one record per line (an unclosed quote can also cause this)", path.display(), max >> 20)]
+    Huge { path: PathBuf, max: usize },
+    /// Holding what the input needs would exceed the memory available.
+    #[error("{}: out of memory holding {what} ({need} bytes); {hint}", path.display())]
+    OutOfMemory {
+        path: PathBuf,
+        what: &'static str,
+        need: usize,
+        hint: &'static str,
     },
     /// A row that does not parse.
     #[error("{0}")]
@@ -49,6 +61,9 @@ pub enum Error {
     /// A candidate encoding failed to encode or decode.
     #[error("{format}: {why}")]
     Codec { format: &'static str, why: String },
+    /// A path the command would write is one of its inputs, or exists.
+    #[error("{}: {why}", path.display())]
+    Refused { path: PathBuf, why: String },
     /// Writing the converted file failed.
     #[error("{}: {why}", path.display())]
     Write { path: PathBuf, why: String },

@@ -1,28 +1,25 @@
-//! From a path to the table that gets measured: open (decompressing),
-//! sniff the format, decide the CSV header, infer (or check) the schema
-//! over every row, then build the typed table — of every row, or of a
-//! seeded sample of rows when the text is larger than the sample limit.
-//!
-//! Sampling policy: with `n` good rows in `B` bytes of text and a limit
-//! of `L` bytes, `ceil(n × L / B)` rows are drawn uniformly without
-//! replacement by ChaCha8 seeded with [`SAMPLE_SEED`], kept in file order.
-//! The schema is still inferred from every row.
+//! From a path to the table that gets measured: open (decompressing as a
+//! stream), sniff the format and decide the CSV header from the head of
+//! the text, draw a sample of records (see `sample`: the whole text when
+//! it fits the limit), infer (or check) the schema over the sample — and
+//! over every row in one streaming pass when asked (`--full`) — then build
+//! the typed table of the sample. The file is never held in memory.
 
 use crate::error::{Malformed, Position};
 use crate::infer::{has_header, Inferrer};
-use crate::input::{self, Input};
+use crate::input::{Source, HEAD_BYTES};
 use crate::read::{csv_header, walk, RawRow};
+use crate::sample::{self, Drawn, Method, Shape};
 use crate::schema::Schema;
 use crate::sniff::{sniff, Format, FormatHint};
+use crate::stream;
 use crate::table::Table;
 use crate::values;
 use crate::Error;
-use rand::SeedableRng;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-/// Seed of the row sample.
-pub const SAMPLE_SEED: u64 = 20_261_122;
+pub use crate::sample::SAMPLE_SEED;
 /// Rows looked at to decide whether a CSV file has a header.
 const HEADER_PROBE_ROWS: usize = 200;
 
@@ -37,6 +34,9 @@ pub struct LoadOptions {
     pub skip_bad: bool,
     /// Text larger than this many bytes is measured on a sample of rows.
     pub sample_limit: Option<u64>,
+    /// Infer (or check) the schema over every row in a streaming pass, and
+    /// count rows exactly, even when a sample is measured.
+    pub every_row: bool,
 }
 
 /// The file, read.
@@ -52,12 +52,18 @@ pub struct Loaded {
     pub file_bytes: u64,
     /// Bytes of text (after decompression).
     pub text_bytes: u64,
-    /// Good rows in the file.
+    /// Good rows in the file (an estimate unless `rows_exact`).
     pub rows: usize,
-    /// Malformed rows skipped (`--skip-bad`).
+    /// Whether `rows` and `skipped` were counted over every row.
+    pub rows_exact: bool,
+    /// Malformed rows skipped (`--skip-bad`), in the rows looked at.
     pub skipped: usize,
     /// Whether the schema came from inference (not `--schema`).
     pub inferred: bool,
+    /// Whether the schema (inferred or checked) covers every row, not just the sample.
+    pub schema_every_row: bool,
+    /// How the measured rows were drawn.
+    pub method: Method,
     /// The measured rows, typed.
     pub table: Table,
     /// The measured rows as the original text (header included): what
@@ -70,44 +76,176 @@ pub struct Loaded {
 /// Reads, infers and (if larger than the limit) samples `path`. A
 /// malformed row's error names the file.
 pub fn load(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
-    load_named(path, options).map_err(|e| match e {
-        Error::Malformed(m) => Error::Malformed(Malformed {
-            path: Some(path.to_path_buf()),
-            ..m
-        }),
-        other => other,
-    })
+    load_named(path, options).map_err(|e| name_file(path, e))
 }
 
-fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
-    let Input {
-        path,
-        text,
-        compression,
-        file_bytes,
-    } = input::open(path)?;
+/// The input's shape from its head: the format (header decided) and the
+/// column names before any row is read.
+pub struct Opened {
+    /// The file.
+    pub source: Source,
+    /// Its format.
+    pub format: Format,
+    /// Column names (the CSV header or generated; JSON Lines: the schema's).
+    pub columns: Vec<String>,
+    /// The first records of the text.
+    pub head: String,
+}
+
+/// Opens `path` and reads its head: format, header, columns.
+pub fn open(path: &Path, hint: FormatHint, schema: Option<&Schema>) -> Result<Opened, Error> {
+    let source = Source::open(path)?;
+    let head = source.head(HEAD_BYTES)?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut format = sniff(&text, &name, options.hint);
+    let mut format = sniff(&head, &name, hint);
     if let Format::Csv { delimiter, .. } = format {
-        let header = options.schema.is_none() && detect_header(&text, delimiter);
-        let header = header
-            || options
-                .schema
-                .as_ref()
-                .is_some_and(|s| first_row_names(&text, delimiter, s));
+        let header = schema.is_none() && detect_header(&head, delimiter);
+        let header = header || schema.is_some_and(|s| first_row_names(&head, delimiter, s));
         format = Format::Csv { delimiter, header };
     }
-    let mut columns = initial_columns(&text, format, options.schema.as_ref());
-    check_width(format, &columns, options.schema.as_ref())?;
+    let columns = initial_columns(&head, format, schema);
+    check_width(format, &columns, schema)?;
+    Ok(Opened {
+        source,
+        format,
+        columns,
+        head,
+    })
+}
 
-    // Pass 1: every row is inferred (or checked against --schema); bad rows fail or are counted.
+fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
+    let Opened {
+        source,
+        format,
+        mut columns,
+        head,
+    } = open(path, options.hint, options.schema.as_ref())?;
+    if let Some(limit) = options.sample_limit {
+        crate::memory::check_sample(path, limit, crate::memory::available())?;
+    }
+    let shape = Shape {
+        head: &head,
+        framing: stream::framing(format),
+        header_bytes: header_bytes(&head, format).len(),
+        fields: columns.len(),
+        blank_is_row: format == Format::Lines,
+    };
+    let Drawn {
+        text,
+        method,
+        text_bytes,
+        header_bytes: _,
+    } = sample::draw(&source, &shape, options.sample_limit)?;
+    let whole = method == Method::Whole;
+    let every_row = options.every_row && !whole;
+
+    // Pass 1: every sampled row (or, when asked, every row of the file) is
+    // inferred or checked against --schema; bad rows fail or are counted.
+    let inferred = options.schema.is_none();
+    let (schema, mut rows, mut skipped) =
+        infer(format, &mut columns, options, &mut |cols, visit| {
+            if every_row {
+                stream::each_row(&source, format, cols, visit, &mut |_| {})
+            } else {
+                walk(&text, format, cols, visit)
+            }
+        })?;
+
+    let mut table = Table::new(schema, 0);
+    // The original text of the measured rows: the sample itself, unless
+    // rows were skipped (then the header and the good rows' own bytes).
+    let mut original = Vec::new();
+    let mut rebuild = false;
+    let mut sample_rows = 0usize;
+    let mut sample_bad = 0usize;
+    // Pass 2: type the sampled rows.
+    let mut pass2 = |row: Result<RawRow<'_>, Malformed>, original: &mut Vec<u8>| {
+        let row = match row {
+            Ok(row) => row,
+            Err(_) => {
+                sample_bad += 1;
+                return Ok(());
+            }
+        };
+        match typed_row(&mut table, &row) {
+            Ok(()) => {
+                sample_rows += 1;
+                original.extend_from_slice(&text.as_bytes()[row.raw.clone()]);
+                if !original.ends_with(b"\n") {
+                    original.push(b'\n');
+                }
+                Ok(())
+            }
+            Err(_) if options.skip_bad => {
+                sample_bad += 1;
+                rebuild = true;
+                Ok(())
+            }
+            Err(m) => Err(Error::Malformed(m)),
+        }
+    };
+    original.extend_from_slice(&text.as_bytes()[..shape.header_bytes.min(text.len())]);
+    walk(&text, format, &mut columns, &mut |row| {
+        pass2(row, &mut original)
+    })?;
+    let rebuild = rebuild || sample_bad > 0;
+    if !rebuild {
+        original = text.into_bytes();
+    }
+    // Rows in the file: counted, or estimated from the sample's density.
+    // A reservoir counts records exactly; they are all rows when none sampled was bad.
+    let counted = matches!(method, Method::Reservoir { .. }) && sample_bad == 0;
+    let rows_exact = whole || every_row || counted;
+    if !(whole || every_row) {
+        skipped = sample_bad;
+        rows = match method {
+            Method::Reservoir { records } => {
+                let looked = (sample_rows + sample_bad).max(1) as f64;
+                (records as f64 * sample_rows as f64 / looked).round() as usize
+            }
+            _ => {
+                let data = text_bytes.saturating_sub(shape.header_bytes as u64) as f64;
+                let measured = original_data_bytes(&original, shape.header_bytes).max(1) as f64;
+                (sample_rows as f64 * data / measured).round() as usize
+            }
+        };
+    }
+    Ok(Loaded {
+        path: source.path,
+        format,
+        compression: source.compression,
+        file_bytes: source.file_bytes,
+        text_bytes,
+        rows,
+        rows_exact,
+        skipped,
+        inferred,
+        schema_every_row: whole || every_row,
+        method,
+        table,
+        original,
+        sampled: !whole,
+    })
+}
+
+/// Walks rows (of the sample or the whole file) into a visitor, growing the columns.
+type Feed<'f> = dyn FnMut(&mut Vec<String>, &mut crate::read::Visit<'_>) -> Result<(), Error> + 'f;
+
+/// Feeds every row `feed` walks to an inferrer (or checks it against
+/// --schema): the schema, good rows and skipped rows.
+fn infer(
+    format: Format,
+    columns: &mut Vec<String>,
+    options: &LoadOptions,
+    feed: &mut Feed<'_>,
+) -> Result<(Schema, usize, usize), Error> {
     let mut inferrer = Inferrer::default();
     let mut scratch = options.schema.clone().map(|s| Table::new(s, 1));
     let (mut rows, mut skipped) = (0usize, 0usize);
-    walk(&text, format, &mut columns, &mut |row| {
+    feed(columns, &mut |row: Result<RawRow<'_>, Malformed>| {
         let row = match (row, &mut scratch) {
             (Ok(row), Some(table)) => typed_row(table, &row).map(|_| table.truncate_to(0)),
             (Ok(row), None) => {
@@ -123,75 +261,77 @@ fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
         }
         Ok(())
     })?;
-    let inferred = options.schema.is_none();
     let schema = match options.schema.clone() {
         Some(s) => {
-            check_width(format, &columns, Some(&s))?;
+            check_width(format, columns, Some(&s))?;
             s
         }
-        None => inferrer.schema(&columns),
+        None => inferrer.schema(columns),
     };
+    Ok((schema, rows, skipped))
+}
 
-    let text_bytes = text.len() as u64;
-    let keep = sample_mask(rows, text_bytes, options.sample_limit);
-    let kept = keep
-        .as_ref()
-        .map_or(rows, |k| k.iter().filter(|x| **x).count());
-    let mut table = Table::new(schema, kept);
-    // The original text of the measured rows: the whole input, unless rows
-    // were sampled or skipped (then the header and the kept rows' own bytes).
-    let rebuild = keep.is_some() || skipped > 0;
-    let mut original = Vec::new();
-    if rebuild {
-        original.extend_from_slice(header_bytes(&text, format));
-    }
-    // Pass 2: type the kept rows.
-    let mut index = 0usize;
-    let mut probe = Table::new(table.schema.clone(), 1);
-    walk(&text, format, &mut columns, &mut |row| {
-        let Ok(row) = row else { return Ok(()) };
-        let wanted = keep
-            .as_ref()
-            .is_none_or(|k| k.get(index).copied().unwrap_or(false));
-        if !wanted {
-            // Still checked: a bad row must be skipped here exactly as in pass 1.
-            if inferred || typed_row(&mut probe, &row).is_ok() {
-                index += 1;
-            }
-            probe.truncate_to(0);
-            return Ok(());
-        }
-        match typed_row(&mut table, &row) {
-            Ok(()) => {
-                index += 1;
-                if rebuild {
-                    original.extend_from_slice(&text.as_bytes()[row.raw.clone()]);
-                    if !original.ends_with(b"\n") {
-                        original.push(b'\n');
-                    }
-                }
-                Ok(())
-            }
-            Err(_) if options.skip_bad => Ok(()),
-            Err(m) => Err(Error::Malformed(m)),
-        }
-    })?;
-    if !rebuild {
-        original = text.into_bytes();
-    }
-    Ok(Loaded {
-        path,
-        format,
-        compression,
-        file_bytes,
-        text_bytes,
+/// The whole input, scanned once: what `--convert` writes from.
+pub struct Scanned {
+    /// The opened file.
+    pub opened: Opened,
+    /// Every column (JSON Lines: every key seen).
+    pub columns: Vec<String>,
+    /// Inferred from (or checked against) every row.
+    pub schema: Schema,
+    /// Whether the schema was inferred (not --schema).
+    pub inferred: bool,
+    /// Good rows.
+    pub rows: usize,
+    /// Malformed rows skipped (--skip-bad).
+    pub skipped: usize,
+    /// Bytes of text read.
+    pub text_bytes: u64,
+}
+
+/// Streams every row of `path` once to infer (or check) the schema and
+/// count rows; `progress` hears the bytes read. Malformed rows name the file.
+pub fn scan(
+    path: &Path,
+    options: &LoadOptions,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Scanned, Error> {
+    let named = |e| name_file(path, e);
+    let opened = open(path, options.hint, options.schema.as_ref()).map_err(named)?;
+    let mut columns = opened.columns.clone();
+    let mut text_bytes = 0;
+    let (schema, rows, skipped) =
+        infer(opened.format, &mut columns, options, &mut |cols, visit| {
+            stream::each_row(&opened.source, opened.format, cols, visit, &mut |p| {
+                text_bytes = p;
+                progress(p)
+            })
+        })
+        .map_err(named)?;
+    Ok(Scanned {
+        opened,
+        columns,
+        schema,
+        inferred: options.schema.is_none(),
         rows,
         skipped,
-        inferred,
-        table,
-        original,
-        sampled: keep.is_some(),
+        text_bytes,
     })
+}
+
+/// A malformed row's error, naming the file.
+pub(crate) fn name_file(path: &Path, e: Error) -> Error {
+    match e {
+        Error::Malformed(m) => Error::Malformed(Malformed {
+            path: Some(path.to_path_buf()),
+            ..m
+        }),
+        other => other,
+    }
+}
+
+fn original_data_bytes(original: &[u8], header: usize) -> usize {
+    original.len().saturating_sub(header)
 }
 
 /// Parses text in `format` (header included) into a table of `schema`:
@@ -207,7 +347,7 @@ pub fn parse_table(text: &str, format: Format, schema: &Schema) -> Result<Table,
 }
 
 /// Appends one row, typed by the table's schema, all or nothing.
-fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
+pub(crate) fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
     let before = table.rows();
     for (i, field) in table.schema.fields.iter().enumerate() {
         let column = &mut table.columns[i];
@@ -345,21 +485,6 @@ fn header_bytes(text: &str, format: Format) -> &[u8] {
         }
         _ => &[],
     }
-}
-
-/// Which of `rows` rows to keep, or `None` for all of them.
-fn sample_mask(rows: usize, text_bytes: u64, limit: Option<u64>) -> Option<Vec<bool>> {
-    let limit = limit?;
-    if text_bytes <= limit || rows == 0 {
-        return None;
-    }
-    let k = ((rows as u128 * limit as u128).div_ceil(text_bytes as u128) as usize).clamp(1, rows);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(SAMPLE_SEED);
-    let mut mask = vec![false; rows];
-    for i in rand::seq::index::sample(&mut rng, rows, k) {
-        mask[i] = true;
-    }
-    Some(mask)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 use super::*;
 use crate::candidates;
+use crate::sample::Method;
 use crate::schema::ColumnType::*;
 use crate::table::Cell;
 use std::io::Write;
@@ -16,6 +17,7 @@ fn options() -> LoadOptions {
         schema: None,
         skip_bad: false,
         sample_limit: None,
+        every_row: false,
     }
 }
 
@@ -177,41 +179,97 @@ fn a_schema_file_overrides_inference_and_its_violations_are_located() {
     assert!(e.contains(" at line 1 column 32 "), "{e}");
 }
 
-#[test]
-fn large_text_is_measured_on_a_seeded_sample_that_parses_like_the_input() {
-    let mut text = "id,label\n".to_string();
-    for i in 0..2000 {
-        text.push_str(&format!("{i},row {}\n", i % 7));
+/// Rows with quoted commas and newlines; each row is a function of its id.
+fn quoted_rows(n: usize) -> std::string::String {
+    let mut text = "id,note,k\n".to_string();
+    for i in 0..n {
+        text.push_str(&format!(
+            "{i},\"note {i}, \"\"q\"\"\nline two of {i}\",{}\n",
+            i % 7
+        ));
     }
+    text
+}
+
+/// Every row of `loaded` is a whole row of [`quoted_rows`], ids increasing.
+fn assert_whole_rows(loaded: &Loaded) {
+    let t = &loaded.table;
+    let mut last = -1;
+    for r in 0..t.rows() {
+        let Cell::Int(id) = t.columns[0].cell(r) else {
+            panic!("row {r}: id {:?}", t.columns[0].cell(r))
+        };
+        assert!(id > last, "file order");
+        last = id;
+        let note = format!("note {id}, \"q\"\nline two of {id}");
+        assert_eq!(t.columns[1].cell(r), Cell::Str(&note));
+        assert_eq!(t.columns[2].cell(r), Cell::Int(id % 7));
+    }
+}
+
+#[test]
+fn large_text_is_sampled_by_seeking_runs_of_whole_rows() {
+    let text = quoted_rows(5000);
     let f = file(&text, ".csv");
-    let sampled = |limit| {
+    let sampled = |limit, every_row| {
         load(
             f.path(),
             &LoadOptions {
                 sample_limit: Some(limit),
+                every_row,
                 ..options()
             },
         )
         .unwrap()
     };
-    let a = sampled(4_000);
+    let a = sampled(20_000, false);
     assert!(a.sampled);
-    assert_eq!(a.rows, 2000);
-    let expected = (2000 * 4000u64).div_ceil(text.len() as u64) as usize;
-    assert_eq!(a.table.rows(), expected);
-    // Seeded: the same rows every time, in file order.
-    assert_eq!(sampled(4_000).table, a.table);
-    let ids: Vec<Cell<'_>> = (0..a.table.rows())
-        .map(|i| a.table.columns[0].cell(i))
-        .collect();
-    assert!(ids
-        .windows(2)
-        .all(|w| matches!(w, [Cell::Int(x), Cell::Int(y)] if x < y)));
+    assert!(
+        matches!(
+            a.method,
+            Method::Seek {
+                runs: 16,
+                skipped: 0
+            }
+        ),
+        "{:?}",
+        a.method
+    );
+    // Runs start mid-row, often inside the quoted note: only whole rows come out.
+    assert_whole_rows(&a);
+    assert!((16..text.len() / 20_000 * 5000).contains(&a.table.rows()));
+    assert!(!a.rows_exact);
+    assert!((4500..5500).contains(&a.rows), "estimate {}", a.rows);
+    // The same rows every time.
+    assert_eq!(sampled(20_000, false).table, a.table);
     // The original text of the sample parses to the same table.
     let original = &candidates::all(a.format)[0];
     let back = original.decode(&a.original, &a.table.schema).unwrap();
     assert_eq!(a.table.first_difference(&back), None);
-    assert!(!sampled(1_000_000).sampled);
+    // --full: every row inferred and counted.
+    let full = sampled(20_000, true);
+    assert!(full.rows_exact && full.schema_every_row);
+    assert_eq!(full.rows, 5000);
+    assert!(!sampled(10_000_000, false).sampled);
+}
+
+#[test]
+fn compressed_large_text_is_sampled_by_a_reservoir() {
+    let text = quoted_rows(5000);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(text.as_bytes()).unwrap();
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(&gz.finish().unwrap()).unwrap();
+    let options = LoadOptions {
+        sample_limit: Some(20_000),
+        ..options()
+    };
+    let a = load(f.path(), &options).unwrap();
+    assert_eq!(a.method, Method::Reservoir { records: 5000 });
+    assert!(a.rows_exact);
+    assert_eq!(a.rows, 5000);
+    assert_whole_rows(&a);
+    assert_eq!(load(f.path(), &options).unwrap().table, a.table);
 }
 
 #[test]
@@ -361,4 +419,38 @@ fn json_lines_with_too_many_keys_fail_naming_the_line() {
     assert_eq!(loaded.table.schema.fields.len(), MAX_COLUMNS);
     assert_eq!(loaded.rows, 2);
     assert_eq!(loaded.table.columns[0].cell(1), Cell::Int(7));
+}
+
+#[test]
+fn quoted_rows_longer_than_a_run_are_sampled_by_streaming_whole_and_once() {
+    // Each blob's lines look like rows of two fields: a stride landing inside
+    // one could not see the closing quote, so the head sends this to the reservoir.
+    let mut text = "id,blob\n".to_string();
+    for i in 0..12 {
+        text.push_str(&format!("{i},\"{}\"\n", "x,\n".repeat(300_000)));
+    }
+    let f = file(&text, ".csv");
+    let loaded = load(
+        f.path(),
+        &LoadOptions {
+            sample_limit: Some(100_000),
+            ..options()
+        },
+    )
+    .unwrap();
+    assert!(matches!(loaded.method, Method::Reservoir { records: 12 }));
+    let t = &loaded.table;
+    assert!(t.rows() >= 1);
+    let mut last = -1;
+    for r in 0..t.rows() {
+        let Cell::Int(id) = t.columns[0].cell(r) else {
+            panic!("row {r}: {:?}", t.columns[0].cell(r))
+        };
+        assert!(id > last, "each row once, in file order");
+        last = id;
+        let Cell::Str(blob) = t.columns[1].cell(r) else {
+            panic!("row {r}: {:?}", t.columns[1].cell(r))
+        };
+        assert_eq!(blob.len(), 900_000);
+    }
 }

@@ -4,15 +4,15 @@
 //! of every candidate are timed as one interleaved group, and each
 //! compressor's compress and decompress as a group of its own.
 
-use crate::candidates::{self, Candidate};
+use crate::candidates::{self, Candidate, Prepared};
 use crate::load::Loaded;
 use encbench_codecs::compression::Compressor;
-use encbench_measure::{measure_interleaved, Config, Progress, Routine, TimerInfo, Variant};
-use encbench_record::{Check, Failure, Medium, Record, RowMeta, Verified};
-use encbench_stats::Sample;
+use encbench_measure::rows::{lighter_plan, measure_rows, Pending};
+use encbench_measure::{Config, Progress, TimerInfo};
+use encbench_record::{Failure, Medium, Record, RowMeta, Verified};
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The scenario name on every record.
 pub const SCENARIO: &str = "file";
@@ -54,6 +54,15 @@ pub fn dataset_name(loaded: &Loaded) -> String {
     format!("{name}-{}", loaded.table.rows())
 }
 
+/// A candidate that round-tripped: itself, prepared for the schema, its
+/// bytes, and the proof.
+type RoundTripped<'a> = (
+    &'a dyn Candidate,
+    Box<dyn Prepared + 'a>,
+    Cow<'a, [u8]>,
+    Verified,
+);
+
 /// Verifies and times every candidate × compressor on the loaded table.
 pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> Measured {
     let mut out = Measured::default();
@@ -73,14 +82,26 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         ..Default::default()
     };
     let all = candidates::all(loaded.format);
-    // The original text is borrowed, not copied; encodings are owned.
-    let mut prepared: Vec<(&dyn Candidate, Cow<'_, [u8]>, Verified)> = Vec::new();
+    // The original text is borrowed, not copied; encodings are owned. Each
+    // candidate is prepared for the schema once, here, outside the timed
+    // routines (protobuf's descriptor pool, Avro's schema).
+    let mut prepared: Vec<RoundTripped<'_>> = Vec::new();
     let started = Instant::now();
     for c in &all {
         progress(&format!("verifying {}", c.id()));
+        let ready = match c.prepare(&table.schema) {
+            Ok(ready) => ready,
+            Err(e) => {
+                out.failures.push(Failure::new(
+                    &meta(c.id(), "encode", "none", 0),
+                    format!("verification failed: {e}"),
+                ));
+                continue;
+            }
+        };
         let bytes = if c.encodes() {
             let mut bytes = Vec::new();
-            match c.encode(table, &mut bytes) {
+            match ready.encode(table, &mut bytes) {
                 Ok(()) => Cow::Owned(bytes),
                 Err(e) => {
                     out.failures.push(Failure::new(
@@ -93,8 +114,8 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         } else {
             Cow::Borrowed(loaded.original.as_slice())
         };
-        let verdict = c
-            .decode(&bytes, &table.schema)
+        let verdict = ready
+            .decode(&bytes)
             .map_err(|e| format!("verification failed: {e}"))
             .and_then(|back| {
                 // The first difference names the row and column; the proof is the comparison.
@@ -105,7 +126,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                 Verified::equal(what, table, &back).map_err(String::from)
             });
         match verdict {
-            Ok(proof) => prepared.push((c.as_ref(), bytes, proof)),
+            Ok(proof) => prepared.push((c.as_ref(), ready, bytes, proof)),
             Err(e) => out.failures.push(Failure::new(
                 &meta(c.id(), "roundtrip", "none", bytes.len()),
                 e,
@@ -117,38 +138,36 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
     // routine would hold the sum of them all.
     let shared = RefCell::new(Vec::new());
     let shared = &shared;
-    let mut rows: Vec<(RowMeta, Check, Routine<'_>)> = Vec::new();
-    for (c, bytes, proof) in &prepared {
-        let c = *c;
+    let mut rows = Vec::new();
+    for (c, ready, bytes, proof) in &prepared {
+        let (c, ready) = (*c, ready.as_ref());
         if c.encodes() {
-            rows.push((
+            rows.push(Pending::new(
                 meta(c.id(), "encode", "none", bytes.len()),
-                proof.clone().into(),
+                proof.clone(),
                 Box::new(move |iters| {
                     let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
                         buf.clear();
-                        c.encode(table, &mut buf).map_err(|e| e.to_string())?;
+                        ready.encode(table, &mut buf).map_err(|e| e.to_string())?;
                         std::hint::black_box(&*buf);
                     }
                     Ok(())
                 }),
             ));
         }
-        rows.push((
+        rows.push(Pending::new(
             meta(c.id(), "decode", "none", bytes.len()),
-            proof.clone().into(),
+            proof.clone(),
             Box::new(move |iters| {
                 for _ in 0..iters {
-                    std::hint::black_box(
-                        c.decode(bytes, &table.schema).map_err(|e| e.to_string())?,
-                    );
+                    std::hint::black_box(ready.decode(bytes).map_err(|e| e.to_string())?);
                 }
                 Ok(())
             }),
         ));
     }
-    let config = sampling_plan(&plan.config, started.elapsed());
+    let config = lighter_plan(&plan.config, started.elapsed());
     time_group(plan, &config, "encodings", rows, progress, &mut out);
 
     for compressor in &plan.compressors {
@@ -157,7 +176,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         progress(&format!("verifying {id}"));
         let started = Instant::now();
         let mut verified: Vec<(&str, &[u8], Vec<u8>, Verified)> = Vec::new();
-        for (cand, bytes, _) in &prepared {
+        for (cand, _, bytes, _) in &prepared {
             let (mut small, mut back) = (Vec::new(), Vec::new());
             match c
                 .compress(bytes, &mut small)
@@ -178,11 +197,11 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                 )),
             }
         }
-        let mut rows: Vec<(RowMeta, Check, Routine<'_>)> = Vec::new();
+        let mut rows = Vec::new();
         for (cand, bytes, small, proof) in &verified {
-            rows.push((
+            rows.push(Pending::new(
                 meta(cand, "compress", &id, small.len()),
-                proof.clone().into(),
+                proof.clone(),
                 Box::new(move |iters| {
                     let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
@@ -192,9 +211,9 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                     Ok(())
                 }),
             ));
-            rows.push((
+            rows.push(Pending::new(
                 meta(cand, "decompress", &id, small.len()),
-                proof.clone().into(),
+                proof.clone(),
                 Box::new(move |iters| {
                     let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
@@ -205,86 +224,33 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                 }),
             ));
         }
-        let config = sampling_plan(&plan.config, started.elapsed());
+        let config = lighter_plan(&plan.config, started.elapsed());
         time_group(plan, &config, &id, rows, progress, &mut out);
     }
     out
 }
 
-/// A group whose verification round took longer than a second (a large
-/// sample under `--full`, or xz and brotli) takes at most 10 samples and a
-/// short warm-up, as the codec matrix does, so a full run stays within
-/// minutes; its confidence interval widens honestly.
-fn sampling_plan(config: &Config, one_round: Duration) -> Config {
-    let mut config = config.clone();
-    if one_round > Duration::from_secs(1) {
-        config.min_samples = config.min_samples.min(10);
-        config.warmup = config.warmup.min(Duration::from_millis(100));
-    }
-    config
-}
-
+/// Times one group through the engine path `run` uses ([`measure_rows`]).
 fn time_group(
     plan: &Plan,
     config: &Config,
     group: &str,
-    rows: Vec<(RowMeta, Check, Routine<'_>)>,
+    rows: Vec<Pending<'_>>,
     progress: &mut dyn FnMut(&str),
     out: &mut Measured,
 ) {
-    if rows.is_empty() {
-        return;
-    }
-    let (metas, mut variants): (Vec<(RowMeta, Check)>, Vec<Variant<'_>>) = rows
-        .into_iter()
-        .map(|(m, check, r)| {
-            let label = format!("{} {} {}", m.codec, m.operation, m.compression);
-            ((m, check), Variant::new(label, r))
-        })
-        .collect();
     let mut observe = |p: Progress<'_>| match p {
         Progress::Warmup { label } => progress(&format!("{group}: warming up {label}")),
         Progress::Round { round, rounds } => progress(&format!("{group}: sample {round}/{rounds}")),
     };
-    let results = measure_interleaved(
-        &mut variants,
-        config,
-        &plan.timer,
-        plan.samples,
-        &mut observe,
-    );
-    for ((meta, check), result) in metas.into_iter().zip(results) {
-        let record = result.and_then(|m| {
-            let summary = Sample::new(&m.per_op_ns)
-                .map_err(|e| e.to_string())?
-                .summarize();
-            Ok(Record::new(
-                meta.clone(),
-                &check,
-                &summary,
-                m.batch,
-                m.per_op_ns,
-            ))
-        });
-        match record {
-            Ok(r) => out.records.push(r),
-            Err(e) => out.failures.push(Failure::new(&meta, e)),
-        }
-    }
+    let timed = measure_rows(rows, config, &plan.timer, plan.samples, &mut observe);
+    out.records.extend(timed.records);
+    out.failures.extend(timed.failures);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn only_groups_slower_than_a_second_a_round_sample_lighter() {
-        let full = Config::full();
-        assert_eq!(sampling_plan(&full, Duration::from_millis(900)), full);
-        let slow = sampling_plan(&full, Duration::from_millis(1100));
-        assert_eq!(slow.min_samples, 10);
-        assert_eq!(slow.warmup, Duration::from_millis(100));
-    }
 
     #[test]
     fn quick_mode_compresses_with_lz4_and_zstd_3_unless_told() {

@@ -187,6 +187,54 @@ impl Table {
         Ok(())
     }
 
+    /// Appends every row of `other` (same schema).
+    pub fn append(&mut self, other: &Table) {
+        for (mine, theirs) in self.columns.iter_mut().zip(&other.columns) {
+            mine.valid.extend_from_slice(&theirs.valid);
+            match (&mut mine.values, &theirs.values) {
+                (Values::Int(a), Values::Int(b)) => a.extend_from_slice(b),
+                (Values::Float(a), Values::Float(b)) => a.extend_from_slice(b),
+                (Values::Bool(a), Values::Bool(b)) => a.extend_from_slice(b),
+                (Values::Str(a), Values::Str(b)) => a.extend(b.iter().cloned()),
+                // Same schema, so the same kinds: nothing else can occur.
+                _ => {}
+            }
+        }
+    }
+
+    /// Feeds every row, in order, to `digest` (see [`Digest`]).
+    pub fn digest_into(&self, digest: &mut Digest) {
+        for row in 0..self.rows() {
+            for col in &self.columns {
+                let h = &mut digest.hash;
+                match col.cell(row) {
+                    Cell::Null => mix(h, 0),
+                    Cell::Int(v) => {
+                        mix(h, 1);
+                        mix(h, v as u64)
+                    }
+                    Cell::Float(v) => {
+                        mix(h, 2);
+                        mix(h, v.to_bits())
+                    }
+                    Cell::Bool(v) => mix(h, 3 + v as u64),
+                    Cell::Str(s) => {
+                        mix(h, 5);
+                        mix(h, s.len() as u64);
+                        let mut words = s.as_bytes().chunks_exact(8);
+                        for w in &mut words {
+                            mix(h, u64::from_le_bytes(w.try_into().unwrap_or_default()));
+                        }
+                        let mut tail = [0u8; 8];
+                        tail[..words.remainder().len()].copy_from_slice(words.remainder());
+                        mix(h, u64::from_le_bytes(tail));
+                    }
+                }
+            }
+            digest.row_done();
+        }
+    }
+
     fn rows_before(&self, filled: usize) -> usize {
         // Columns before `filled` took the row; the rest did not.
         self.columns
@@ -257,5 +305,113 @@ pub fn text_of(cell: Cell<'_>, ty: ColumnType) -> String {
         (Cell::Float(v), _) => v.to_string(),
         (Cell::Bool(v), _) => v.to_string(),
         (Cell::Str(s), _) => s.to_string(),
+    }
+}
+
+/// Digests of consecutive blocks of rows, whatever the batches they came
+/// in: two streams of the same rows give the same list, and the first
+/// block that differs says where to look. Floats by bit pattern, as in
+/// [`Table::first_difference`]. The hash is a multiply-xorshift over
+/// 64-bit words (order-sensitive, every bit mixed): it guards against
+/// accidents (a lost, changed or reordered value), not an adversary, at a
+/// fraction of SipHash's cost on the hot path of `--convert`.
+#[derive(Debug, Default)]
+pub struct Digest {
+    hash: u64,
+    in_block: usize,
+    /// Rows digested.
+    pub rows: u64,
+    /// One digest per full block, then the partial one at [`finish`](Self::finish).
+    pub blocks: Vec<u64>,
+}
+
+/// Rows per digest block.
+pub const DIGEST_BLOCK_ROWS: usize = 65_536;
+
+impl Digest {
+    fn row_done(&mut self) {
+        mix(&mut self.hash, 0x7f);
+        self.rows += 1;
+        self.in_block += 1;
+        if self.in_block == DIGEST_BLOCK_ROWS {
+            self.blocks.push(self.hash);
+            self.hash = 0;
+            self.in_block = 0;
+        }
+    }
+
+    /// Closes the last, partial block.
+    pub fn finish(mut self) -> Digest {
+        if self.in_block > 0 {
+            self.blocks.push(self.hash);
+            self.in_block = 0;
+        }
+        self
+    }
+
+    /// Where `other` (read back) first differs from this (written), or `None`.
+    pub fn difference(&self, other: &Digest) -> Option<String> {
+        if self.rows != other.rows {
+            return Some(format!(
+                "{} rows read back, {} expected",
+                other.rows, self.rows
+            ));
+        }
+        if let Some(b) = (0..self.blocks.len().min(other.blocks.len()))
+            .find(|&b| self.blocks[b] != other.blocks[b])
+        {
+            let first = b * DIGEST_BLOCK_ROWS + 1;
+            let last = (first + DIGEST_BLOCK_ROWS - 1).min(self.rows as usize);
+            return Some(format!("a row among rows {first} to {last} differs"));
+        }
+        None
+    }
+}
+
+/// Folds one word into the running hash.
+#[inline]
+fn mix(h: &mut u64, word: u64) {
+    let x = (*h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    *h = x ^ (x >> 29);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digests_ignore_batch_boundaries_and_catch_a_changed_or_moved_value() {
+        let table = crate::candidates::tests::sample_table();
+        let digest = |parts: &[&Table]| {
+            let mut d = Digest::default();
+            for t in parts {
+                t.digest_into(&mut d);
+            }
+            d.finish()
+        };
+        let whole = digest(&[&table]);
+        let (mut head, mut tail) = (table.clone(), table.clone());
+        head.truncate_to(1);
+        tail.columns.iter_mut().for_each(|c| {
+            c.valid.remove(0);
+            match &mut c.values {
+                Values::Int(v) => drop(v.remove(0)),
+                Values::Float(v) => drop(v.remove(0)),
+                Values::Bool(v) => drop(v.remove(0)),
+                Values::Str(v) => drop(v.remove(0)),
+            }
+        });
+        assert_eq!(whole.difference(&digest(&[&head, &tail])), None);
+        // Rows in another order, or one value changed: caught.
+        assert!(whole.difference(&digest(&[&tail, &head])).is_some());
+        let mut changed = table.clone();
+        if let Values::Int(v) = &mut changed.columns[0].values {
+            v[1] += 1;
+        }
+        let diff = whole.difference(&digest(&[&changed])).unwrap();
+        assert_eq!(
+            diff,
+            format!("a row among rows 1 to {} differs", table.rows())
+        );
     }
 }

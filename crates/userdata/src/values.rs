@@ -5,7 +5,7 @@
 //! floats must be finite and are written back in their shortest exact form,
 //! timestamps keep at most microseconds.
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDate;
 
 const EPOCH_DAYS_FROM_CE: i32 = 719_163;
 
@@ -40,9 +40,12 @@ pub fn parse_float(text: &str) -> Option<f64> {
             .bytes()
             .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
         && text.bytes().any(|b| b.is_ascii_digit());
-    ok.then(|| text.parse::<f64>().ok())
-        .flatten()
-        .filter(|v| v.is_finite() && same_decimal(text, &format!("{v:e}")))
+    let v = ok.then(|| text.parse::<f64>().ok()).flatten()?;
+    // Fast path: at most 15 digits and no exponent always round-trip
+    // exactly through a float64 (DBL_DIG is 15), so no need to compare.
+    let plain = !text.bytes().any(|b| matches!(b, b'e' | b'E'))
+        && text.bytes().filter(u8::is_ascii_digit).count() <= 15;
+    (v.is_finite() && (plain || same_decimal(text, &format!("{v:e}")))).then_some(v)
 }
 
 /// Whether two decimal texts denote the same number (`1.50` = `1.5e0`,
@@ -92,10 +95,28 @@ pub fn parse_date(text: &str) -> Option<i64> {
     if text.len() != 10 {
         return None;
     }
-    let d = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
+    let d = ymd(text.as_bytes())?;
     Some(i64::from(
         chrono::Datelike::num_days_from_ce(&d) - EPOCH_DAYS_FROM_CE,
     ))
+}
+
+/// `YYYY-MM-DD` at the start of `b`, read by hand: chrono's
+/// `parse_from_str` re-reads its format string on every call, which showed
+/// as the top cost of typing a timestamp column.
+fn ymd(b: &[u8]) -> Option<NaiveDate> {
+    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let year = digits(&b[0..4])?;
+    NaiveDate::from_ymd_opt(year as i32, digits(&b[5..7])?, digits(&b[8..10])?)
+}
+
+/// All ASCII digits, as a number.
+fn digits(b: &[u8]) -> Option<u32> {
+    b.iter().try_fold(0u32, |n, c| {
+        c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
+    })
 }
 
 /// `YYYY-MM-DD HH:MM:SS[.ffffff]` (or `T` between, optional trailing `Z`)
@@ -114,12 +135,20 @@ pub fn parse_timestamp(text: &str) -> Option<i64> {
             return None;
         }
     }
-    let format = if body.as_bytes()[10] == b'T' {
-        "%Y-%m-%dT%H:%M:%S%.f"
-    } else {
-        "%Y-%m-%d %H:%M:%S%.f"
+    let b = body.as_bytes();
+    if b[13] != b':' || b[16] != b':' {
+        return None;
+    }
+    let micros = match body.get(20..) {
+        Some(f) if !f.is_empty() => digits(f.as_bytes())? * 10u32.pow(6 - f.len() as u32),
+        _ => 0,
     };
-    let t = NaiveDateTime::parse_from_str(body, format).ok()?;
+    let t = ymd(b)?.and_hms_micro_opt(
+        digits(&b[11..13])?,
+        digits(&b[14..16])?,
+        digits(&b[17..19])?,
+        micros,
+    )?;
     Some(t.and_utc().timestamp_micros())
 }
 

@@ -3,7 +3,8 @@
 //! timestamps use the `date` and `timestamp-micros` logical types, names
 //! are made into Avro identifiers. Written and read as `apache_avro::Value`s.
 
-use super::{identifiers, Candidate};
+use super::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
+use super::{identifiers, Candidate, Prepared};
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Cell, Table};
 use crate::{error::codec, Error};
@@ -69,62 +70,162 @@ impl Candidate for Avro {
     fn extension(&self) -> &'static str {
         "avro"
     }
+    fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
+        Ok(Box::new(Ready {
+            avro: avro_schema(schema)?,
+            names: identifiers(schema),
+            schema: schema.clone(),
+        }))
+    }
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
-        let schema = avro_schema(&table.schema)?;
+        let avro = avro_schema(&table.schema)?;
         let names = identifiers(&table.schema);
+        encode_with(&avro, &names, table, out)
+    }
+    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+        decode(bytes, schema)
+    }
+    fn streams(&self) -> bool {
+        true
+    }
+    fn write_stream(
+        &self,
+        schema: &Schema,
+        _rows: usize,
+        batches: &mut Batches<'_>,
+        out: &mut (dyn std::io::Write + Send),
+    ) -> Result<(), Error> {
+        let avro = avro_schema(schema)?;
+        let names = identifiers(schema);
         let mut writer = apache_avro::Writer::builder()
-            .schema(&schema)
+            .schema(&avro)
             .writer(out)
             .build()
             .map_err(|e| codec("avro", e))?;
-        for i in 0..table.rows() {
-            let mut fields = Vec::with_capacity(names.len());
-            for ((col, field), name) in table.columns.iter().zip(&table.schema.fields).zip(&names) {
-                let v = value(col.cell(i), field.ty)?;
-                let v = match (field.nullable, v) {
-                    (true, Value::Null) => Value::Union(0, Box::new(Value::Null)),
-                    (true, v) => Value::Union(1, Box::new(v)),
-                    (false, v) => v,
-                };
-                fields.push((name.clone(), v));
-            }
-            writer
-                .append_value(Value::Record(fields))
-                .map_err(|e| codec("avro", e))?;
+        for batch in batches {
+            append_rows(&mut writer, &batch?, &names)?;
         }
         writer
             .into_inner()
             .map(|_| ())
             .map_err(|e| codec("avro", e))
     }
-    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        let reader = apache_avro::Reader::new(bytes).map_err(|e| codec("avro", e))?;
+    fn read_stream(
+        &self,
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        let reader = apache_avro::Reader::new(input.reader()?).map_err(|e| codec("avro", e))?;
         let mut table = Table::new(schema.clone(), 0);
-        let mut cells: Vec<Value> = Vec::with_capacity(schema.fields.len());
         for (r, record) in reader.enumerate() {
-            let Value::Record(fields) = record.map_err(|e| codec("avro", e))? else {
-                return Err(codec("avro", format!("record {}: not a record", r + 1)));
-            };
-            cells.clear();
-            cells.extend(fields.into_iter().map(|(_, v)| match v {
-                Value::Union(_, inner) => *inner,
-                v => v,
-            }));
-            let row: Vec<Cell<'_>> = cells
-                .iter()
-                .map(|v| match v {
-                    Value::Int(x) | Value::Date(x) => Cell::Int(i64::from(*x)),
-                    Value::Long(x) | Value::TimestampMicros(x) => Cell::Int(*x),
-                    Value::Double(x) => Cell::Float(*x),
-                    Value::Boolean(x) => Cell::Bool(*x),
-                    Value::String(x) => Cell::Str(x),
-                    _ => Cell::Null,
-                })
-                .collect();
-            table
-                .push_row(&row)
-                .map_err(|e| codec("avro", format!("record {}: {e}", r + 1)))?;
+            push_record(&mut table, record, r)?;
+            if table.rows() == READ_BATCH_ROWS {
+                visit(&table)?;
+                table = Table::new(schema.clone(), 0);
+            }
         }
-        Ok(table)
+        visit(&table)
     }
+}
+
+/// Avro with its schema built (see `Candidate::prepare`); the reader still
+/// parses the schema each file carries, as any reader of the format must.
+struct Ready {
+    avro: apache_avro::Schema,
+    names: Vec<String>,
+    schema: Schema,
+}
+
+impl Prepared for Ready {
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        encode_with(&self.avro, &self.names, table, out)
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<Table, Error> {
+        decode(bytes, &self.schema)
+    }
+}
+
+/// One container file of every row of `table`.
+fn encode_with(
+    avro: &apache_avro::Schema,
+    names: &[String],
+    table: &Table,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    let mut writer = apache_avro::Writer::builder()
+        .schema(avro)
+        .writer(out)
+        .build()
+        .map_err(|e| codec("avro", e))?;
+    append_rows(&mut writer, table, names)?;
+    writer
+        .into_inner()
+        .map(|_| ())
+        .map_err(|e| codec("avro", e))
+}
+
+fn decode(bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+    let reader = apache_avro::Reader::new(bytes).map_err(|e| codec("avro", e))?;
+    let mut table = Table::new(schema.clone(), 0);
+    for (r, record) in reader.enumerate() {
+        push_record(&mut table, record, r)?;
+    }
+    Ok(table)
+}
+
+/// Writes every row of `table` as a record.
+fn append_rows<W: std::io::Write>(
+    writer: &mut apache_avro::Writer<'_, W>,
+    table: &Table,
+    names: &[String],
+) -> Result<(), Error> {
+    for i in 0..table.rows() {
+        let mut fields = Vec::with_capacity(names.len());
+        for ((col, field), name) in table.columns.iter().zip(&table.schema.fields).zip(names) {
+            let v = value(col.cell(i), field.ty)?;
+            let v = match (field.nullable, v) {
+                (true, Value::Null) => Value::Union(0, Box::new(Value::Null)),
+                (true, v) => Value::Union(1, Box::new(v)),
+                (false, v) => v,
+            };
+            fields.push((name.clone(), v));
+        }
+        writer
+            .append_value(Value::Record(fields))
+            .map_err(|e| codec("avro", e))?;
+    }
+    Ok(())
+}
+
+/// Appends record `r` (0-based) read back to `table`.
+fn push_record(
+    table: &mut Table,
+    record: Result<Value, apache_avro::Error>,
+    r: usize,
+) -> Result<(), Error> {
+    let Value::Record(fields) = record.map_err(|e| codec("avro", e))? else {
+        return Err(codec("avro", format!("record {}: not a record", r + 1)));
+    };
+    let cells: Vec<Value> = fields
+        .into_iter()
+        .map(|(_, v)| match v {
+            Value::Union(_, inner) => *inner,
+            v => v,
+        })
+        .collect();
+    let row: Vec<Cell<'_>> = cells
+        .iter()
+        .map(|v| match v {
+            Value::Int(x) | Value::Date(x) => Cell::Int(i64::from(*x)),
+            Value::Long(x) | Value::TimestampMicros(x) => Cell::Int(*x),
+            Value::Double(x) => Cell::Float(*x),
+            Value::Boolean(x) => Cell::Bool(*x),
+            Value::String(x) => Cell::Str(x),
+            _ => Cell::Null,
+        })
+        .collect();
+    table
+        .push_row(&row)
+        .map_err(|e| codec("avro", format!("record {}: {e}", r + 1)))
 }

@@ -5,6 +5,7 @@
 //! compressors are compared on equal terms; the Arrow schema embedded so
 //! the reader restores the exact types).
 
+use super::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
 use super::Candidate;
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Column, Table, Values};
@@ -244,6 +245,39 @@ impl Candidate for ArrowIpc {
         writer.write(&batch).map_err(fail)?;
         writer.finish().map_err(fail)
     }
+    fn streams(&self) -> bool {
+        true
+    }
+    fn write_stream(
+        &self,
+        schema: &Schema,
+        _rows: usize,
+        batches: &mut Batches<'_>,
+        out: &mut (dyn std::io::Write + Send),
+    ) -> Result<(), Error> {
+        let fail = |e| codec("arrow", e);
+        let mut writer =
+            arrow_ipc::writer::StreamWriter::try_new(out, &arrow_schema(schema)).map_err(fail)?;
+        for batch in batches {
+            writer.write(&to_batch(&batch?)?).map_err(fail)?;
+        }
+        writer.finish().map_err(fail)
+    }
+    fn read_stream(
+        &self,
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        let reader = arrow_ipc::reader::StreamReader::try_new(input.reader()?, None)
+            .map_err(|e| codec("arrow", e))?;
+        for batch in reader {
+            let mut table = Table::new(schema.clone(), 0);
+            append_batch(&mut table, &batch.map_err(|e| codec("arrow", e))?)?;
+            visit(&table)?;
+        }
+        Ok(())
+    }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         let reader =
             arrow_ipc::reader::StreamReader::try_new(bytes, None).map_err(|e| codec("arrow", e))?;
@@ -254,6 +288,10 @@ impl Candidate for ArrowIpc {
         Ok(table)
     }
 }
+
+/// Rows per Parquet row group when converting (about what a row group
+/// holds in memory before it is written out).
+const ROW_GROUP_ROWS: usize = 256 * 1024;
 
 /// Apache Parquet.
 pub struct Parquet;
@@ -280,6 +318,50 @@ impl Candidate for Parquet {
                 .map_err(fail)?;
         writer.write(&batch).map_err(fail)?;
         writer.close().map(|_| ()).map_err(fail)
+    }
+    fn streams(&self) -> bool {
+        true
+    }
+    fn write_stream(
+        &self,
+        schema: &Schema,
+        _rows: usize,
+        batches: &mut Batches<'_>,
+        out: &mut (dyn std::io::Write + Send),
+    ) -> Result<(), Error> {
+        let fail = |e| codec("parquet", e);
+        // Row groups bound what the writer buffers before flushing.
+        let properties = parquet::file::properties::WriterProperties::builder()
+            .set_compression(parquet::basic::Compression::UNCOMPRESSED)
+            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .build();
+        let mut writer =
+            parquet::arrow::ArrowWriter::try_new(out, arrow_schema(schema), Some(properties))
+                .map_err(fail)?;
+        for batch in batches {
+            writer.write(&to_batch(&batch?)?).map_err(fail)?;
+        }
+        writer.close().map(|_| ()).map_err(fail)
+    }
+    fn read_stream(
+        &self,
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        let fail = |e| codec("parquet", e);
+        let (file, _scratch) = input.file()?;
+        let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+            .map_err(fail)?
+            .with_batch_size(READ_BATCH_ROWS)
+            .build()
+            .map_err(fail)?;
+        for batch in reader {
+            let mut table = Table::new(schema.clone(), 0);
+            append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
+            visit(&table)?;
+        }
+        Ok(())
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         let fail = |e| codec("parquet", e);

@@ -8,12 +8,16 @@ mod columnar;
 mod original;
 mod protobuf;
 mod serde_rows;
+mod serde_stream;
+pub mod streaming;
 mod text;
 
 use crate::schema::Schema;
 use crate::sniff::Format;
 use crate::table::Table;
-use crate::Error;
+use crate::{error, Error};
+use std::io::Write;
+use streaming::{Batches, ReadBack, Visit};
 
 /// One way to store the table.
 pub trait Candidate: Send + Sync {
@@ -31,6 +35,64 @@ pub trait Candidate: Send + Sync {
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error>;
     /// Reads a table of `schema` back from `bytes`.
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error>;
+    /// This candidate ready for tables of `schema`: what it derives from
+    /// the schema (protobuf's descriptor pool, Avro's schema) is built
+    /// here, once, so timed encodes and decodes do not pay for it.
+    fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
+        Ok(Box::new(Plain(self, schema.clone())))
+    }
+    /// Whether [`write_stream`](Self::write_stream) and
+    /// [`read_stream`](Self::read_stream) hold one batch at a time; if not
+    /// they hold the whole table, as these defaults do.
+    fn streams(&self) -> bool {
+        false
+    }
+    /// Writes every batch to `out` as one file; `rows` is their total
+    /// (for formats that write a count first).
+    fn write_stream(
+        &self,
+        schema: &Schema,
+        rows: usize,
+        batches: &mut Batches<'_>,
+        out: &mut (dyn Write + Send),
+    ) -> Result<(), Error> {
+        let _ = rows;
+        let table = streaming::collect(schema, batches)?;
+        let mut bytes = Vec::new();
+        self.encode(&table, &mut bytes)?;
+        out.write_all(&bytes)
+            .map_err(|e| error::codec(self.id(), e))
+    }
+    /// Reads back what [`write_stream`](Self::write_stream) wrote, handing
+    /// `visit` one batch at a time.
+    fn read_stream(
+        &self,
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        streaming::read_whole(input.reader()?, &|b| self.decode(b, schema), visit)
+    }
+}
+
+/// A candidate prepared for one schema (see [`Candidate::prepare`]).
+pub trait Prepared: Send + Sync {
+    /// Writes the whole table, appending to `out`.
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error>;
+    /// Reads the table back from `bytes`.
+    fn decode(&self, bytes: &[u8]) -> Result<Table, Error>;
+}
+
+/// A candidate with no per-schema state: the schema kept for decode.
+struct Plain<'c, C: ?Sized>(&'c C, Schema);
+
+impl<C: Candidate + ?Sized> Prepared for Plain<'_, C> {
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.0.encode(table, out)
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<Table, Error> {
+        self.0.decode(bytes, &self.1)
+    }
 }
 
 /// Every candidate, the original text (in `format`) first.

@@ -13,7 +13,8 @@
 //! and memory stays one row deep (a whole table of dynamic messages takes
 //! dozens of times the data's size).
 
-use super::{identifiers, Candidate};
+use super::streaming::{self, Batches, ReadBack, Visit};
+use super::{identifiers, Candidate, Prepared};
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Cell, Table};
 use crate::{error::codec, Error};
@@ -86,6 +87,122 @@ fn row_descriptor(table: &MessageDescriptor) -> Result<MessageDescriptor, Error>
     }
 }
 
+/// Protobuf with its descriptor built (see `Candidate::prepare`).
+struct Ready {
+    row: MessageDescriptor,
+    schema: Schema,
+}
+
+impl Prepared for Ready {
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        encode_rows(&self.row, table, out)
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<Table, Error> {
+        decode_rows(&self.row, bytes, &self.schema)
+    }
+}
+
+/// Writes every row of `table` as a `rows` field of `Table`.
+fn encode_rows(
+    row_desc: &MessageDescriptor,
+    table: &Table,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    for i in 0..table.rows() {
+        let mut row = DynamicMessage::new(row_desc.clone());
+        for (c, (col, field)) in table.columns.iter().zip(&table.schema.fields).enumerate() {
+            let v = match (col.cell(i), proto_type(field.ty)) {
+                (Cell::Null, _) => continue,
+                (Cell::Int(v), Type::Sint32) => Value::I32(
+                    i32::try_from(v)
+                        .map_err(|_| codec("protobuf", format!("{v} overflows sint32")))?,
+                ),
+                (Cell::Int(v), _) => Value::I64(v),
+                (Cell::Float(v), _) => Value::F64(v),
+                (Cell::Bool(v), _) => Value::Bool(v),
+                (Cell::Str(v), _) => Value::String(v.to_string()),
+            };
+            row.set_field_by_number(c as u32 + 1, v);
+        }
+        // Field 1 of Table, length-delimited: exactly what `repeated Row rows = 1` writes.
+        prost::encoding::encode_key(1, prost::encoding::WireType::LengthDelimited, out);
+        prost::encoding::encode_varint(row.encoded_len() as u64, out);
+        row.encode(out).map_err(|e| codec("protobuf", e))?;
+    }
+    Ok(())
+}
+
+/// Reads `rows` fields of `Table` into a table of `schema`.
+fn decode_rows(
+    row_desc: &MessageDescriptor,
+    bytes: &[u8],
+    schema: &Schema,
+) -> Result<Table, Error> {
+    let fail = |e: prost::DecodeError| codec("protobuf", e);
+    let mut table = Table::new(schema.clone(), 0);
+    let mut buf = bytes;
+    while !buf.is_empty() {
+        let r = table.rows() + 1;
+        let (tag, wire) = prost::encoding::decode_key(&mut buf).map_err(fail)?;
+        if tag != 1 || wire != prost::encoding::WireType::LengthDelimited {
+            let why = format!("row {r}: unexpected field {tag} ({wire:?}) in Table");
+            return Err(codec("protobuf", why));
+        }
+        let len = prost::encoding::decode_varint(&mut buf).map_err(fail)?;
+        let len = usize::try_from(len)
+            .ok()
+            .filter(|l| *l <= buf.len())
+            .ok_or_else(|| {
+                let why = format!(
+                    "row {r}: length {len} runs past the end ({} bytes left)",
+                    buf.len()
+                );
+                codec("protobuf", why)
+            })?;
+        let (message, rest) = buf.split_at(len);
+        buf = rest;
+        let row = DynamicMessage::decode(row_desc.clone(), message).map_err(fail)?;
+        for (c, column) in table.columns.iter_mut().enumerate() {
+            let n = c as u32 + 1;
+            let value = row
+                .has_field_by_number(n)
+                .then(|| row.get_field_by_number(n))
+                .flatten();
+            let cell = match value.as_deref() {
+                None => Cell::Null,
+                Some(Value::I32(x)) => Cell::Int(i64::from(*x)),
+                Some(Value::I64(x)) => Cell::Int(*x),
+                Some(Value::F64(x)) => Cell::Float(*x),
+                Some(Value::Bool(x)) => Cell::Bool(*x),
+                Some(Value::String(x)) => Cell::Str(x),
+                Some(_) => Cell::Null,
+            };
+            column.push(cell).map_err(|expected| {
+                codec(
+                    "protobuf",
+                    format!("row {r}, field {n}: expected {expected}"),
+                )
+            })?;
+        }
+    }
+    Ok(table)
+}
+
+/// Bytes of `buf` that are whole `rows` fields (key, length, message).
+fn whole_rows(buf: &[u8]) -> usize {
+    let mut rest = buf;
+    loop {
+        let before = rest.len();
+        let mut probe = rest;
+        let framed = prost::encoding::decode_key(&mut probe)
+            .and_then(|_| prost::encoding::decode_varint(&mut probe));
+        match framed {
+            Ok(len) if (len as usize) <= probe.len() => rest = &probe[len as usize..],
+            _ => return buf.len() - before,
+        }
+    }
+}
+
 impl Candidate for Protobuf {
     fn id(&self) -> &'static str {
         "protobuf"
@@ -97,80 +214,57 @@ impl Candidate for Protobuf {
         "pb"
     }
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
-        let descriptor = descriptor(&table.schema)?;
-        let row_desc = row_descriptor(&descriptor)?;
-        for i in 0..table.rows() {
-            let mut row = DynamicMessage::new(row_desc.clone());
-            for (c, (col, field)) in table.columns.iter().zip(&table.schema.fields).enumerate() {
-                let v = match (col.cell(i), proto_type(field.ty)) {
-                    (Cell::Null, _) => continue,
-                    (Cell::Int(v), Type::Sint32) => Value::I32(
-                        i32::try_from(v)
-                            .map_err(|_| codec("protobuf", format!("{v} overflows sint32")))?,
-                    ),
-                    (Cell::Int(v), _) => Value::I64(v),
-                    (Cell::Float(v), _) => Value::F64(v),
-                    (Cell::Bool(v), _) => Value::Bool(v),
-                    (Cell::Str(v), _) => Value::String(v.to_string()),
-                };
-                row.set_field_by_number(c as u32 + 1, v);
+        encode_rows(&row_descriptor(&descriptor(&table.schema)?)?, table, out)
+    }
+    fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
+        Ok(Box::new(Ready {
+            row: row_descriptor(&descriptor(schema)?)?,
+            schema: schema.clone(),
+        }))
+    }
+    fn streams(&self) -> bool {
+        true
+    }
+    fn write_stream(
+        &self,
+        schema: &Schema,
+        _rows: usize,
+        batches: &mut Batches<'_>,
+        out: &mut (dyn std::io::Write + Send),
+    ) -> Result<(), Error> {
+        // `Table` on the wire is its rows one after another: batches concatenate.
+        let row = row_descriptor(&descriptor(schema)?)?;
+        streaming::concatenated("protobuf", batches, out, &|t, b| encode_rows(&row, t, b))
+    }
+    fn read_stream(
+        &self,
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        let mut reader = input.reader()?;
+        let mut buf: Vec<u8> = Vec::new();
+        let mut block = vec![0u8; 1 << 20];
+        loop {
+            let n = crate::records::read_full(&mut reader, &mut block)
+                .map_err(|e| codec("protobuf", e))?;
+            buf.extend_from_slice(&block[..n]);
+            // Decode the whole rows in hand; keep a partial one for the next read.
+            let whole = whole_rows(&buf);
+            if whole > 0 && (buf.len() >= 4 << 20 || n == 0) {
+                visit(&self.decode(&buf[..whole], schema)?)?;
+                buf.drain(..whole);
             }
-            // Field 1 of Table, length-delimited: exactly what `repeated Row rows = 1` writes.
-            prost::encoding::encode_key(1, prost::encoding::WireType::LengthDelimited, out);
-            prost::encoding::encode_varint(row.encoded_len() as u64, out);
-            row.encode(out).map_err(|e| codec("protobuf", e))?;
+            if n == 0 {
+                if !buf.is_empty() {
+                    // Not whole rows: decode reports where the framing breaks.
+                    visit(&self.decode(&buf, schema)?)?;
+                }
+                return Ok(());
+            }
         }
-        Ok(())
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        let row_desc = row_descriptor(&descriptor(schema)?)?;
-        let fail = |e: prost::DecodeError| codec("protobuf", e);
-        let mut table = Table::new(schema.clone(), 0);
-        let mut buf = bytes;
-        while !buf.is_empty() {
-            let r = table.rows() + 1;
-            let (tag, wire) = prost::encoding::decode_key(&mut buf).map_err(fail)?;
-            if tag != 1 || wire != prost::encoding::WireType::LengthDelimited {
-                let why = format!("row {r}: unexpected field {tag} ({wire:?}) in Table");
-                return Err(codec("protobuf", why));
-            }
-            let len = prost::encoding::decode_varint(&mut buf).map_err(fail)?;
-            let len = usize::try_from(len)
-                .ok()
-                .filter(|l| *l <= buf.len())
-                .ok_or_else(|| {
-                    let why = format!(
-                        "row {r}: length {len} runs past the end ({} bytes left)",
-                        buf.len()
-                    );
-                    codec("protobuf", why)
-                })?;
-            let (message, rest) = buf.split_at(len);
-            buf = rest;
-            let row = DynamicMessage::decode(row_desc.clone(), message).map_err(fail)?;
-            for (c, column) in table.columns.iter_mut().enumerate() {
-                let n = c as u32 + 1;
-                let value = row
-                    .has_field_by_number(n)
-                    .then(|| row.get_field_by_number(n))
-                    .flatten();
-                let cell = match value.as_deref() {
-                    None => Cell::Null,
-                    Some(Value::I32(x)) => Cell::Int(i64::from(*x)),
-                    Some(Value::I64(x)) => Cell::Int(*x),
-                    Some(Value::F64(x)) => Cell::Float(*x),
-                    Some(Value::Bool(x)) => Cell::Bool(*x),
-                    Some(Value::String(x)) => Cell::Str(x),
-                    Some(_) => Cell::Null,
-                };
-                column.push(cell).map_err(|expected| {
-                    codec(
-                        "protobuf",
-                        format!("row {r}, field {n}: expected {expected}"),
-                    )
-                })?;
-            }
-        }
-        Ok(table)
+        decode_rows(&row_descriptor(&descriptor(schema)?)?, bytes, schema)
     }
 }

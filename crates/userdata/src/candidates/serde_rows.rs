@@ -5,6 +5,8 @@
 //! owned `Deserialize` types, so CBOR's reader finds the schema in a
 //! thread-local set just around the call.
 
+use super::serde_stream;
+use super::streaming::{Batches, ReadBack, Visit};
 use super::Candidate;
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Cell, Column, Table};
@@ -15,7 +17,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 
 struct Rows<'a>(&'a Table);
-struct Row<'a>(&'a Table, usize);
+pub(crate) struct Row<'a>(pub(crate) &'a Table, pub(crate) usize);
 struct Value<'a>(Cell<'a>);
 
 impl Serialize for Rows<'_> {
@@ -88,8 +90,8 @@ impl<'de> Visitor<'de> for TableSeed<'_> {
     }
 }
 
-struct RowSeed<'t> {
-    table: &'t mut Table,
+pub(crate) struct RowSeed<'t> {
+    pub(crate) table: &'t mut Table,
 }
 
 impl<'de> DeserializeSeed<'de> for RowSeed<'_> {
@@ -208,7 +210,7 @@ impl<'de> Deserialize<'de> for CborTable {
 }
 
 macro_rules! candidate {
-    ($name:ident, $id:literal, $summary:literal, $ext:literal, $encode:expr, $decode:expr) => {
+    ($name:ident, $id:literal, $summary:literal, $ext:literal, $encode:expr, $decode:expr, $write:expr, $read:expr) => {
         #[doc = $summary]
         pub struct $name;
 
@@ -234,6 +236,26 @@ macro_rules! candidate {
                 let decode: fn(TableSeed<'_>, &[u8]) -> Result<Table, String> = $decode;
                 decode(seed, bytes).map_err(|e| codec($id, e))
             }
+            fn streams(&self) -> bool {
+                true
+            }
+            fn write_stream(
+                &self,
+                _schema: &Schema,
+                rows: usize,
+                batches: &mut Batches<'_>,
+                out: &mut (dyn std::io::Write + Send),
+            ) -> Result<(), Error> {
+                serde_stream::write($id, rows, batches, out, $write)
+            }
+            fn read_stream(
+                &self,
+                schema: &Schema,
+                input: &ReadBack<'_>,
+                visit: &mut Visit<'_>,
+            ) -> Result<(), Error> {
+                serde_stream::read($id, schema, input, visit, $read)
+            }
         }
     };
 }
@@ -247,7 +269,9 @@ candidate!(
     |seed, bytes| {
         let mut d = rmp_serde::Deserializer::from_read_ref(bytes);
         seed.deserialize(&mut d).map_err(|e| e.to_string())
-    }
+    },
+    |rows, out| rmp_serde::encode::write(out, rows).map_err(|e| e.to_string()),
+    |input| rmp_serde::from_read(input).map_err(|e| e.to_string())
 );
 
 candidate!(
@@ -261,7 +285,9 @@ candidate!(
         let table = ciborium::from_reader::<CborTable, _>(bytes);
         CBOR_SEED.with(|s| *s.borrow_mut() = None);
         table.map(|t| t.0).map_err(|e| e.to_string())
-    }
+    },
+    |rows, out| ciborium::into_writer(rows, out).map_err(|e| e.to_string()),
+    |input| ciborium::from_reader(input).map_err(|e| e.to_string())
 );
 
 candidate!(
@@ -277,6 +303,32 @@ candidate!(
     |seed, bytes| {
         let mut d = postcard::Deserializer::from_bytes(bytes);
         seed.deserialize(&mut d).map_err(|e| e.to_string())
+    },
+    |rows, out| {
+        postcard::to_io(rows, out)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    // postcard's reader borrows from a buffer the size of what it reads:
+    // the file's bytes are held (the rows still go a batch at a time).
+    |mut input| {
+        let mut bytes = Vec::new();
+        let mut block = vec![0u8; 1 << 20];
+        loop {
+            let n = crate::records::read_full(&mut input, &mut block).map_err(|e| e.to_string())?;
+            if n == 0 {
+                break;
+            }
+            // Out of memory is an error naming what was held, not an abort.
+            bytes.try_reserve(n).map_err(|_| {
+                format!(
+                    "out of memory holding the written file ({} bytes so far) to read it back; convert to a format read back a batch at a time (parquet, arrow, avro, msgpack, cbor, bincode, csv, jsonl, protobuf)",
+                    bytes.len()
+                )
+            })?;
+            bytes.extend_from_slice(&block[..n]);
+        }
+        postcard::from_bytes(&bytes).map_err(|e| e.to_string())
     }
 );
 
@@ -293,6 +345,15 @@ candidate!(
     |seed, bytes| {
         bincode::serde::seed_decode_from_slice(seed, bytes, bincode::config::standard())
             .map(|(t, _)| t)
+            .map_err(|e| e.to_string())
+    },
+    |rows, mut out| {
+        bincode::serde::encode_into_std_write(rows, &mut out, bincode::config::standard())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    |mut input| {
+        bincode::serde::decode_from_std_read(&mut input, bincode::config::standard())
             .map_err(|e| e.to_string())
     }
 );

@@ -3,8 +3,10 @@
 //! forms the reader parses back exactly (see `values`); null is an empty
 //! CSV field and a JSON `null`.
 
+use super::streaming::{self, Batches, ReadBack, Visit};
 use super::Candidate;
 use crate::load::parse_table;
+use crate::records::Framing;
 use crate::schema::{ColumnType, Schema};
 use crate::sniff::Format;
 use crate::table::{text_of, Cell, Table};
@@ -26,18 +28,8 @@ impl Candidate for Csv {
     }
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
         let mut writer = csv::Writer::from_writer(out);
-        let fail = |e: csv::Error| codec("csv", e);
-        writer
-            .write_record(table.schema.fields.iter().map(|f| f.name.as_str()))
-            .map_err(fail)?;
-        let mut row: Vec<String> = Vec::with_capacity(table.columns.len());
-        for i in 0..table.rows() {
-            row.clear();
-            for (col, field) in table.columns.iter().zip(&table.schema.fields) {
-                row.push(text_of(col.cell(i), field.ty));
-            }
-            writer.write_record(&row).map_err(fail)?;
-        }
+        csv_header(&mut writer, &table.schema)?;
+        csv_rows(&mut writer, table)?;
         writer.flush().map_err(|e| codec("csv", e))
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
@@ -48,6 +40,50 @@ impl Candidate for Csv {
         };
         parse_table(text, format, schema)
     }
+    fn streams(&self) -> bool {
+        true
+    }
+    fn write_stream(
+        &self,
+        schema: &Schema,
+        _rows: usize,
+        batches: &mut Batches<'_>,
+        out: &mut (dyn Write + Send),
+    ) -> Result<(), Error> {
+        let mut writer = csv::Writer::from_writer(out);
+        csv_header(&mut writer, schema)?;
+        for batch in batches {
+            csv_rows(&mut writer, &batch?)?;
+        }
+        writer.flush().map_err(|e| codec("csv", e))
+    }
+    fn read_stream(
+        &self,
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        let decode = |b: &[u8]| self.decode(b, schema);
+        streaming::by_segments(input.reader()?, Framing::Csv(b','), true, &decode, visit)
+    }
+}
+
+fn csv_header<W: Write>(writer: &mut csv::Writer<W>, schema: &Schema) -> Result<(), Error> {
+    writer
+        .write_record(schema.fields.iter().map(|f| f.name.as_str()))
+        .map_err(|e| codec("csv", e))
+}
+
+fn csv_rows<W: Write>(writer: &mut csv::Writer<W>, table: &Table) -> Result<(), Error> {
+    let mut row: Vec<String> = Vec::with_capacity(table.columns.len());
+    for i in 0..table.rows() {
+        row.clear();
+        for (col, field) in table.columns.iter().zip(&table.schema.fields) {
+            row.push(text_of(col.cell(i), field.ty));
+        }
+        writer.write_record(&row).map_err(|e| codec("csv", e))?;
+    }
+    Ok(())
 }
 
 /// One JSON object per line.
@@ -98,5 +134,26 @@ impl Candidate for JsonLines {
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         let text = std::str::from_utf8(bytes).map_err(|e| codec("jsonl", e))?;
         parse_table(text, Format::JsonLines, schema)
+    }
+    fn streams(&self) -> bool {
+        true
+    }
+    fn write_stream(
+        &self,
+        _schema: &Schema,
+        _rows: usize,
+        batches: &mut Batches<'_>,
+        out: &mut (dyn Write + Send),
+    ) -> Result<(), Error> {
+        streaming::concatenated("jsonl", batches, out, &|t, b| self.encode(t, b))
+    }
+    fn read_stream(
+        &self,
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        let decode = |b: &[u8]| self.decode(b, schema);
+        streaming::by_segments(input.reader()?, Framing::Lines, false, &decode, visit)
     }
 }
