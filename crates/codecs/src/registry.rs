@@ -14,7 +14,7 @@ use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 use crate::columnar::{ArrowIpc, Parquet};
 #[cfg(feature = "schema-binary")]
 use crate::derived::{Borsh, Speedy, Wincode};
-use crate::intfile::{binary, text, IntSumReader};
+use crate::intfile::{binary, simd, text, IntSumReader};
 #[cfg(feature = "protobuf")]
 use crate::protobuf::Protobuf;
 use crate::records::MatrixRecord;
@@ -209,6 +209,34 @@ pub fn int_readers() -> Vec<Entry<dyn IntSumReader>> {
             "whole-file read, atoi_simd per line",
             text::AtoiSimd,
             feature = "fast-int"
+        ),
+        entry!(
+            int_reader,
+            "text/simd-sse41",
+            Text,
+            "whole-file read, hand-written SSSE3/SSE4.1 parser (64-byte blocks, pmaddubsw)",
+            simd::SimdSse41
+        ),
+        entry!(
+            int_reader,
+            "text/simd-avx2",
+            Text,
+            "whole-file read, hand-written AVX2 parser (64-byte blocks, vpmaddubsw)",
+            simd::SimdAvx2
+        ),
+        entry!(
+            int_reader,
+            "text/simd-avx512",
+            Text,
+            "whole-file read, hand-written AVX-512 BW parser (mask registers, 8 lanes)",
+            simd::SimdAvx512
+        ),
+        entry!(
+            int_reader,
+            "text/simd-neon",
+            Text,
+            "whole-file read, hand-written aarch64 NEON parser",
+            simd::SimdNeon
         ),
         entry!(
             int_reader,

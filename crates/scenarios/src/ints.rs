@@ -72,11 +72,52 @@ impl Scenario for Ints {
             .into_iter()
             .filter(|e| ctx.wants(e.info.id))
             .filter_map(|e| e.build.map(|b| (e.info.id, b())))
+            .filter(|(id, reader)| match reader.unavailable() {
+                // A SIMD parser for an instruction set this CPU lacks.
+                Some(why) => {
+                    out.notes.push(format!("{NAME}: {id} skipped: {why}"));
+                    false
+                }
+                None => true,
+            })
             .collect();
+        // The shortest and longest lines (1 and 10 digits), from memory, for
+        // the scalar loop and the SIMD parsers: no line shape may favour the loop.
+        let shapes: Vec<(Files, i64)> = if readers.iter().any(|(id, _)| is_shape_reader(id)) {
+            [1, 10]
+                .into_iter()
+                .map(|digits| {
+                    (ctx.progress)(&format!("{NAME}: generating {n} {digits}-digit values"));
+                    let values = data::ints_of_digits(n, digits);
+                    let sum = values.iter().map(|&v| i64::from(v)).sum();
+                    let files = Files {
+                        dataset: format!("digits-{digits}-{n}"),
+                        n,
+                        text: (
+                            PathBuf::new(),
+                            CBytes::new(encode(&values, Format::TextLines)),
+                        ),
+                        binary: (PathBuf::new(), CBytes::new(Vec::new())),
+                    };
+                    (files, sum)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut pending = Vec::new();
         for (id, reader) in &readers {
             for medium in [Medium::FileWarm, Medium::Memory] {
                 if let Some(p) = files.verified_row(id, reader.as_ref(), medium, expected, &mut out)
+                {
+                    pending.push(p);
+                }
+            }
+        }
+        for (shape, sum) in &shapes {
+            for (id, reader) in readers.iter().filter(|(id, _)| is_shape_reader(id)) {
+                if let Some(p) =
+                    shape.verified_row(id, reader.as_ref(), Medium::Memory, *sum, &mut out)
                 {
                     pending.push(p);
                 }
@@ -133,9 +174,18 @@ impl Scenario for Ints {
         ));
         measure_group(ctx, NAME, pending, &mut out);
         skipped.report(NAME, &mut out);
-        compare(&mut out);
+        compare(
+            &mut out,
+            &files.dataset,
+            shapes.iter().map(|(f, _)| f.dataset.as_str()),
+        );
         Ok(out)
     }
+}
+
+/// The readers also measured on the 1- and 10-digit datasets.
+fn is_shape_reader(id: &str) -> bool {
+    id == "text/hand-rolled" || id.starts_with("text/simd-")
 }
 
 fn io_error(action: &str, source: std::io::Error) -> ScenarioError {
@@ -231,8 +281,15 @@ impl Files {
     }
 }
 
-/// The seed's headline ratios, recomputed from this run's medians.
-fn compare(out: &mut Output) {
+/// The seed's headline ratios, recomputed from this run's medians; the
+/// line-shape datasets only get the SIMD-over-scalar ratio.
+fn compare<'a>(out: &mut Output, main: &'a str, shapes: impl Iterator<Item = &'a str>) {
+    let records: Vec<_> = out
+        .records
+        .iter()
+        .filter(|r| r.dataset == main)
+        .cloned()
+        .collect();
     let warm = Medium::FileWarm;
     let pairs = [
         (
@@ -279,10 +336,7 @@ fn compare(out: &mut Output) {
         ),
     ];
     for (a, b, seed_value, note) in pairs {
-        if let (Some(x), Some(y)) = (
-            median_of(&out.records, a, warm),
-            median_of(&out.records, b, warm),
-        ) {
+        if let (Some(x), Some(y)) = (median_of(&records, a, warm), median_of(&records, b, warm)) {
             out.comparisons.push(Comparison {
                 scenario: NAME.into(),
                 label: format!("{a} ÷ {b} (file-warm)"),
@@ -295,7 +349,7 @@ fn compare(out: &mut Output) {
     }
     for medium in [Medium::FileWarm, Medium::Memory] {
         let best = |prefix: &str| {
-            out.records
+            records
                 .iter()
                 .filter(|r| r.medium == medium && r.codec.starts_with(prefix))
                 .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
@@ -315,5 +369,39 @@ fn compare(out: &mut Output) {
                 note: "how far the best text parser trails the best binary read".into(),
             });
         }
+    }
+    for dataset in std::iter::once(main).chain(shapes) {
+        simd_over_scalar(out, dataset);
+    }
+}
+
+/// How many times faster the fastest SIMD parser (its instruction set in its
+/// name) reads `dataset` from memory than the scalar loop, with its GB/s.
+fn simd_over_scalar(out: &mut Output, dataset: &str) {
+    let memory = |r: &&encbench_record::Record| r.dataset == dataset && r.medium == Medium::Memory;
+    let scalar = out
+        .records
+        .iter()
+        .filter(memory)
+        .find(|r| r.codec == "text/hand-rolled");
+    let simd = out
+        .records
+        .iter()
+        .filter(memory)
+        .filter(|r| r.codec.starts_with("text/simd-"))
+        .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+    if let (Some(scalar), Some(simd)) = (scalar, simd) {
+        let gbps = simd.encoded_bytes as f64 / simd.median_ns;
+        out.comparisons.push(Comparison {
+            scenario: NAME.into(),
+            label: format!(
+                "text/hand-rolled ÷ fastest SIMD text ({}, {gbps:.2} GB/s), {dataset}, memory",
+                simd.codec
+            ),
+            value: scalar.median_ns / simd.median_ns,
+            unit: "×".into(),
+            seed_value: None,
+            note: "how much the hand-written SIMD parser gains over the scalar loop".into(),
+        });
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod binary;
 mod cfile;
+pub mod simd;
 pub mod text;
 
 use crate::CodecError;
@@ -45,6 +46,11 @@ pub trait IntSumReader: Send + Sync {
     fn supports(&self, kind: SourceKind) -> bool {
         let _ = kind;
         true
+    }
+    /// Why this machine cannot run it (a SIMD parser for an instruction set
+    /// the CPU lacks), or `None` when it can.
+    fn unavailable(&self) -> Option<String> {
+        None
     }
     /// Reads every value and sums them.
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError>;

@@ -17,6 +17,10 @@ fn every_reader_sums_every_medium_correctly() {
     for entry in int_readers() {
         let Some(build) = entry.build else { continue };
         let reader = build();
+        if let Some(why) = reader.unavailable() {
+            eprintln!("{}: not run here: {why}", entry.info.id);
+            continue;
+        }
         let bytes = encode(&values, reader.format());
         let path = dir.path().join(entry.info.id.replace('/', "_"));
         std::fs::write(&path, &bytes).unwrap();
@@ -62,7 +66,10 @@ fn checked_text_readers_report_the_offset_of_garbage() {
     for entry in int_readers() {
         let Some(build) = entry.build else { continue };
         let reader = build();
-        if reader.format() != Format::TextLines || entry.info.id == "text/atoi" {
+        if reader.format() != Format::TextLines
+            || entry.info.id == "text/atoi"
+            || reader.unavailable().is_some()
+        {
             continue;
         }
         let err = reader.sum(Source::Memory(&bad)).expect_err(entry.info.id);

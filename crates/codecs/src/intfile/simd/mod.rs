@@ -1,0 +1,330 @@
+//! Hand-written SIMD parsers of the newline-separated decimal file, one per
+//! instruction set, chosen at run time, with exactly the semantics of the
+//! checked scalar loop ([`hand_rolled_sum`]): same sums, same errors at the
+//! same byte offsets.
+//!
+//! Each parser walks the text in 64-byte blocks that start at a line start:
+//! 1. vector compares classify the block (newline mask, digit mask);
+//! 2. a block holding only digits and newlines, with no empty line, has each
+//!    of its complete lines turned into one 8-byte lane: the eight bytes that
+//!    end at the line's newline, masked to the line's digits (`& 0x0f`), so
+//!    the digits sit right-aligned with zeros before them;
+//! 3. vector multiply-adds (`maddubs` ×10, `madd` ×100, `packus` + `madd`
+//!    ×10000; NEON: multiply + pairwise widening adds) turn 2, 4, 8 or 16
+//!    lanes at a time into 32-bit values, which are summed.
+//!
+//! Lines of 9 or 10 digits are converted by the same arithmetic on two
+//! words (SWAR, in scalar registers) and checked against `i32::MAX`.
+//! Anything else (a stray byte, an empty line, 11+ digits, an overflow) is
+//! always an error in this format, so the block's lines go to the scalar
+//! loop, which reports it with the offset the scalar reader gives. The last
+//! partial block goes to the scalar loop too.
+//!
+//! The parsers produce every value (in vector lanes) before adding it: they
+//! parse, they do not sum digit weights across lines.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+#[cfg(target_arch = "aarch64")]
+mod neon;
+#[cfg(target_arch = "x86_64")]
+mod sse41;
+#[cfg(test)]
+mod tests;
+
+use super::text::hand_rolled_sum;
+use super::{CBytes, Format, IntSumReader, Source};
+use crate::CodecError;
+
+/// An instruction set a parser is written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Isa {
+    /// x86-64 SSSE3 (`pmaddubsw`) and SSE4.1 (`packusdw`), 16-byte vectors.
+    Sse41,
+    /// x86-64 AVX2, 32-byte vectors.
+    Avx2,
+    /// x86-64 AVX-512 BW, 64-byte vectors and mask registers.
+    Avx512,
+    /// aarch64 NEON (Advanced SIMD), 16-byte vectors.
+    Neon,
+}
+
+impl Isa {
+    /// Every parser, narrowest first.
+    pub const ALL: [Isa; 4] = [Isa::Sse41, Isa::Avx2, Isa::Avx512, Isa::Neon];
+
+    /// The row name's suffix.
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Sse41 => "sse41",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+            Isa::Neon => "neon",
+        }
+    }
+
+    /// `Ok` when this CPU runs the parser, else why not (detected at run time).
+    pub fn available(self) -> Result<(), String> {
+        let missing = |features: &[&str]| {
+            Err(format!(
+                "this CPU lacks {} (detected at run time)",
+                features.join("+")
+            ))
+        };
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Sse41 => {
+                if std::arch::is_x86_feature_detected!("ssse3")
+                    && std::arch::is_x86_feature_detected!("sse4.1")
+                {
+                    Ok(())
+                } else {
+                    missing(&["ssse3", "sse4.1"])
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => {
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    Ok(())
+                } else {
+                    missing(&["avx2"])
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => {
+                if std::arch::is_x86_feature_detected!("avx512bw")
+                    && std::arch::is_x86_feature_detected!("avx512f")
+                {
+                    Ok(())
+                } else {
+                    missing(&["avx512f", "avx512bw"])
+                }
+            }
+            // Advanced SIMD is part of the aarch64 baseline; the lanes below are
+            // read as little-endian words.
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Isa::Neon => Ok(()),
+            other => Err(format!(
+                "{} is not an instruction set of this {} build",
+                other.name(),
+                std::env::consts::ARCH
+            )),
+        }
+    }
+
+    /// Parses `text` with this instruction set; `None` when the CPU lacks it.
+    pub fn sum(self, text: &[u8]) -> Option<Result<i64, CodecError>> {
+        self.available().ok()?;
+        match self {
+            // SAFETY (each arm): the CPU has the features, checked just above.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Sse41 => Some(unsafe { sse41::sum_lines(text) }),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => Some(unsafe { avx2::sum_lines(text) }),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => Some(unsafe { avx512::sum_lines(text) }),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Isa::Neon => Some(neon::sum_lines(text)),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+}
+
+macro_rules! reader {
+    ($name:ident, $isa:expr, $doc:literal) => {
+        #[doc = $doc]
+        #[derive(Debug, Default)]
+        pub struct $name;
+
+        impl IntSumReader for $name {
+            fn format(&self) -> Format {
+                Format::TextLines
+            }
+
+            fn unavailable(&self) -> Option<String> {
+                $isa.available().err()
+            }
+
+            fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
+                let parse = |bytes: &CBytes| {
+                    $isa.sum(bytes.as_slice()).unwrap_or_else(|| {
+                        Err(CodecError::library(
+                            "encbench simd",
+                            $isa.available().err().unwrap_or_default(),
+                        ))
+                    })
+                };
+                match source {
+                    Source::File(path) => parse(&super::read_c_bytes(path)?),
+                    Source::Memory(bytes) => parse(bytes),
+                }
+            }
+        }
+    };
+}
+
+reader!(SimdSse41, Isa::Sse41, "Whole-file read, the SSE4.1 parser.");
+reader!(SimdAvx2, Isa::Avx2, "Whole-file read, the AVX2 parser.");
+reader!(
+    SimdAvx512,
+    Isa::Avx512,
+    "Whole-file read, the AVX-512 BW parser."
+);
+reader!(SimdNeon, Isa::Neon, "Whole-file read, the NEON parser.");
+
+/// Bytes per block; every parser classifies this many at once.
+pub(crate) const BLOCK: usize = 64;
+/// Lanes one block can fill (32 one-digit lines), plus room for the zero
+/// padding of the widest vector step (16 lanes).
+pub(crate) const WORDS: usize = 32 + 16;
+
+/// Per line length 1..=8: keeps the last `len` bytes of a little-endian word
+/// and turns ASCII digits into their values.
+pub(crate) const KEEP: [u64; 9] = {
+    let mut t = [0u64; 9];
+    let mut len = 1;
+    while len <= 8 {
+        t[len] = (u64::MAX << (8 * (8 - len))) & 0x0f0f_0f0f_0f0f_0f0f;
+        len += 1;
+    }
+    t
+};
+
+/// The eight bytes that end just before `end`, as a little-endian word;
+/// zeros stand in for bytes before the start of the text.
+#[inline(always)]
+fn word_before(text: &[u8], end: usize) -> u64 {
+    match text.get(end.wrapping_sub(8)..end) {
+        Some(b) => {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(b);
+            u64::from_le_bytes(w)
+        }
+        None => {
+            let mut w = [0u8; 8];
+            let have = &text[..end.min(text.len())];
+            w[8 - have.len()..].copy_from_slice(have);
+            u64::from_le_bytes(w)
+        }
+    }
+}
+
+/// Eight right-aligned digit values (most significant in the lowest byte)
+/// to their number, by three multiply-adds in one register (SWAR).
+#[inline(always)]
+pub(crate) fn swar8(w: u64) -> u64 {
+    let w = (w.wrapping_mul(10).wrapping_add(w >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let w = (w.wrapping_mul(100).wrapping_add(w >> 16)) & 0x0000_ffff_0000_ffff;
+    (w.wrapping_mul(10_000).wrapping_add(w >> 32)) & 0xffff_ffff
+}
+
+/// What one instruction set supplies to the shared block walk.
+pub(crate) trait Kernel {
+    /// Lanes converted per step (a multiple of the padding in [`WORDS`]).
+    const STEP: usize;
+    /// Newline mask and digit mask of the 64 bytes at `block` (bit i = byte i).
+    ///
+    /// # Safety
+    /// `block` must be readable for 64 bytes; the CPU must have the kernel's features.
+    unsafe fn classify(block: *const u8) -> (u64, u64);
+    /// Sum of the values of `words[..n]`, each an 8-digit lane as [`KEEP`]
+    /// leaves it; `words[n..n + STEP]` are zero.
+    ///
+    /// # Safety
+    /// The CPU must have the kernel's features.
+    unsafe fn convert_sum(words: &[u64; WORDS], n: usize) -> u64;
+}
+
+/// The block walk, inlined into each instruction set's `#[target_feature]`
+/// entry point so its intrinsics compile with that set enabled.
+///
+/// # Safety
+/// The CPU must have `K`'s features.
+#[inline(always)]
+pub(crate) unsafe fn sum_lines<K: Kernel>(text: &[u8]) -> Result<i64, CodecError> {
+    let len = text.len();
+    let mut pos = 0usize;
+    let mut sum = 0i64;
+    let mut words = [0u64; WORDS];
+    while pos + BLOCK <= len {
+        // SAFETY: pos + 64 <= len; the caller vouches for the features.
+        let (sep, digit) = unsafe { K::classify(text.as_ptr().add(pos)) };
+        if sep == 0 {
+            // A line of 64+ bytes: always an error, found by the scalar loop.
+            break;
+        }
+        let last = 63 - sep.leading_zeros() as usize;
+        let lines = u64::MAX >> (63 - last);
+        let stray = lines & !(sep | digit);
+        let empty = sep & ((sep << 1) | 1);
+        let end = pos + last + 1;
+        if stray | empty == 0 {
+            if let Some(block_sum) = block_sum::<K>(text, pos, sep, &mut words) {
+                sum += block_sum;
+                pos = end;
+                continue;
+            }
+        }
+        sum += scalar(text, pos, end)?;
+        pos = end;
+    }
+    Ok(sum + scalar(text, pos, len)?)
+}
+
+/// Sum of the block's complete lines, all made of 1+ digits; `None` when
+/// one has 11+ digits or exceeds `i32::MAX` (an error for the scalar loop).
+#[inline(always)]
+unsafe fn block_sum<K: Kernel>(
+    text: &[u8],
+    pos: usize,
+    sep: u64,
+    words: &mut [u64; WORDS],
+) -> Option<i64> {
+    let mut n = 0;
+    let mut long_sum = 0u64;
+    let mut start = 0usize;
+    let mut rest = sep;
+    while rest != 0 {
+        let e = rest.trailing_zeros() as usize;
+        let digits = e - start;
+        let end = pos + e;
+        if digits <= 8 {
+            words[n] = word_before(text, end) & KEEP[digits];
+            n += 1;
+        } else if digits <= 10 {
+            let high = swar8(word_before(text, end - 8) & KEEP[digits - 8]);
+            let value = high * 100_000_000 + swar8(word_before(text, end) & KEEP[8]);
+            if value > i32::MAX as u64 {
+                return None;
+            }
+            long_sum += value;
+        } else {
+            return None;
+        }
+        start = e + 1;
+        rest &= rest - 1;
+    }
+    words[n..n + K::STEP].fill(0);
+    // SAFETY: the caller vouches for the features.
+    let short_sum = unsafe { K::convert_sum(words, n) };
+    Some((short_sum + long_sum) as i64)
+}
+
+/// The scalar loop over the lines in `text[from..to]` (`to` is a line start
+/// or the end), its error offsets made absolute.
+fn scalar(text: &[u8], from: usize, to: usize) -> Result<i64, CodecError> {
+    hand_rolled_sum(&text[from..to]).map_err(|e| match e {
+        CodecError::Invalid { offset, reason } => CodecError::Invalid {
+            offset: offset + from,
+            reason,
+        },
+        CodecError::Truncated { offset, needed } => CodecError::Truncated {
+            offset: offset + from,
+            needed,
+        },
+        other => other,
+    })
+}
