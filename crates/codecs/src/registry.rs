@@ -113,6 +113,13 @@ pub fn int64_codecs() -> Vec<Entry<dyn Codec<i64>>> {
         ),
         entry!(
             int64_codec,
+            "int64/decimal-swar",
+            Text,
+            "hand-written SWAR formatter (8 digits per register, no table), str::parse back",
+            int64::swar::DecimalSwar
+        ),
+        entry!(
+            int64_codec,
             "int64/decimal-alloc",
             Text,
             "to_string + owned String per parse, allocating like Go strconv",
@@ -820,6 +827,28 @@ pub const REFERENCES: &[CodecInfo] = &[CodecInfo {
     feature: None,
 }];
 
+/// Writers of the integer file (seed 000, the write side), in memory.
+pub const INT_WRITERS: &[CodecInfo] = &[
+    CodecInfo {
+        id: "text/itoa-write",
+        family: Family::Text,
+        summary: "itoa per value, appended with a newline to a Vec",
+        feature: None,
+    },
+    CodecInfo {
+        id: "text/swar-write",
+        family: Family::Text,
+        summary: "hand-written SWAR formatter, 8 digits per register, one 8-byte store per line",
+        feature: None,
+    },
+    CodecInfo {
+        id: "binary/le-write",
+        family: Family::RawBinary,
+        summary: "to_le_bytes of each value into a preallocated buffer",
+        feature: None,
+    },
+];
+
 /// Every codec's description, compiled in or not, with whether it is enabled.
 pub fn catalog() -> Vec<(CodecInfo, bool)> {
     let mut all: Vec<(CodecInfo, bool)> = Vec::new();
@@ -842,6 +871,7 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(IO_STRATEGIES.iter().map(|i| (*i, true)));
     all.extend(WORKER_CODECS.iter().map(|i| (*i, true)));
     all.extend(REFERENCES.iter().map(|i| (*i, true)));
+    all.extend(INT_WRITERS.iter().map(|i| (*i, true)));
     all.extend(BGP_CODECS.iter().map(|i| (*i, true)));
     all
 }

@@ -369,6 +369,7 @@ pub fn decoder_crate(codec: &str) -> &'static str {
     match codec {
         "int64/le-bytes"
         | "int64/decimal-itoa"
+        | "int64/decimal-swar"
         | "int64/decimal-alloc"
         | "int64/zigzag-leb128"
         | "wkb/read-generic"

@@ -6,8 +6,10 @@ use crate::bench::{measure_group, median_of, Pending};
 use crate::scratch::Scratch;
 use crate::workers::{worker_rows, Skipped, WorkerRow};
 use crate::{data, seeds, Context, Output, Scenario, ScenarioError};
+use encbench_codecs::int64::swar;
 use encbench_codecs::intfile::{encode, CBytes, Format, IntSumReader, Source, SourceKind};
-use encbench_codecs::registry::{int_readers, REFERENCES, WORKER_CODECS};
+use encbench_codecs::intfile::{write_binary, write_text_itoa};
+use encbench_codecs::registry::{int_readers, INT_WRITERS, REFERENCES, WORKER_CODECS};
 use encbench_measure::repeat;
 use encbench_record::{Comparison, Failure, Medium, RowMeta};
 use encbench_workers::Kind;
@@ -33,6 +35,7 @@ impl Scenario for Ints {
     fn codec_ids(&self) -> Vec<&'static str> {
         let mut ids: Vec<_> = int_readers().iter().map(|e| e.info.id).collect();
         ids.push(REFERENCES[0].id);
+        ids.extend(INT_WRITERS.iter().map(|i| i.id));
         ids.extend(WORKER_CODECS.iter().map(|i| i.id).filter(|id| {
             id.starts_with("c/") || *id == "python/int-lines" || *id == "python/struct-unpack"
         }));
@@ -48,7 +51,6 @@ impl Scenario for Ints {
         let binary = encode(&values, Format::BinaryLe);
         // The seed's atoi and hand-rolled loops read fixed-width 7-byte records.
         let fixed: String = values.iter().map(|v| format!("{v:>6}\n")).collect();
-        drop(values);
 
         // Removed when `dir` drops, on success, on any early return, and on Ctrl-C.
         let dir = Scratch::new(NAME, (text.len() + binary.len() + fixed.len()) as u64)?;
@@ -132,6 +134,38 @@ impl Scenario for Ints {
                 repeat(move || {
                     copy.copy_from_slice(std::hint::black_box(src));
                     copy[copy.len() / 2]
+                }),
+            ));
+        }
+        // The write side: the same values to text and to binary, in memory,
+        // each writer's output checked against the reference encoding first.
+        type Writer = fn(&[i32], &mut Vec<u8>);
+        let writers: [(&str, Writer, &CBytes); 3] = [
+            (INT_WRITERS[0].id, write_text_itoa, &files.text.1),
+            (INT_WRITERS[1].id, swar::write_lines, &files.text.1),
+            (INT_WRITERS[2].id, write_binary, &files.binary.1),
+        ];
+        for (id, write, reference) in writers {
+            if !ctx.wants(id) {
+                continue;
+            }
+            let mut meta = files.meta(id, Medium::Memory, reference.len());
+            meta.operation = "write".into();
+            let mut buf = Vec::new();
+            write(&values, &mut buf);
+            if buf != reference.as_slice() {
+                out.failures.push(Failure::new(
+                    &meta,
+                    "verification failed: output differs from the reference encoding",
+                ));
+                continue;
+            }
+            let values = &values;
+            pending.push(Pending::new(
+                meta,
+                repeat(move || {
+                    write(std::hint::black_box(values), &mut buf);
+                    buf.len()
                 }),
             ));
         }
@@ -351,7 +385,8 @@ fn compare<'a>(out: &mut Output, main: &'a str, shapes: impl Iterator<Item = &'a
         let best = |prefix: &str| {
             records
                 .iter()
-                .filter(|r| r.medium == medium && r.codec.starts_with(prefix))
+                .filter(|r| r.medium == medium && r.operation == "read")
+                .filter(|r| r.codec.starts_with(prefix))
                 .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
         };
         if let (Some(t), Some(b)) = (best("text/"), best("binary/")) {
@@ -369,6 +404,25 @@ fn compare<'a>(out: &mut Output, main: &'a str, shapes: impl Iterator<Item = &'a
                 note: "how far the best text parser trails the best binary read".into(),
             });
         }
+    }
+    let fastest_write = |prefix: &str| {
+        records
+            .iter()
+            .filter(|r| r.operation == "write" && r.codec.starts_with(prefix))
+            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+    };
+    if let (Some(t), Some(b)) = (fastest_write("text/"), fastest_write("binary/")) {
+        out.comparisons.push(Comparison {
+            scenario: NAME.into(),
+            label: format!(
+                "fastest text write ({}) ÷ fastest binary write ({}), memory",
+                t.codec, b.codec
+            ),
+            value: t.median_ns / b.median_ns,
+            unit: "×".into(),
+            seed_value: None,
+            note: "the same question the other way: producing the file".into(),
+        });
     }
     for dataset in std::iter::once(main).chain(shapes) {
         simd_over_scalar(out, dataset);

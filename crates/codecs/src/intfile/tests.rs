@@ -115,3 +115,16 @@ fn missing_file_is_an_io_error_naming_the_path() {
         );
     }
 }
+
+#[test]
+fn writers_match_the_reference_encoding_into_a_reused_buffer() {
+    let mut values = values();
+    values.extend([-1, i32::MIN, i32::MAX, -100_000_000]);
+    let mut out = b"stale bytes".to_vec();
+    super::write_text_itoa(&values, &mut out);
+    assert_eq!(out, encode(&values, Format::TextLines));
+    super::write_binary(&values, &mut out);
+    assert_eq!(out, encode(&values, Format::BinaryLe));
+    crate::int64::swar::write_lines(&values, &mut out);
+    assert_eq!(out, encode(&values, Format::TextLines));
+}
