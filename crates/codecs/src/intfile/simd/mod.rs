@@ -193,25 +193,6 @@ pub(crate) const KEEP: [u64; 9] = {
     t
 };
 
-/// The eight bytes that end just before `end`, as a little-endian word;
-/// zeros stand in for bytes before the start of the text.
-#[inline(always)]
-fn word_before(text: &[u8], end: usize) -> u64 {
-    match text.get(end.wrapping_sub(8)..end) {
-        Some(b) => {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(b);
-            u64::from_le_bytes(w)
-        }
-        None => {
-            let mut w = [0u8; 8];
-            let have = &text[..end.min(text.len())];
-            w[8 - have.len()..].copy_from_slice(have);
-            u64::from_le_bytes(w)
-        }
-    }
-}
-
 /// Eight right-aligned digit values (most significant in the lowest byte)
 /// to their number, by three multiply-adds in one register (SWAR).
 #[inline(always)]
@@ -248,7 +229,11 @@ pub(crate) unsafe fn sum_lines<K: Kernel>(text: &[u8]) -> Result<i64, CodecError
     let len = text.len();
     let mut pos = 0usize;
     let mut sum = 0i64;
-    let mut words = [0u64; WORDS];
+    // Two lane buffers: a block's lanes are converted while the next block
+    // is walked, so the vector loads find the scalar stores already written
+    // to cache (a load spanning several fresh stores cannot be forwarded).
+    let mut lanes = [[0u64; WORDS]; 2];
+    let mut pending: Option<(usize, usize)> = None;
     while pos + BLOCK <= len {
         // SAFETY: pos + 64 <= len; the caller vouches for the features.
         let (sep, digit) = unsafe { K::classify(text.as_ptr().add(pos)) };
@@ -261,9 +246,18 @@ pub(crate) unsafe fn sum_lines<K: Kernel>(text: &[u8]) -> Result<i64, CodecError
         let stray = lines & !(sep | digit);
         let empty = sep & ((sep << 1) | 1);
         let end = pos + last + 1;
-        if stray | empty == 0 {
-            if let Some(block_sum) = block_sum::<K>(text, pos, sep, &mut words) {
-                sum += block_sum;
+        // The first block's lanes would reach before the text: it goes scalar.
+        if stray | empty == 0 && pos >= 8 {
+            let which = pending.map_or(0, |(w, _)| 1 - w);
+            // SAFETY: pos >= 8 and the block's lines end inside the text.
+            if let Some((n, long_sum)) = unsafe { block_lanes(text, pos, sep, &mut lanes[which]) } {
+                lanes[which][n..n + K::STEP].fill(0);
+                if let Some((w, count)) = pending {
+                    // SAFETY: the caller vouches for the features.
+                    sum += unsafe { K::convert_sum(&lanes[w], count) } as i64;
+                }
+                pending = Some((which, n));
+                sum += long_sum as i64;
                 pos = end;
                 continue;
             }
@@ -271,18 +265,34 @@ pub(crate) unsafe fn sum_lines<K: Kernel>(text: &[u8]) -> Result<i64, CodecError
         sum += scalar(text, pos, end)?;
         pos = end;
     }
+    if let Some((w, count)) = pending {
+        // SAFETY: the caller vouches for the features.
+        sum += unsafe { K::convert_sum(&lanes[w], count) } as i64;
+    }
     Ok(sum + scalar(text, pos, len)?)
 }
 
-/// Sum of the block's complete lines, all made of 1+ digits; `None` when
-/// one has 11+ digits or exceeds `i32::MAX` (an error for the scalar loop).
+/// The lanes of the block's complete lines (all made of 1+ digits) into
+/// `words`, with their count and the sum of its 9- and 10-digit lines;
+/// `None` when one has 11+ digits or exceeds `i32::MAX` (an error for the
+/// scalar loop).
+///
+/// # Safety
+/// `pos >= 8`, and `sep` marks newlines of `text[pos..]`.
 #[inline(always)]
-unsafe fn block_sum<K: Kernel>(
+unsafe fn block_lanes(
     text: &[u8],
     pos: usize,
     sep: u64,
     words: &mut [u64; WORDS],
-) -> Option<i64> {
+) -> Option<(usize, u64)> {
+    // SAFETY: every word read ends at a newline inside the text and starts
+    // at or after pos - 8 >= 0 (a 9- or 10-digit line: after its own start).
+    let word = |end: usize| unsafe {
+        u64::from_le(std::ptr::read_unaligned(
+            text.as_ptr().add(end - 8).cast::<u64>(),
+        ))
+    };
     let mut n = 0;
     let mut long_sum = 0u64;
     let mut start = 0usize;
@@ -292,11 +302,11 @@ unsafe fn block_sum<K: Kernel>(
         let digits = e - start;
         let end = pos + e;
         if digits <= 8 {
-            words[n] = word_before(text, end) & KEEP[digits];
+            words[n] = word(end) & KEEP[digits];
             n += 1;
         } else if digits <= 10 {
-            let high = swar8(word_before(text, end - 8) & KEEP[digits - 8]);
-            let value = high * 100_000_000 + swar8(word_before(text, end) & KEEP[8]);
+            let high = swar8(word(end - 8) & KEEP[digits - 8]);
+            let value = high * 100_000_000 + swar8(word(end) & KEEP[8]);
             if value > i32::MAX as u64 {
                 return None;
             }
@@ -307,10 +317,7 @@ unsafe fn block_sum<K: Kernel>(
         start = e + 1;
         rest &= rest - 1;
     }
-    words[n..n + K::STEP].fill(0);
-    // SAFETY: the caller vouches for the features.
-    let short_sum = unsafe { K::convert_sum(words, n) };
-    Some((short_sum + long_sum) as i64)
+    Some((n, long_sum))
 }
 
 /// The scalar loop over the lines in `text[from..to]` (`to` is a line start
