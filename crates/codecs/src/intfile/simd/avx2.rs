@@ -60,6 +60,24 @@ impl Kernel for Avx2 {
         let acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0b10_11_00_01));
         _mm_cvtsi128_si32(acc) as u32 as u64
     }
+
+    #[inline(always)]
+    unsafe fn sum_one_digit_lines(block: *const u8) -> u64 {
+        let low_nibble_of_even = _mm256_set1_epi16(0x000f);
+        // SAFETY: the caller guarantees 64 readable bytes at `block`.
+        let (a, b) = unsafe {
+            (
+                _mm256_loadu_si256(block.cast()),
+                _mm256_loadu_si256(block.add(32).cast()),
+            )
+        };
+        let zero = _mm256_setzero_si256();
+        let a = _mm256_sad_epu8(_mm256_and_si256(a, low_nibble_of_even), zero);
+        let b = _mm256_sad_epu8(_mm256_and_si256(b, low_nibble_of_even), zero);
+        let s = _mm256_add_epi64(a, b);
+        let s = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+        (_mm_cvtsi128_si64(s) + _mm_extract_epi64(s, 1)) as u64
+    }
 }
 
 /// # Safety

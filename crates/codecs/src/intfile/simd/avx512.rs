@@ -46,6 +46,14 @@ impl Kernel for Avx512 {
         // A block's values sum below 7 * 10^8, so 32-bit lanes cannot overflow.
         _mm512_reduce_add_epi32(acc) as u32 as u64
     }
+
+    #[inline(always)]
+    unsafe fn sum_one_digit_lines(block: *const u8) -> u64 {
+        // SAFETY: the caller guarantees 64 readable bytes at `block`.
+        let v = unsafe { _mm512_loadu_si512(block.cast()) };
+        let digits = _mm512_and_si512(v, _mm512_set1_epi16(0x000f));
+        _mm512_reduce_add_epi64(_mm512_sad_epu8(digits, _mm512_setzero_si512())) as u64
+    }
 }
 
 /// # Safety

@@ -193,6 +193,17 @@ pub(crate) const KEEP: [u64; 9] = {
     t
 };
 
+/// [`KEEP`] padded to 16 entries, so a masked index needs no bounds check.
+const KEEP16: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut i = 0;
+    while i < 9 {
+        t[i] = KEEP[i];
+        i += 1;
+    }
+    t
+};
+
 /// Eight right-aligned digit values (most significant in the lowest byte)
 /// to their number, by three multiply-adds in one register (SWAR).
 #[inline(always)]
@@ -217,7 +228,16 @@ pub(crate) trait Kernel {
     /// # Safety
     /// The CPU must have the kernel's features.
     unsafe fn convert_sum(words: &[u64; WORDS], n: usize) -> u64;
+    /// Sum of the even bytes' low nibbles of the 64 bytes at `block`: the
+    /// values of a block of 32 one-digit lines, one byte lane each.
+    ///
+    /// # Safety
+    /// `block` must be readable for 64 bytes; the CPU must have the kernel's features.
+    unsafe fn sum_one_digit_lines(block: *const u8) -> u64;
 }
+
+/// The newline mask of 32 one-digit lines from a line start.
+const ONE_DIGIT_LINES: u64 = 0xaaaa_aaaa_aaaa_aaaa;
 
 /// The block walk, inlined into each instruction set's `#[target_feature]`
 /// entry point so its intrinsics compile with that set enabled.
@@ -246,6 +266,14 @@ pub(crate) unsafe fn sum_lines<K: Kernel>(text: &[u8]) -> Result<i64, CodecError
         let stray = lines & !(sep | digit);
         let empty = sep & ((sep << 1) | 1);
         let end = pos + last + 1;
+        if sep == ONE_DIGIT_LINES && stray == 0 {
+            // The densest shape (32 lines of one digit): each digit is a
+            // value, summed straight from its byte lane.
+            // SAFETY: pos + 64 <= len; the caller vouches for the features.
+            sum += unsafe { K::sum_one_digit_lines(text.as_ptr().add(pos)) } as i64;
+            pos = end;
+            continue;
+        }
         // The first block's lanes would reach before the text: it goes scalar.
         if stray | empty == 0 && pos >= 8 {
             let which = pending.map_or(0, |(w, _)| 1 - w);
@@ -293,6 +321,25 @@ unsafe fn block_lanes(
             text.as_ptr().add(end - 8).cast::<u64>(),
         ))
     };
+    // Nine digits in a row anywhere in the lines? (Runs of 2, 4, 8, then 9.)
+    let digits = !sep & (u64::MAX >> sep.leading_zeros());
+    let run = digits & (digits >> 1);
+    let run = run & (run >> 2);
+    let run = run & (run >> 4);
+    if run & (run >> 1) == 0 {
+        // Every line has 1 to 8 digits: one lane each, no branch per line.
+        let mut n = 0;
+        let mut start = 0usize;
+        let mut rest = sep;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            words[n] = word(pos + e) & KEEP16[(e - start) & 15];
+            n += 1;
+            start = e + 1;
+            rest &= rest - 1;
+        }
+        return Some((n, 0));
+    }
     let mut n = 0;
     let mut long_sum = 0u64;
     let mut start = 0usize;

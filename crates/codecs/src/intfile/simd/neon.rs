@@ -64,6 +64,18 @@ impl Kernel for Neon {
         }
         vaddvq_u64(acc)
     }
+
+    #[inline(always)]
+    unsafe fn sum_one_digit_lines(block: *const u8) -> u64 {
+        let low_nibble_of_even = vreinterpretq_u8_u16(vdupq_n_u16(0x000f));
+        let mut sum = 0u64;
+        for i in 0..4 {
+            // SAFETY: the caller guarantees 64 readable bytes at `block`.
+            let v = unsafe { vld1q_u8(block.add(16 * i)) };
+            sum += u64::from(vaddlvq_u8(vandq_u8(v, low_nibble_of_even)));
+        }
+        sum
+    }
 }
 
 /// NEON is part of the aarch64 baseline, so this entry point is safe.

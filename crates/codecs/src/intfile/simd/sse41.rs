@@ -55,6 +55,19 @@ impl Kernel for Sse41 {
         let acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0b10_11_00_01));
         _mm_cvtsi128_si32(acc) as u32 as u64
     }
+
+    #[inline(always)]
+    unsafe fn sum_one_digit_lines(block: *const u8) -> u64 {
+        let low_nibble_of_even = _mm_set1_epi16(0x000f);
+        let mut acc = _mm_setzero_si128();
+        for i in 0..4 {
+            // SAFETY: the caller guarantees 64 readable bytes at `block`.
+            let v = unsafe { _mm_loadu_si128(block.add(16 * i).cast()) };
+            let digits = _mm_and_si128(v, low_nibble_of_even);
+            acc = _mm_add_epi64(acc, _mm_sad_epu8(digits, _mm_setzero_si128()));
+        }
+        (_mm_cvtsi128_si64(acc) + _mm_extract_epi64(acc, 1)) as u64
+    }
 }
 
 /// # Safety

@@ -223,3 +223,17 @@ fn unavailable_sets_say_why() {
         }
     }
 }
+
+#[test]
+fn one_digit_blocks_and_their_corruptions() {
+    let isas = runnable();
+    let base = b"5\n7\n0\n9\n".repeat(40);
+    same_as_scalar(&isas, &base);
+    for p in 0..base.len() {
+        for bad in [b'x', b'\n', b'\r', b'4', 0x35 | 0x80, b'0' - 1, b'9' + 1] {
+            let mut t = base.clone();
+            t[p] = bad;
+            same_as_scalar(&isas, &t);
+        }
+    }
+}
