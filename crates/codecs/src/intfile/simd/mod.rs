@@ -67,12 +67,13 @@ impl Isa {
 
     /// `Ok` when this CPU runs the parser, else why not (detected at run time).
     pub fn available(self) -> Result<(), String> {
-        let missing = |features: &[&str]| {
+        #[cfg(target_arch = "x86_64")]
+        fn missing(features: &[&str]) -> Result<(), String> {
             Err(format!(
                 "this CPU lacks {} (detected at run time)",
                 features.join("+")
             ))
-        };
+        }
         match self {
             #[cfg(target_arch = "x86_64")]
             Isa::Sse41 => {
