@@ -247,6 +247,13 @@ pub fn int_readers() -> Vec<Entry<dyn IntSumReader>> {
         ),
         entry!(
             int_reader,
+            "text/simd-mmap",
+            Text,
+            "mmap the text file, the widest SIMD parser the CPU runs on the mapping (no copy)",
+            simd::SimdMmap
+        ),
+        entry!(
+            int_reader,
             "binary/read-per-int",
             RawBinary,
             "one read(2) per value (the seed's 12 s loop)",

@@ -1,7 +1,7 @@
 //! What gets attacked: every registered decoder, each on the datasets it
 //! decodes, as jobs the parent can list and the child can rebuild by name.
 
-use encbench_codecs::intfile::{encode, CBytes, Format, IntSumReader, Source};
+use encbench_codecs::intfile::{encode, CBytes, Format, IntSumReader, Source, SourceKind};
 use encbench_codecs::records::{digest_of, MatrixRecord};
 use encbench_codecs::registry::{
     byte_array_codecs, byte_string_codecs, int64_codecs, int_readers, record_codecs, record_views,
@@ -138,6 +138,7 @@ fn int_text_jobs(out: &mut Vec<Job>) {
         let Some(make) = e.build else { continue };
         let id = e.info.id;
         if !(id == "text/hand-rolled" || id.starts_with("text/simd-"))
+            || !make().supports(SourceKind::Memory)
             || make().unavailable().is_some()
         {
             continue;

@@ -63,6 +63,9 @@ fn text_encoding_is_one_decimal_per_line() {
 #[test]
 fn checked_text_readers_report_the_offset_of_garbage() {
     let bad = CBytes::new(b"12\n34\nx5\n".to_vec());
+    let dir = tempfile::tempdir().unwrap();
+    let bad_path = dir.path().join("bad.txt");
+    std::fs::write(&bad_path, bad.as_slice()).unwrap();
     for entry in int_readers() {
         let Some(build) = entry.build else { continue };
         let reader = build();
@@ -72,7 +75,12 @@ fn checked_text_readers_report_the_offset_of_garbage() {
         {
             continue;
         }
-        let err = reader.sum(Source::Memory(&bad)).expect_err(entry.info.id);
+        let source = if reader.supports(SourceKind::Memory) {
+            Source::Memory(&bad)
+        } else {
+            Source::File(&bad_path)
+        };
+        let err = reader.sum(source).expect_err(entry.info.id);
         match err {
             CodecError::Invalid { offset, .. } => assert_eq!(offset, 6, "{}: {err}", entry.info.id),
             other => panic!("{}: {other:?}", entry.info.id),

@@ -35,7 +35,7 @@ mod sse41;
 mod tests;
 
 use super::text::hand_rolled_sum;
-use super::{CBytes, Format, IntSumReader, Source};
+use super::{CBytes, Format, IntSumReader, Source, SourceKind};
 use crate::CodecError;
 
 /// An instruction set a parser is written for.
@@ -175,6 +175,58 @@ reader!(
     "Whole-file read, the AVX-512 BW parser."
 );
 reader!(SimdNeon, Isa::Neon, "Whole-file read, the NEON parser.");
+
+impl Isa {
+    /// The widest instruction set this CPU runs, if any.
+    pub fn best() -> Option<Isa> {
+        Isa::ALL
+            .into_iter()
+            .rev()
+            .find(|isa| isa.available().is_ok())
+    }
+}
+
+/// `mmap` of the text file and the widest SIMD parser on the mapping: no
+/// copy out of the page cache (the text twin of `binary/mmap`).
+#[derive(Debug, Default)]
+pub struct SimdMmap;
+
+impl IntSumReader for SimdMmap {
+    fn format(&self) -> Format {
+        Format::TextLines
+    }
+
+    fn supports(&self, kind: SourceKind) -> bool {
+        kind == SourceKind::File
+    }
+
+    fn unavailable(&self) -> Option<String> {
+        match Isa::best() {
+            Some(_) => None,
+            None => Some("this CPU runs none of the SIMD parsers".into()),
+        }
+    }
+
+    fn sum(&self, source: Source<'_>) -> Result<i64, CodecError> {
+        let Source::File(path) = source else {
+            return Err(CodecError::library(
+                "mmap",
+                "needs a file, not bytes in memory",
+            ));
+        };
+        let isa = Isa::best().ok_or_else(|| {
+            CodecError::library("encbench simd", "this CPU runs none of the SIMD parsers")
+        })?;
+        let file = std::fs::File::open(path).map_err(|e| CodecError::io(path, e))?;
+        if file.metadata().map_err(|e| CodecError::io(path, e))?.len() == 0 {
+            return Ok(0); // mapping zero bytes is an error on Linux; an empty file sums to 0.
+        }
+        // SAFETY: encbench's own temporary file, not modified while mapped.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| CodecError::io(path, e))?;
+        isa.sum(&map)
+            .unwrap_or_else(|| Err(CodecError::library("encbench simd", "parser unavailable")))
+    }
+}
 
 /// Bytes per block; every parser classifies this many at once.
 pub(crate) const BLOCK: usize = 64;
