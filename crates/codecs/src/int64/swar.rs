@@ -36,37 +36,55 @@ pub fn write_i64(value: i64, out: &mut Vec<u8>) {
     write_u64(value.unsigned_abs(), out);
 }
 
-/// Appends the decimal form of `value` to `out`.
+/// Appends the decimal form of `value` to `out`: up to three words written
+/// with fixed 8-byte stores into its spare capacity (no variable-length copy).
 #[inline]
 pub fn write_u64(value: u64, out: &mut Vec<u8>) {
     const E8: u64 = 100_000_000;
-    if value < E8 {
-        leading(value as u32, out);
+    out.reserve(24);
+    let len = out.len();
+    let buf = &mut out.spare_capacity_mut()[..24];
+    let mut store = |at: usize, word: u64| {
+        buf[at..at + 8].copy_from_slice(&word.to_le_bytes().map(MaybeUninit::new));
+    };
+    let written = if value < E8 {
+        let (word, digits) = leading(value as u32);
+        store(0, word);
+        digits
     } else if value < E8 * E8 {
-        leading((value / E8) as u32, out);
-        full((value % E8) as u32, out);
+        let (word, digits) = leading((value / E8) as u32);
+        store(0, word);
+        store(digits, full((value % E8) as u32));
+        digits + 8
     } else {
         let rest = value % (E8 * E8);
-        leading((value / (E8 * E8)) as u32, out);
-        full((rest / E8) as u32, out);
-        full((rest % E8) as u32, out);
-    }
+        let (word, digits) = leading((value / (E8 * E8)) as u32);
+        store(0, word);
+        store(digits, full((rest / E8) as u32));
+        store(digits + 8, full((rest % E8) as u32));
+        digits + 16
+    };
+    // SAFETY: the stores wrote every byte of out[len..len + written].
+    unsafe { out.set_len(len + written) };
 }
 
-/// Up to eight digits without leading zeros ("0" for zero).
+/// Up to eight digits without leading zeros ("0" for zero), moved to the
+/// start of the word, and their count.
 #[inline(always)]
-fn leading(n: u32, out: &mut Vec<u8>) {
+fn leading(n: u32) -> (u64, usize) {
     let lanes = digit_lanes(n);
     // Leading zero digits are the zero bytes at the low end; keep at least one.
-    let skip = ((lanes | (1 << 56)).trailing_zeros() / 8) as usize;
-    let ascii = (lanes + 0x3030_3030_3030_3030).to_le_bytes();
-    out.extend_from_slice(&ascii[skip..]);
+    let skip = (lanes | (1 << 56)).trailing_zeros() / 8;
+    (
+        (lanes + 0x3030_3030_3030_3030) >> (8 * skip),
+        8 - skip as usize,
+    )
 }
 
 /// Exactly eight digits, zero-padded.
 #[inline(always)]
-fn full(n: u32, out: &mut Vec<u8>) {
-    out.extend_from_slice(&(digit_lanes(n) + 0x3030_3030_3030_3030).to_le_bytes());
+fn full(n: u32) -> u64 {
+    digit_lanes(n) + 0x3030_3030_3030_3030
 }
 
 /// Newline-terminated decimal lines of `values` into `out` (cleared
@@ -169,7 +187,10 @@ mod tests {
             edges.push((x >> (x % 64)) as i64);
             edges.push(x as i64);
         }
-        let mut buf = Vec::new();
+        let mut buf = b"x".to_vec();
+        write_i64(-12, &mut buf);
+        write_i64(i64::MIN, &mut buf);
+        assert_eq!(buf, b"x-12-9223372036854775808");
         for v in edges {
             buf.clear();
             write_i64(v, &mut buf);
