@@ -95,10 +95,24 @@ fn run_ints_writes_json_csv_and_markdown() {
     assert_eq!(env["mode"], "quick");
     assert!(env["engine"]["empty_body_ns"].as_f64().unwrap() >= 0.0);
     let results = doc["results"].as_array().unwrap();
-    // 6 text readers + 5 binary, on file and memory (mmap: file only), + memcpy;
+    // 6 text readers + 5 binary, on file and memory (mmap: file only), + memcpy,
+    // + 3 writers; each SIMD parser the CPU runs adds 4 rows (file, memory, two
+    // line shapes), text/simd-mmap 1 and the scalar loop on the two shapes 2;
     // the C and Python workers add their own rows beside them.
     let rust = results.iter().filter(|r| r["language"] == "rust").count();
-    assert_eq!(rust, 22, "{results:#?}");
+    let simd = results
+        .iter()
+        .filter(|r| r["codec"].as_str().unwrap().starts_with("text/simd-"))
+        .filter(|r| r["codec"] != "text/simd-mmap")
+        .count();
+    let simd_mmap = results
+        .iter()
+        .filter(|r| r["codec"] == "text/simd-mmap")
+        .count();
+    assert_eq!(simd % 4, 0, "{results:#?}");
+    assert_eq!(simd_mmap, usize::from(simd > 0));
+    let shapes = if simd > 0 { 2 } else { 0 };
+    assert_eq!(rust, 22 + 3 + simd + simd_mmap + shapes, "{results:#?}");
     for r in results {
         assert_eq!(r["scenario"], "ints");
         assert_eq!(r["items"], 300);

@@ -14,7 +14,7 @@ use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 use crate::columnar::{ArrowIpc, Parquet};
 #[cfg(feature = "schema-binary")]
 use crate::derived::{Borsh, Speedy, Wincode};
-use crate::intfile::{binary, text, IntSumReader};
+use crate::intfile::{binary, simd, text, IntSumReader};
 #[cfg(feature = "protobuf")]
 use crate::protobuf::Protobuf;
 use crate::records::MatrixRecord;
@@ -110,6 +110,13 @@ pub fn int64_codecs() -> Vec<Entry<dyn Codec<i64>>> {
             Text,
             "itoa into a reused buffer, str::parse back (Go strconv)",
             int64::decimal::DecimalItoa
+        ),
+        entry!(
+            int64_codec,
+            "int64/decimal-swar",
+            Text,
+            "hand-written SWAR formatter (8 digits per register, no table), str::parse back",
+            int64::swar::DecimalSwar
         ),
         entry!(
             int64_codec,
@@ -209,6 +216,41 @@ pub fn int_readers() -> Vec<Entry<dyn IntSumReader>> {
             "whole-file read, atoi_simd per line",
             text::AtoiSimd,
             feature = "fast-int"
+        ),
+        entry!(
+            int_reader,
+            "text/simd-sse41",
+            Text,
+            "whole-file read, hand-written SSSE3/SSE4.1 parser (64-byte blocks, pmaddubsw)",
+            simd::SimdSse41
+        ),
+        entry!(
+            int_reader,
+            "text/simd-avx2",
+            Text,
+            "whole-file read, hand-written AVX2 parser (64-byte blocks, vpmaddubsw)",
+            simd::SimdAvx2
+        ),
+        entry!(
+            int_reader,
+            "text/simd-avx512",
+            Text,
+            "whole-file read, hand-written AVX-512 BW parser (mask registers, 8 lanes)",
+            simd::SimdAvx512
+        ),
+        entry!(
+            int_reader,
+            "text/simd-neon",
+            Text,
+            "whole-file read, hand-written aarch64 NEON parser",
+            simd::SimdNeon
+        ),
+        entry!(
+            int_reader,
+            "text/simd-mmap",
+            Text,
+            "mmap the text file, the widest SIMD parser the CPU runs on the mapping (no copy)",
+            simd::SimdMmap
         ),
         entry!(
             int_reader,
@@ -792,6 +834,28 @@ pub const REFERENCES: &[CodecInfo] = &[CodecInfo {
     feature: None,
 }];
 
+/// Writers of the integer file (seed 000, the write side), in memory.
+pub const INT_WRITERS: &[CodecInfo] = &[
+    CodecInfo {
+        id: "text/itoa-write",
+        family: Family::Text,
+        summary: "itoa per value, appended with a newline to a Vec",
+        feature: None,
+    },
+    CodecInfo {
+        id: "text/swar-write",
+        family: Family::Text,
+        summary: "hand-written SWAR formatter, 8 digits per register, one 8-byte store per line",
+        feature: None,
+    },
+    CodecInfo {
+        id: "binary/le-write",
+        family: Family::RawBinary,
+        summary: "to_le_bytes of each value into a preallocated buffer",
+        feature: None,
+    },
+];
+
 /// Every codec's description, compiled in or not, with whether it is enabled.
 pub fn catalog() -> Vec<(CodecInfo, bool)> {
     let mut all: Vec<(CodecInfo, bool)> = Vec::new();
@@ -814,6 +878,7 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(IO_STRATEGIES.iter().map(|i| (*i, true)));
     all.extend(WORKER_CODECS.iter().map(|i| (*i, true)));
     all.extend(REFERENCES.iter().map(|i| (*i, true)));
+    all.extend(INT_WRITERS.iter().map(|i| (*i, true)));
     all.extend(BGP_CODECS.iter().map(|i| (*i, true)));
     all
 }

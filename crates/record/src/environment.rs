@@ -45,6 +45,10 @@ pub struct Environment {
     pub arch: String,
     /// SIMD target features the binary was compiled with.
     pub target_features: Vec<String>,
+    /// SIMD features the CPU has, detected at run time (what the run-time
+    /// dispatched parsers can use); empty in runs recorded before it existed.
+    #[serde(default)]
+    pub cpu_features: Vec<String>,
     /// Compiler version.
     pub rustc: String,
     /// Build profile (`release` or `debug`).
@@ -78,6 +82,7 @@ impl Environment {
             kernel: read_trimmed("/proc/sys/kernel/osrelease").unwrap_or_else(|| "unknown".into()),
             arch: std::env::consts::ARCH.into(),
             target_features: target_features(),
+            cpu_features: cpu_features(),
             rustc: build.rustc.clone(),
             profile: build.profile.clone(),
             encbench_version: build.version.clone(),
@@ -123,4 +128,47 @@ fn target_features() -> Vec<String> {
     }
     check!("sse2", "sse4.1", "sse4.2", "avx", "avx2", "bmi2", "avx512f", "neon");
     features
+}
+
+/// The SIMD features this CPU has, as the standard library detects them.
+fn cpu_features() -> Vec<String> {
+    #[allow(unused_mut)]
+    let mut found: Vec<String> = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        macro_rules! probe {
+            ($($f:tt),*) => {$(
+                if std::arch::is_x86_feature_detected!($f) {
+                    found.push($f.to_string());
+                }
+            )*};
+        }
+        probe!(
+            "ssse3",
+            "sse4.1",
+            "sse4.2",
+            "popcnt",
+            "bmi2",
+            "avx",
+            "avx2",
+            "fma",
+            "avx512f",
+            "avx512bw",
+            "avx512vl",
+            "avx512vbmi",
+            "avx512vbmi2"
+        );
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        macro_rules! probe {
+            ($($f:tt),*) => {$(
+                if std::arch::is_aarch64_feature_detected!($f) {
+                    found.push($f.to_string());
+                }
+            )*};
+        }
+        probe!("neon", "dotprod", "sve", "sve2");
+    }
+    found
 }

@@ -17,9 +17,14 @@ pub fn environment(env: &Environment) -> String {
     } else {
         env.target_features.join(",")
     };
+    let cpu = if env.cpu_features.is_empty() {
+        String::new()
+    } else {
+        format!(" · CPU has {}", env.cpu_features.join(","))
+    };
     format!(
         "encbench {} ({}, {} build) · {} mode · {}\n\
-         {} · {} logical cores · {} · kernel {} · {} [{}]\n\
+         {} · {} logical cores · {} · kernel {} · {} [{}]{}\n\
          timer: resolution {}, read cost {}; empty body {} per op; samples last ≥ {}\n",
         env.encbench_version,
         env.git_commit,
@@ -32,6 +37,7 @@ pub fn environment(env: &Environment) -> String {
         env.kernel,
         env.rustc,
         features,
+        cpu,
         units::duration(e.timer_resolution_ns),
         units::duration(e.timer_cost_ns),
         units::duration(e.empty_body_ns),

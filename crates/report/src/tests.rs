@@ -43,6 +43,7 @@ pub(crate) fn document() -> RunDocument {
         kernel: "1.0".into(),
         arch: "x86_64".into(),
         target_features: vec!["sse2".into()],
+        cpu_features: vec!["sse4.1".into(), "avx2".into()],
         rustc: "rustc 1.0".into(),
         profile: "release".into(),
         encbench_version: "0.1.0".into(),

@@ -1,9 +1,11 @@
 //! What gets attacked: every registered decoder, each on the datasets it
 //! decodes, as jobs the parent can list and the child can rebuild by name.
 
+use encbench_codecs::intfile::{encode, CBytes, Format, IntSumReader, Source, SourceKind};
 use encbench_codecs::records::{digest_of, MatrixRecord};
 use encbench_codecs::registry::{
-    byte_array_codecs, byte_string_codecs, int64_codecs, record_codecs, record_views, wkb_codecs,
+    byte_array_codecs, byte_string_codecs, int64_codecs, int_readers, record_codecs, record_views,
+    wkb_codecs,
 };
 use encbench_codecs::wkb::{self, Geometry};
 use encbench_codecs::{Codec, RecordView};
@@ -106,6 +108,63 @@ impl<R> Target for View<R> {
     }
 }
 
+/// A checked reader of the ints text file: equal when it sums the seed's values.
+struct IntText {
+    reader: Box<dyn IntSumReader>,
+    sums: Vec<i64>,
+    seeds: Vec<Vec<u8>>,
+}
+
+impl Target for IntText {
+    fn seeds(&self) -> &[Vec<u8>] {
+        &self.seeds
+    }
+
+    fn decode(&self, bytes: &[u8], origin: Option<usize>) -> Verdict {
+        let bytes = CBytes::new(bytes.to_vec());
+        match self.reader.sum(Source::Memory(&bytes)) {
+            Ok(s) if origin.and_then(|o| self.sums.get(o)) == Some(&s) => Verdict::Equal,
+            Ok(_) => Verdict::Different,
+            Err(_) => Verdict::Error,
+        }
+    }
+}
+
+/// The ints text readers this project writes and checks: the scalar loop
+/// and each SIMD parser this CPU runs. Seeds: empty, one line, 1- to
+/// 10-digit lines long enough to cross several 64-byte blocks.
+fn int_text_jobs(out: &mut Vec<Job>) {
+    for e in int_readers() {
+        let Some(make) = e.build else { continue };
+        let id = e.info.id;
+        if !(id == "text/hand-rolled" || id.starts_with("text/simd-"))
+            || !make().supports(SourceKind::Memory)
+            || make().unavailable().is_some()
+        {
+            continue;
+        }
+        out.push(job(id, "ints-text-4", move || {
+            let values: Vec<Vec<i32>> = vec![
+                Vec::new(),
+                vec![7],
+                data::uniform_ints(64),
+                (1..=10).flat_map(|d| data::ints_of_digits(8, d)).collect(),
+            ];
+            Ok(Box::new(IntText {
+                reader: make(),
+                sums: values
+                    .iter()
+                    .map(|v| v.iter().map(|&x| i64::from(x)).sum())
+                    .collect(),
+                seeds: values
+                    .iter()
+                    .map(|v| encode(v, Format::TextLines))
+                    .collect(),
+            }) as Box<dyn Target>)
+        }));
+    }
+}
+
 type Build = Box<dyn Fn() -> Result<Box<dyn Target>, String> + Send + Sync>;
 
 /// One codec on one dataset.
@@ -132,6 +191,7 @@ pub fn jobs(size: Size) -> Vec<Job> {
             typed(make(), values.clone())
         }));
     }
+    int_text_jobs(&mut out);
     for e in wkb_codecs() {
         let Some(make) = e.build else { continue };
         out.push(job(e.info.id, "geometries-6", move || {
@@ -310,12 +370,18 @@ pub fn decoder_crate(codec: &str) -> &'static str {
     match codec {
         "int64/le-bytes"
         | "int64/decimal-itoa"
+        | "int64/decimal-swar"
         | "int64/decimal-alloc"
         | "int64/zigzag-leb128"
         | "wkb/read-generic"
         | "wkb/slice"
         | "text/csv-bytes"
         | "text/csv-strings"
+        | "text/hand-rolled"
+        | "text/simd-sse41"
+        | "text/simd-avx2"
+        | "text/simd-avx512"
+        | "text/simd-neon"
         | "binary/length-prefixed"
         | "megaco/pretty"
         | "megaco/compact"

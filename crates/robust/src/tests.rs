@@ -163,3 +163,31 @@ fn bgp_update_mrt_and_table_decoders_are_attacked() {
         }
     }
 }
+
+#[test]
+fn simd_int_parsers_match_the_scalar_loop_on_the_whole_corpus() {
+    use encbench_codecs::intfile::simd::Isa;
+    use encbench_codecs::intfile::text::hand_rolled_sum;
+    let job = jobs(Size::Quick)
+        .into_iter()
+        .find(|j| j.codec == "text/hand-rolled")
+        .expect("the scalar loop is attacked");
+    let target = (job.build)().expect("seeds encode");
+    let inputs = job_corpus(job.codec, &job.dataset, target.seeds(), Size::Quick);
+    let isas: Vec<Isa> = Isa::ALL
+        .into_iter()
+        .filter(|i| i.available().is_ok())
+        .collect();
+    for input in &inputs {
+        let bytes = input.bytes(target.seeds());
+        let want = hand_rolled_sum(&bytes);
+        for isa in &isas {
+            assert_eq!(
+                isa.sum(&bytes),
+                Some(want.clone()),
+                "{isa:?} on {}",
+                input.describe()
+            );
+        }
+    }
+}

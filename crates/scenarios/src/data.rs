@@ -22,6 +22,19 @@ pub fn uniform_ints(n: usize) -> Vec<i32> {
     (0..n).map(|_| r.random_range(0..1_000_000)).collect()
 }
 
+/// `n` values of exactly `digits` decimal digits (1 to 10, all fitting an
+/// `i32`): the shortest and the longest lines a text integer file can have.
+pub fn ints_of_digits(n: usize, digits: u32) -> Vec<i32> {
+    let mut r = rng(20 + u64::from(digits));
+    let low = if digits <= 1 {
+        0
+    } else {
+        10i64.pow(digits - 1)
+    };
+    let high = (10i64.pow(digits) - 1).min(i64::from(i32::MAX));
+    (0..n).map(|_| r.random_range(low..=high) as i32).collect()
+}
+
 /// `n` i64 with magnitudes spread over 1 to 19 digits and both signs, so
 /// variable-length codecs see every length.
 pub fn mixed_i64(n: usize) -> Vec<i64> {
@@ -257,6 +270,8 @@ mod tests {
         assert!(uniform_ints(10_000)
             .iter()
             .all(|v| (0..1_000_000).contains(v)));
+        assert!(ints_of_digits(1000, 1).iter().all(|v| (0..10).contains(v)));
+        assert!(ints_of_digits(1000, 10).iter().all(|v| *v >= 1_000_000_000));
         let ints = mixed_i64(4096);
         assert_eq!(ints, mixed_i64(4096));
         assert!(ints.iter().any(|v| *v < 0) && ints.iter().any(|v| v.unsigned_abs() > 1 << 60));

@@ -6,8 +6,10 @@ use crate::bench::{measure_group, median_of, Pending};
 use crate::scratch::Scratch;
 use crate::workers::{worker_rows, Skipped, WorkerRow};
 use crate::{data, seeds, Context, Output, Scenario, ScenarioError};
+use encbench_codecs::int64::swar;
 use encbench_codecs::intfile::{encode, CBytes, Format, IntSumReader, Source, SourceKind};
-use encbench_codecs::registry::{int_readers, REFERENCES, WORKER_CODECS};
+use encbench_codecs::intfile::{write_binary, write_text_itoa};
+use encbench_codecs::registry::{int_readers, INT_WRITERS, REFERENCES, WORKER_CODECS};
 use encbench_measure::repeat;
 use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
 use encbench_workers::Kind;
@@ -33,6 +35,7 @@ impl Scenario for Ints {
     fn codec_ids(&self) -> Vec<&'static str> {
         let mut ids: Vec<_> = int_readers().iter().map(|e| e.info.id).collect();
         ids.push(REFERENCES[0].id);
+        ids.extend(INT_WRITERS.iter().map(|i| i.id));
         ids.extend(WORKER_CODECS.iter().map(|i| i.id).filter(|id| {
             id.starts_with("c/") || *id == "python/int-lines" || *id == "python/struct-unpack"
         }));
@@ -48,7 +51,6 @@ impl Scenario for Ints {
         let binary = encode(&values, Format::BinaryLe);
         // The seed's atoi and hand-rolled loops read fixed-width 7-byte records.
         let fixed: String = values.iter().map(|v| format!("{v:>6}\n")).collect();
-        drop(values);
 
         // Removed when `dir` drops, on success, on any early return, and on Ctrl-C.
         let dir = Scratch::new(NAME, (text.len() + binary.len() + fixed.len()) as u64)?;
@@ -72,11 +74,56 @@ impl Scenario for Ints {
             .into_iter()
             .filter(|e| ctx.wants(e.info.id))
             .filter_map(|e| e.build.map(|b| (e.info.id, b())))
+            .filter(|(id, reader)| match reader.unavailable() {
+                // A SIMD parser for an instruction set this CPU lacks.
+                Some(why) => {
+                    out.notes.push(format!("{NAME}: {id} skipped: {why}"));
+                    false
+                }
+                None => true,
+            })
             .collect();
+        // The shortest and longest lines (1 and 10 digits), from memory, for
+        // the scalar loop and the SIMD parsers (when one runs): no line shape
+        // may favour the loop.
+        let shapes: Vec<(Files, i64)> = if readers
+            .iter()
+            .any(|(id, _)| is_shape_reader(id) && *id != "text/hand-rolled")
+        {
+            [1, 10]
+                .into_iter()
+                .map(|digits| {
+                    (ctx.progress)(&format!("{NAME}: generating {n} {digits}-digit values"));
+                    let values = data::ints_of_digits(n, digits);
+                    let sum = values.iter().map(|&v| i64::from(v)).sum();
+                    let files = Files {
+                        dataset: format!("digits-{digits}-{n}"),
+                        n,
+                        text: (
+                            PathBuf::new(),
+                            CBytes::new(encode(&values, Format::TextLines)),
+                        ),
+                        binary: (PathBuf::new(), CBytes::new(Vec::new())),
+                    };
+                    (files, sum)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut pending = Vec::new();
         for (id, reader) in &readers {
             for medium in [Medium::FileWarm, Medium::Memory] {
                 if let Some(p) = files.verified_row(id, reader.as_ref(), medium, expected, &mut out)
+                {
+                    pending.push(p);
+                }
+            }
+        }
+        for (shape, sum) in &shapes {
+            for (id, reader) in readers.iter().filter(|(id, _)| is_shape_reader(id)) {
+                if let Some(p) =
+                    shape.verified_row(id, reader.as_ref(), Medium::Memory, *sum, &mut out)
                 {
                     pending.push(p);
                 }
@@ -99,6 +146,40 @@ impl Scenario for Ints {
                 )),
                 Err(e) => out.failures.push(Failure::new(&meta, e.to_string())),
             }
+        }
+        // The write side: the same values to text and to binary, in memory,
+        // each writer's output checked against the reference encoding first.
+        type Writer = fn(&[i32], &mut Vec<u8>);
+        let writers: [(&str, Writer, &CBytes); 3] = [
+            (INT_WRITERS[0].id, write_text_itoa, &files.text.1),
+            (INT_WRITERS[1].id, swar::write_lines, &files.text.1),
+            (INT_WRITERS[2].id, write_binary, &files.binary.1),
+        ];
+        for (id, write, reference) in writers {
+            if !ctx.wants(id) {
+                continue;
+            }
+            let mut meta = files.meta(id, Medium::Memory, reference.len());
+            meta.operation = "write".into();
+            let mut buf = Vec::new();
+            write(&values, &mut buf);
+            let what = "its output == the reference encoding of the values";
+            let proof = match Verified::bytes(what, reference.as_slice(), &buf) {
+                Ok(proof) => proof,
+                Err(e) => {
+                    out.failures.push(Failure::new(&meta, e.to_string()));
+                    continue;
+                }
+            };
+            let values = &values;
+            pending.push(Pending::new(
+                meta,
+                proof,
+                repeat(move || {
+                    write(std::hint::black_box(values), &mut buf);
+                    buf.len()
+                }),
+            ));
         }
         let mut skipped = Skipped::default();
         let worker_rows_for = |kind, codec, input, format| WorkerRow {
@@ -144,9 +225,18 @@ impl Scenario for Ints {
         ));
         measure_group(ctx, NAME, pending, &mut out);
         skipped.report(NAME, &mut out);
-        compare(&mut out);
+        compare(
+            &mut out,
+            &files.dataset,
+            shapes.iter().map(|(f, _)| f.dataset.as_str()),
+        );
         Ok(out)
     }
+}
+
+/// The readers also measured on the 1- and 10-digit datasets.
+fn is_shape_reader(id: &str) -> bool {
+    id == "text/hand-rolled" || (id.starts_with("text/simd-") && id != "text/simd-mmap")
 }
 
 fn io_error(action: &str, source: std::io::Error) -> ScenarioError {
@@ -240,8 +330,15 @@ impl Files {
     }
 }
 
-/// The seed's headline ratios, recomputed from this run's medians.
-fn compare(out: &mut Output) {
+/// The seed's headline ratios, recomputed from this run's medians; the
+/// line-shape datasets only get the SIMD-over-scalar ratio.
+fn compare<'a>(out: &mut Output, main: &'a str, shapes: impl Iterator<Item = &'a str>) {
+    let records: Vec<_> = out
+        .records
+        .iter()
+        .filter(|r| r.dataset == main)
+        .cloned()
+        .collect();
     let warm = Medium::FileWarm;
     // (a, b, the seed's pair of loops whose published ratio it mirrors, note)
     let pairs = [
@@ -290,10 +387,7 @@ fn compare(out: &mut Output) {
     ];
     for (a, b, (seed_a, seed_b), note) in pairs {
         let seed_value = seeds::seed_000_ratio(seed_a, seed_b);
-        if let (Some(x), Some(y)) = (
-            median_of(&out.records, a, warm),
-            median_of(&out.records, b, warm),
-        ) {
+        if let (Some(x), Some(y)) = (median_of(&records, a, warm), median_of(&records, b, warm)) {
             out.comparisons.push(Comparison {
                 scenario: NAME.into(),
                 label: format!("{a} ÷ {b} (file-warm)"),
@@ -306,9 +400,10 @@ fn compare(out: &mut Output) {
     }
     for medium in [Medium::FileWarm, Medium::Memory] {
         let best = |prefix: &str| {
-            out.records
+            records
                 .iter()
-                .filter(|r| r.medium == medium && r.codec.starts_with(prefix))
+                .filter(|r| r.medium == medium && r.operation == "read")
+                .filter(|r| r.codec.starts_with(prefix))
                 .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
         };
         if let (Some(t), Some(b)) = (best("text/"), best("binary/")) {
@@ -326,5 +421,58 @@ fn compare(out: &mut Output) {
                 note: "how far the best text parser trails the best binary read".into(),
             });
         }
+    }
+    let fastest_write = |prefix: &str| {
+        records
+            .iter()
+            .filter(|r| r.operation == "write" && r.codec.starts_with(prefix))
+            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+    };
+    if let (Some(t), Some(b)) = (fastest_write("text/"), fastest_write("binary/")) {
+        out.comparisons.push(Comparison {
+            scenario: NAME.into(),
+            label: format!(
+                "fastest text write ({}) ÷ fastest binary write ({}), memory",
+                t.codec, b.codec
+            ),
+            value: t.median_ns / b.median_ns,
+            unit: "×".into(),
+            seed_value: None,
+            note: "the same question the other way: producing the file".into(),
+        });
+    }
+    for dataset in std::iter::once(main).chain(shapes) {
+        simd_over_scalar(out, dataset);
+    }
+}
+
+/// How many times faster the fastest SIMD parser (its instruction set in its
+/// name) reads `dataset` from memory than the scalar loop, with its GB/s.
+fn simd_over_scalar(out: &mut Output, dataset: &str) {
+    let memory = |r: &&encbench_record::Record| r.dataset == dataset && r.medium == Medium::Memory;
+    let scalar = out
+        .records
+        .iter()
+        .filter(memory)
+        .find(|r| r.codec == "text/hand-rolled");
+    let simd = out
+        .records
+        .iter()
+        .filter(memory)
+        .filter(|r| r.codec.starts_with("text/simd-"))
+        .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+    if let (Some(scalar), Some(simd)) = (scalar, simd) {
+        let gbps = simd.encoded_bytes as f64 / simd.median_ns;
+        out.comparisons.push(Comparison {
+            scenario: NAME.into(),
+            label: format!(
+                "text/hand-rolled ÷ fastest SIMD text ({}, {gbps:.2} GB/s), {dataset}, memory",
+                simd.codec
+            ),
+            value: scalar.median_ns / simd.median_ns,
+            unit: "×".into(),
+            seed_value: None,
+            note: "how much the hand-written SIMD parser gains over the scalar loop".into(),
+        });
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::{Codec, CodecError};
 
-fn parse(bytes: &[u8]) -> Result<i64, CodecError> {
+pub(crate) fn parse(bytes: &[u8]) -> Result<i64, CodecError> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| CodecError::invalid(e.valid_up_to(), "not UTF-8"))?;
     text.parse()

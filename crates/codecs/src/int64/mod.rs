@@ -7,6 +7,7 @@ pub mod le_bytes;
 #[cfg(feature = "self-describing")]
 pub mod self_describing;
 pub mod serde_dyn;
+pub mod swar;
 pub mod varint;
 
 use crate::CodecError;

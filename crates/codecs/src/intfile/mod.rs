@@ -5,6 +5,7 @@
 
 pub mod binary;
 mod cfile;
+pub mod simd;
 pub mod text;
 
 use crate::CodecError;
@@ -45,6 +46,11 @@ pub trait IntSumReader: Send + Sync {
     fn supports(&self, kind: SourceKind) -> bool {
         let _ = kind;
         true
+    }
+    /// Why this machine cannot run it (a SIMD parser for an instruction set
+    /// the CPU lacks), or `None` when it can.
+    fn unavailable(&self) -> Option<String> {
+        None
     }
     /// Reads every value and sums them.
     fn sum(&self, source: Source<'_>) -> Result<i64, CodecError>;
@@ -99,6 +105,30 @@ pub fn encode(values: &[i32], format: Format) -> Vec<u8> {
         }
         Format::BinaryLe => values.iter().flat_map(|v| v.to_le_bytes()).collect(),
     }
+}
+
+/// The text file into `out` (cleared first) with `itoa`: the write side's
+/// text baseline, reusing `out`'s allocation.
+pub fn write_text_itoa(values: &[i32], out: &mut Vec<u8>) {
+    out.clear();
+    let mut buf = itoa::Buffer::new();
+    for v in values {
+        out.extend_from_slice(buf.format(*v).as_bytes());
+        out.push(b'\n');
+    }
+}
+
+/// The binary file into `out` (cleared first), one 4-byte store per value
+/// into its spare capacity (no zeroing pass): the write side's binary row.
+pub fn write_binary(values: &[i32], out: &mut Vec<u8>) {
+    out.clear();
+    out.reserve(values.len() * 4);
+    let spare = &mut out.spare_capacity_mut()[..values.len() * 4];
+    for (slot, v) in spare.chunks_exact_mut(4).zip(values) {
+        slot.copy_from_slice(&v.to_le_bytes().map(std::mem::MaybeUninit::new));
+    }
+    // SAFETY: the loop wrote all values.len() * 4 bytes of the spare capacity.
+    unsafe { out.set_len(values.len() * 4) };
 }
 
 /// Reads a whole file into NUL-terminated memory.
