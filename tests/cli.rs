@@ -117,13 +117,15 @@ fn run_ints_writes_json_csv_and_markdown() {
         assert_eq!(r["scenario"], "ints");
         assert_eq!(r["items"], 300);
         assert_eq!(r["verified"], true);
-        // The record says what was compared: the sum, or the copy.
+        // The record says what was compared: the sum, the copy, or a writer's bytes.
         assert_eq!(r["verification"]["status"], "verified");
         let detail = r["verification"]["detail"].as_str().unwrap();
-        assert!(
-            detail.contains("sum of the 300 values") || detail.contains("copy"),
-            "{detail}"
-        );
+        let expected = match r["operation"].as_str().unwrap() {
+            "write" => "its output == the reference encoding",
+            "copy" => "the copy == its source",
+            _ => "sum of the 300 values",
+        };
+        assert!(detail.contains(expected), "{detail}");
         assert_eq!(r["samples"], 3);
         // Three samples: the interval is [min, max], which covers 75 %.
         assert_eq!(r["ci_level"], 0.75);
