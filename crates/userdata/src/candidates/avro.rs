@@ -85,9 +85,6 @@ impl Candidate for Avro {
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         decode(bytes, schema)
     }
-    fn streams(&self) -> bool {
-        true
-    }
     fn write_stream(
         &self,
         schema: &Schema,

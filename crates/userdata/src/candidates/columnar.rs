@@ -245,9 +245,6 @@ impl Candidate for ArrowIpc {
         writer.write(&batch).map_err(fail)?;
         writer.finish().map_err(fail)
     }
-    fn streams(&self) -> bool {
-        true
-    }
     fn write_stream(
         &self,
         schema: &Schema,
@@ -318,9 +315,6 @@ impl Candidate for Parquet {
                 .map_err(fail)?;
         writer.write(&batch).map_err(fail)?;
         writer.close().map(|_| ()).map_err(fail)
-    }
-    fn streams(&self) -> bool {
-        true
     }
     fn write_stream(
         &self,

@@ -41,14 +41,11 @@ pub trait Candidate: Send + Sync {
     fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
         Ok(Box::new(Plain(self, schema.clone())))
     }
-    /// Whether [`write_stream`](Self::write_stream) and
-    /// [`read_stream`](Self::read_stream) hold one batch at a time; if not
-    /// they hold the whole table, as these defaults do.
-    fn streams(&self) -> bool {
-        false
-    }
     /// Writes every batch to `out` as one file; `rows` is their total
-    /// (for formats that write a count first).
+    /// (for formats that write a count first). Every format `--convert`
+    /// writes overrides this to hold one batch at a time; the default,
+    /// which collects the whole table, serves only candidates that never
+    /// convert.
     fn write_stream(
         &self,
         schema: &Schema,

@@ -222,9 +222,6 @@ impl Candidate for Protobuf {
             schema: schema.clone(),
         }))
     }
-    fn streams(&self) -> bool {
-        true
-    }
     fn write_stream(
         &self,
         schema: &Schema,

@@ -236,9 +236,6 @@ macro_rules! candidate {
                 let decode: fn(TableSeed<'_>, &[u8]) -> Result<Table, String> = $decode;
                 decode(seed, bytes).map_err(|e| codec($id, e))
             }
-            fn streams(&self) -> bool {
-                true
-            }
             fn write_stream(
                 &self,
                 _schema: &Schema,

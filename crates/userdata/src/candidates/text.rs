@@ -40,9 +40,6 @@ impl Candidate for Csv {
         };
         parse_table(text, format, schema)
     }
-    fn streams(&self) -> bool {
-        true
-    }
     fn write_stream(
         &self,
         schema: &Schema,
@@ -134,9 +131,6 @@ impl Candidate for JsonLines {
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         let text = std::str::from_utf8(bytes).map_err(|e| codec("jsonl", e))?;
         parse_table(text, Format::JsonLines, schema)
-    }
-    fn streams(&self) -> bool {
-        true
     }
     fn write_stream(
         &self,
