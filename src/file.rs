@@ -260,7 +260,9 @@ fn write_converted(
     };
     // One bar for every pass; the callbacks share it.
     let progress = std::cell::RefCell::new(progress);
-    let rows = std::cell::Cell::new(0u64);
+    // The rows expected (estimated when sampled), then the rows written.
+    let rows = std::cell::Cell::new((0u64, true));
+    let written = std::cell::Cell::new(0u64);
     let done = pipeline::convert(
         &args.path,
         options,
@@ -271,7 +273,7 @@ fn write_converted(
                 .advance(bytes, "scanning (schema and row count)")
         },
         &mut |scanned| {
-            rows.set(scanned.rows as u64);
+            rows.set((scanned.rows as u64, scanned.rows_exact));
             let mut p = progress.borrow_mut();
             p.finish();
             describe_scanned(scanned);
@@ -279,12 +281,15 @@ fn write_converted(
         },
         &mut |pass, bytes, done| {
             let mut p = progress.borrow_mut();
-            let rows = rows.get();
             match pass {
                 convert::Pass::Write => {
-                    p.advance(bytes, &format!("writing: {done} of {rows} rows"))
+                    written.set(done);
+                    let (rows, exact) = rows.get();
+                    let about = if exact { "" } else { "≈" };
+                    p.advance(bytes, &format!("writing: {done} of {about}{rows} rows"))
                 }
                 convert::Pass::Verify => {
+                    let rows = written.get();
                     let part =
                         size.map_or(0, |s| (s as f64 * done as f64 / rows.max(1) as f64) as u64);
                     p.advance(
@@ -317,7 +322,7 @@ struct Described<'a> {
     text_bytes: u64,
     rows: String,
     skipped: usize,
-    schema_from: &'static str,
+    schema_from: String,
     schema: &'a Schema,
 }
 
@@ -330,11 +335,18 @@ fn describe_scanned(scanned: &load::Scanned) {
         compression: source.compression,
         file_bytes: source.file_bytes,
         text_bytes: scanned.text_bytes,
-        rows: format!("{} rows", scanned.rows),
+        rows: match scanned.rows_exact {
+            true => format!("{} rows", scanned.rows),
+            false => format!("≈{} rows (estimated from a sample)", scanned.rows),
+        },
         skipped: scanned.skipped,
-        schema_from: match scanned.inferred {
-            true => "inferred from every row",
-            false => "from --schema",
+        schema_from: match (&scanned.restarted, scanned.from_sample, scanned.inferred) {
+            (Some(why), _, _) => format!(
+                "inferred from every row, as the sample's schema does not fit {why}"
+            ),
+            (None, true, _) => "inferred from a sample of rows; a row that does not fit it starts the conversion again from every row; --full infers from every row first".into(),
+            (None, false, true) => "inferred from every row".into(),
+            (None, false, false) => "from --schema".into(),
         },
         schema: &scanned.schema,
     });
@@ -358,7 +370,8 @@ fn describe_loaded(loaded: &Loaded) {
             (true, false) => "inferred from the sampled rows; --full infers from every row",
             (false, true) => "from --schema",
             (false, false) => "from --schema, checked on the sampled rows",
-        },
+        }
+        .into(),
         schema: &loaded.table.schema,
     });
 }

@@ -1,16 +1,21 @@
 //! `--convert`: the whole input written in one format (optionally
 //! compressed) in bounded memory, then read back and compared row by row.
 //!
-//! Three streaming passes: `load::scan` infers (or checks) the schema over
-//! every row and counts them; then a reader thread types rows into
-//! batches while this thread encodes them (and, with a compressor, a
+//! Two streaming passes: a reader thread types rows into batches (and
+//! digests them) while this thread encodes them (and, with a compressor, a
 //! third thread compresses) into a temporary file beside the target; then
-//! the file is read back a batch at a time. Both sides digest every row in
-//! order (see `table::Digest`); only equal digests let the file be renamed
-//! into place. A failure or Ctrl-C leaves neither output nor temporary file.
+//! the file is read back a batch at a time and digested again (see
+//! `table::Digest`); only equal digests let the file be renamed into
+//! place. The schema comes from a sample (`load::sampled`) or from a scan
+//! of every row (`load::scan`, a third pass, for `--full` and for formats
+//! that write their row count first); a row that does not fit a sample's
+//! schema stops the write with [`Outcome::Misfit`] so the caller can scan
+//! and start again. A failure or Ctrl-C leaves neither output nor
+//! temporary file.
 
 use crate::candidates::streaming::ReadBack;
 use crate::candidates::Candidate;
+use crate::error::Malformed;
 use crate::load::{name_file, typed_row, Scanned};
 use crate::safe_write::{self, Atomic};
 use crate::stream;
@@ -61,13 +66,23 @@ pub struct Converted {
     pub rows: usize,
 }
 
+/// How a conversion ended, when nothing failed.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Written and verified.
+    Done(Converted),
+    /// A row did not fit the sample's schema (`Scanned::from_sample`):
+    /// nothing was written; scan every row and convert again.
+    Misfit(Malformed),
+}
+
 /// Writes every row of `scanned` as `request` asks, verified. `progress`
 /// hears the pass, input bytes read, and rows done.
 pub fn convert(
     scanned: &Scanned,
     request: &Request<'_>,
     progress: &mut dyn FnMut(Pass, u64, u64),
-) -> Result<Converted, Error> {
+) -> Result<Outcome, Error> {
     let output = request.output;
     let fail = |why: String| Error::Write {
         path: output.to_path_buf(),
@@ -75,7 +90,11 @@ pub fn convert(
     };
     check_output(request.inputs, output, request.force)?;
     let mut temp = Atomic::create(output).map_err(|e| fail(e.to_string()))?;
-    let written = write_pass(scanned, request, temp.file(), progress)?;
+    let written = match write_pass(scanned, request, temp.file(), progress)? {
+        Produced::All(digest) => digest,
+        // Dropping the temporary file removes it.
+        Produced::Misfit(m) => return Ok(Outcome::Misfit(m)),
+    };
     let bytes = temp
         .file()
         .metadata()
@@ -101,10 +120,18 @@ pub fn convert(
     }
     temp.commit(request.force)
         .map_err(|e| fail(format!("cannot move the verified file into place: {e}")))?;
-    Ok(Converted {
+    Ok(Outcome::Done(Converted {
         bytes,
         rows: written.rows as usize,
-    })
+    }))
+}
+
+/// What the reader thread typed.
+enum Produced {
+    /// Every row; the digest of them all.
+    All(Digest),
+    /// It stopped at a row the sample's schema does not fit.
+    Misfit(Malformed),
 }
 
 /// Encodes every row into `file`; the digest of what was written.
@@ -113,19 +140,18 @@ fn write_pass(
     request: &Request<'_>,
     file: &mut std::fs::File,
     progress: &mut dyn FnMut(Pass, u64, u64),
-) -> Result<Digest, Error> {
+) -> Result<Produced, Error> {
     let output = request.output;
     let io = |e: std::io::Error| Error::Write {
         path: output.to_path_buf(),
         why: format!("write failed: {e}"),
     };
     let position = AtomicU64::new(0);
-    let mut digest = Digest::default();
     std::thread::scope(|s| {
         let (tx, rx) = sync_channel(2);
         let producer = s.spawn(|| produce(scanned, request.skip_bad, tx, &position));
         let written = {
-            let mut batches = batches(rx, &mut digest, &position, progress);
+            let mut batches = batches(rx, &position, progress);
             let schema = &scanned.schema;
             let rows = scanned.rows;
             match request.compressor {
@@ -173,41 +199,48 @@ fn write_pass(
             }
         };
         // The reader thread stops at its next send once the receiver is gone.
-        let produced = producer.join().unwrap_or(Ok(()));
+        let produced = producer
+            .join()
+            .unwrap_or_else(|_| Err(stopped("the reader thread panicked")));
         match (written, produced) {
+            (_, Ok(Produced::Misfit(m))) => Ok(Produced::Misfit(m)),
             // The reader's own error (a malformed row) says more than "stopped".
             (Err(_), Err(e)) => Err(e),
-            (written, _) => written,
-        }
-    })?;
-    Ok(digest.finish())
-}
-
-/// The batches from the reader thread, digested and reported as they pass.
-fn batches<'a>(
-    rx: Receiver<Result<Table, Error>>,
-    digest: &'a mut Digest,
-    position: &'a AtomicU64,
-    progress: &'a mut dyn FnMut(Pass, u64, u64),
-) -> impl Iterator<Item = Result<Table, Error>> + 'a {
-    rx.into_iter().inspect(move |batch| {
-        if let Ok(table) = batch {
-            table.digest_into(digest);
-            progress(Pass::Write, position.load(Ordering::Relaxed), digest.rows);
+            (Err(e), Ok(_)) => Err(e),
+            (Ok(()), produced) => produced,
         }
     })
 }
 
-/// The reader thread: every row typed into batches, sent in order; a
-/// malformed row (unless skipped) is sent as the error that ends the stream.
+/// The batches from the reader thread, reported as they pass.
+fn batches<'a>(
+    rx: Receiver<Result<Table, Error>>,
+    position: &'a AtomicU64,
+    progress: &'a mut dyn FnMut(Pass, u64, u64),
+) -> impl Iterator<Item = Result<Table, Error>> + 'a {
+    let mut rows = 0u64;
+    rx.into_iter().inspect(move |batch| {
+        if let Ok(table) = batch {
+            rows += table.rows() as u64;
+            progress(Pass::Write, position.load(Ordering::Relaxed), rows);
+        }
+    })
+}
+
+/// The reader thread: every row typed into batches and digested, sent in
+/// order; a malformed row (unless skipped) is sent as the error that ends
+/// the stream, and a row the sample's schema does not fit ends it too.
 fn produce(
     scanned: &Scanned,
     skip_bad: bool,
     tx: SyncSender<Result<Table, Error>>,
     position: &AtomicU64,
-) -> Result<(), Error> {
+) -> Result<Produced, Error> {
     let schema = &scanned.schema;
+    let width = schema.fields.len();
     let mut table = Table::new(schema.clone(), BATCH_ROWS);
+    let mut digest = Digest::default();
+    let mut misfit = None;
     let mut text = 0usize;
     let mut columns = scanned.columns.clone();
     let opened = &scanned.opened;
@@ -221,8 +254,23 @@ fn produce(
                 Err(_) if skip_bad => return Ok(()),
                 Err(m) => return Err(Error::Malformed(m)),
             };
-            match typed_row(&mut table, &row) {
+            // A JSON Lines key the schema has not seen grows the row.
+            let typed = if row.cells.len() > width {
+                Err(Malformed::new(
+                    row.line,
+                    None,
+                    "a key the schema does not have",
+                    "",
+                ))
+            } else {
+                typed_row(&mut table, &row)
+            };
+            match typed {
                 Ok(()) => {}
+                Err(m) if scanned.from_sample => {
+                    misfit = Some(m);
+                    return Err(stopped("the sample's schema does not fit"));
+                }
                 Err(_) if skip_bad => return Ok(()),
                 Err(m) => return Err(Error::Malformed(m)),
             }
@@ -230,26 +278,46 @@ fn produce(
             if table.rows() == BATCH_ROWS || text >= BATCH_BYTES {
                 text = 0;
                 let full = std::mem::replace(&mut table, Table::new(schema.clone(), BATCH_ROWS));
-                tx.send(Ok(full)).map_err(|_| stopped())?;
+                full.digest_into(&mut digest);
+                tx.send(Ok(full)).map_err(|_| stopped("stopped"))?;
             }
             Ok(())
         },
         &mut |p| position.store(p, Ordering::Relaxed),
     );
+    if let Some(mut m) = misfit {
+        if let Some(key) = columns.get(width) {
+            m.why = format!("key '{key}' is not among the sample's columns");
+        }
+        m.path = Some(opened.source.path.clone());
+        let _ = tx.send(Err(stopped("the sample's schema does not fit")));
+        return Ok(Produced::Misfit(m));
+    }
+    let walked = walked.and_then(|_| match columns.get(width) {
+        // Under --schema a new key is an error (as a scan reports it).
+        Some(_) => Err(Error::Schema(format!(
+            "the file has keys the schema does not name: {}",
+            columns[width..].join(", ")
+        ))),
+        None => Ok(()),
+    });
     let last = walked.map(|_| table);
     let last = last.map_err(|e| name_file(&opened.source.path, e));
     let failed = last.as_ref().err().map(|e| e.to_string());
+    if let Ok(table) = &last {
+        table.digest_into(&mut digest);
+    }
     let _ = tx.send(last);
     match failed {
-        Some(_) => Err(stopped()),
-        None => Ok(()),
+        Some(_) => Err(stopped("stopped")),
+        None => Ok(Produced::All(digest.finish())),
     }
 }
 
-fn stopped() -> Error {
+fn stopped(why: &str) -> Error {
     Error::Codec {
         format: "convert",
-        why: "stopped".into(),
+        why: why.into(),
     }
 }
 
@@ -441,6 +509,9 @@ mod tests {
                     &mut |_, _, _| {},
                 )
                 .unwrap_or_else(|e| panic!("{}: {e}", candidate.id()));
+                let Outcome::Done(done) = done else {
+                    panic!("{}: a scan's schema must fit", candidate.id())
+                };
                 assert_eq!(done.rows, rows, "{}", candidate.id());
                 assert_eq!(std::fs::metadata(&out).unwrap().len(), done.bytes);
             }

@@ -281,12 +281,46 @@ pub struct Scanned {
     pub schema: Schema,
     /// Whether the schema was inferred (not --schema).
     pub inferred: bool,
-    /// Good rows.
+    /// Good rows (an estimate unless `rows_exact`).
     pub rows: usize,
-    /// Malformed rows skipped (--skip-bad).
+    /// Whether `rows` was counted over every row.
+    pub rows_exact: bool,
+    /// Malformed rows skipped (--skip-bad), in the rows looked at.
     pub skipped: usize,
-    /// Bytes of text read.
+    /// Bytes of text (an estimate's basis when sampled: the file's text size).
     pub text_bytes: u64,
+    /// The schema was inferred from a sample only: a row that does not fit
+    /// it stops the conversion, which starts again from a full [`scan`].
+    pub from_sample: bool,
+    /// Why an earlier conversion from the sample's schema started again.
+    pub restarted: Option<String>,
+}
+
+/// The schema from a sample of rows (see [`load`]) and the opened file, to
+/// convert in one streaming pass instead of two: most files' types show in
+/// their sample, and a row that does not fit is caught while writing.
+pub fn sampled(path: &Path, options: &LoadOptions) -> Result<Scanned, Error> {
+    let sample_only = LoadOptions {
+        every_row: false,
+        ..options.clone()
+    };
+    let loaded = load(path, &sample_only)?;
+    let opened =
+        open(path, options.hint, options.schema.as_ref()).map_err(|e| name_file(path, e))?;
+    let schema = loaded.table.schema;
+    Ok(Scanned {
+        opened,
+        // Cells line up with the schema's fields (JSON Lines keys included).
+        columns: schema.fields.iter().map(|f| f.name.clone()).collect(),
+        schema,
+        inferred: loaded.inferred,
+        rows: loaded.rows,
+        rows_exact: loaded.rows_exact,
+        skipped: loaded.skipped,
+        text_bytes: loaded.text_bytes,
+        from_sample: loaded.inferred && !loaded.schema_every_row,
+        restarted: None,
+    })
 }
 
 /// Streams every row of `path` once to infer (or check) the schema and
@@ -314,8 +348,11 @@ pub fn scan(
         schema,
         inferred: options.schema.is_none(),
         rows,
+        rows_exact: true,
         skipped,
         text_bytes,
+        from_sample: false,
+        restarted: None,
     })
 }
 
@@ -358,14 +395,17 @@ pub(crate) fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malfo
             }
             None if field.ty.is_text() && row.strings.is_none() => column.push_text(field.ty, ""),
             None => Err("empty, but the column is not nullable".to_string()),
-            // `NA` in a column of numbers, dates or booleans is a null (see `infer`).
-            Some(text) if field.nullable && !field.ty.is_text() && values::is_null_token(text) => {
-                column.push_null();
-                Ok(())
-            }
-            Some(text) => column
-                .push_text(field.ty, text)
-                .map_err(|why| format!("'{text}' is {why}")),
+            Some(text) => match column.push_text(field.ty, text) {
+                Ok(()) => Ok(()),
+                // `NA` in a column of numbers, dates or booleans is a null
+                // (see `infer`); no null token parses as any of those types,
+                // so asking after the parse fails changes nothing but speed.
+                Err(_) if field.nullable && !field.ty.is_text() && values::is_null_token(text) => {
+                    column.push_null();
+                    Ok(())
+                }
+                Err(why) => Err(format!("'{text}' is {why}")),
+            },
         };
         if let Err(why) = outcome {
             let text = row.cells.get(i).copied().flatten().unwrap_or("");

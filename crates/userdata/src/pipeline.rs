@@ -1,9 +1,9 @@
 //! The `file` pipeline behind one small API, so the command line only
 //! parses flags and prints: [`read`] (open → sample → infer), [`judge`]
 //! (measure → recommend), [`notes`] (what the record should say about the
-//! sample), and [`convert`] (scan every row → stream out → read back).
+//! sample), and [`convert`] (schema → stream out → read back).
 
-use crate::convert::{self, Converted, Pass, Request};
+use crate::convert::{self, Converted, Outcome, Pass, Request};
 use crate::load::{self, LoadOptions, Loaded, Scanned};
 use crate::measure::{self, Plan};
 use crate::recommend::{self, Choice, Objective};
@@ -96,8 +96,12 @@ pub fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
     notes
 }
 
-/// Scans every row (schema and count; `scanning` hears the bytes read),
-/// hands the scan to `scanned`, then writes and verifies the conversion.
+/// Converts the file as `request` asks. The schema comes from a sample
+/// (one streaming pass writes, one reads back) unless `--full` asks for
+/// every row or the format writes its row count first; then a scan of
+/// every row comes first (`scanning` hears the bytes read). A row that
+/// does not fit a sample's schema starts the conversion again after a
+/// scan. `scanned` hears the input and schema before each attempt.
 pub fn convert(
     path: &Path,
     options: &LoadOptions,
@@ -107,7 +111,162 @@ pub fn convert(
     progress: &mut dyn FnMut(Pass, u64, u64),
 ) -> Result<Converted, Error> {
     convert::check_output(request.inputs, request.output, request.force)?;
-    let scan = load::scan(path, options, scanning)?;
+    let mut restarted = None;
+    if !options.every_row && !request.candidate.writes_row_count() {
+        let sample = load::sampled(path, options)?;
+        scanned(&sample);
+        match convert::convert(&sample, request, progress)? {
+            Outcome::Done(done) => return Ok(done),
+            Outcome::Misfit(m) => restarted = Some(m.to_string()),
+        }
+    }
+    let mut scan = load::scan(path, options, scanning)?;
+    scan.restarted = restarted;
     scanned(&scan);
-    convert::convert(&scan, request, progress)
+    match convert::convert(&scan, request, progress)? {
+        Outcome::Done(done) => Ok(done),
+        // A scan's schema fits every row it scanned.
+        Outcome::Misfit(m) => Err(Error::Malformed(m)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::candidates::by_id;
+    use crate::schema::ColumnType;
+    use crate::sniff::FormatHint;
+    use std::path::PathBuf;
+
+    fn options(sample_limit: u64) -> LoadOptions {
+        LoadOptions {
+            hint: FormatHint::Auto,
+            schema: None,
+            skip_bad: false,
+            sample_limit: Some(sample_limit),
+            every_row: false,
+        }
+    }
+
+    /// Converts `input` to `format`; the schemas each attempt started from.
+    fn convert_to(
+        input: &Path,
+        format: &str,
+        options: &LoadOptions,
+    ) -> (
+        Result<Converted, Error>,
+        Vec<(bool, Option<String>, Schema)>,
+        PathBuf,
+    ) {
+        let candidate = by_id(format).unwrap();
+        let output = input.with_extension(format);
+        let request = Request {
+            candidate: candidate.as_ref(),
+            compressor: None,
+            inputs: &[input],
+            output: &output,
+            force: false,
+            skip_bad: false,
+        };
+        let mut attempts = Vec::new();
+        let done = convert(
+            input,
+            options,
+            &request,
+            &mut |_| {},
+            &mut |s| attempts.push((s.from_sample, s.restarted.clone(), s.schema.clone())),
+            &mut |_, _, _| {},
+        );
+        (done, attempts, output)
+    }
+
+    use crate::schema::Schema;
+
+    /// `rows` rows of small numbers, one of which (`odd`) holds `value`.
+    fn numbers(dir: &Path, rows: usize, odd: usize, value: &str) -> PathBuf {
+        let mut text = String::from("id,small\n");
+        for i in 0..rows {
+            let small = if i == odd {
+                value.to_string()
+            } else {
+                (i % 100).to_string()
+            };
+            text.push_str(&format!("{i},{small}\n"));
+        }
+        let path = dir.join("in.csv");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_sample_schema_converts_in_one_pass_when_every_row_fits() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = numbers(dir.path(), 50_000, 0, "7");
+        let (done, attempts, output) = convert_to(&input, "parquet", &options(20_000));
+        assert_eq!(done.unwrap().rows, 50_000);
+        assert_eq!(attempts.len(), 1, "no scan before or after");
+        assert!(attempts[0].0, "the schema came from the sample");
+        assert!(output.exists());
+    }
+
+    #[test]
+    fn a_row_the_sample_schema_does_not_fit_restarts_from_every_row() {
+        let dir = tempfile::tempdir().unwrap();
+        // Row 31 000 holds 300: the sample (a few runs of rows) sees only 0..99.
+        let input = numbers(dir.path(), 50_000, 31_000, "300");
+        let (done, attempts, output) = convert_to(&input, "parquet", &options(20_000));
+        assert_eq!(done.unwrap().rows, 50_000);
+        assert_eq!(attempts.len(), 2, "{attempts:?}");
+        assert_eq!(attempts[0].2.fields[1].ty, ColumnType::Int8, "sampled");
+        let why = attempts[1].1.as_deref().unwrap();
+        assert!(
+            why.contains("line 31002") && why.contains("'300' is not an int8"),
+            "{why}"
+        );
+        assert!(!attempts[1].0, "then inferred from every row");
+        assert_eq!(attempts[1].2.fields[1].ty, ColumnType::Int16);
+        // Every value made it, the wide one included.
+        let back = by_id("parquet")
+            .unwrap()
+            .decode(&std::fs::read(&output).unwrap(), &attempts[1].2)
+            .unwrap();
+        assert_eq!(back.columns[1].cell(31_000), crate::table::Cell::Int(300));
+        // Only the input and the output: the first attempt left nothing.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn a_json_key_the_sample_never_saw_restarts_and_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut text = String::new();
+        for i in 0..20_000 {
+            match i {
+                15_000 => text.push_str(&format!("{{\"id\":{i},\"late\":\"here\"}}\n")),
+                _ => text.push_str(&format!("{{\"id\":{i}}}\n")),
+            }
+        }
+        let input = dir.path().join("in.json");
+        std::fs::write(&input, text).unwrap();
+        let (done, attempts, _) = convert_to(&input, "jsonl", &options(20_000));
+        assert_eq!(done.unwrap().rows, 20_000);
+        assert_eq!(attempts.len(), 2, "{attempts:?}");
+        assert!(attempts[1].1.as_deref().unwrap().contains("key 'late'"));
+        let names: Vec<&str> = attempts[1]
+            .2
+            .fields
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect();
+        assert_eq!(names, ["id", "late"]);
+    }
+
+    #[test]
+    fn formats_that_write_their_row_count_first_scan_every_row_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = numbers(dir.path(), 50_000, 0, "7");
+        let (done, attempts, _) = convert_to(&input, "postcard", &options(20_000));
+        assert_eq!(done.unwrap().rows, 50_000);
+        assert_eq!(attempts.len(), 1);
+        assert!(!attempts[0].0, "scanned, not sampled");
+    }
 }

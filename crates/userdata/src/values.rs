@@ -20,12 +20,29 @@ pub fn is_null_token(text: &str) -> bool {
 
 /// An integer in plain decimal: optional `-`, no leading zeros, no `+`.
 pub fn parse_int(text: &str) -> Option<i64> {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let plain = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'))
-        && text != "-0";
-    plain.then(|| text.parse().ok()).flatten()
+    let (negative, digits) = match text.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        all => (false, all),
+    };
+    match digits {
+        [] => return None,
+        [b'0', ..] if negative || digits.len() > 1 => return None,
+        _ => {}
+    }
+    // One pass, accumulated below zero so i64::MIN fits; overflow is None.
+    let mut value: i64 = 0;
+    for &b in digits {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_sub(i64::from(digit))?;
+    }
+    if negative {
+        Some(value)
+    } else {
+        value.checked_neg()
+    }
 }
 
 /// A finite decimal float (`1.5`, `-2e-3`, `.5`); not `nan`, `inf`, hex,

@@ -8,7 +8,7 @@
 use super::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
 use super::Candidate;
 use crate::schema::{ColumnType, Schema};
-use crate::table::{Column, Table, Values};
+use crate::table::{Column, Strings, Table, Values};
 use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
 use arrow_array::types::TimestampMicrosecondType;
@@ -81,19 +81,33 @@ fn array(col: &Column, ty: ColumnType) -> Result<ArrayRef, Error> {
                 .map(|(x, ok)| ok.then_some(*x))
                 .collect::<Vec<_>>(),
         )),
-        (ColumnType::String, Values::Str(v)) => Arc::new(StringArray::from_iter(
-            v.iter()
-                .zip(&col.valid)
-                .map(|(x, ok)| ok.then_some(x.as_str())),
-        )),
+        (ColumnType::String, Values::Str(v)) => Arc::new(string_array(v, &col.valid)?),
         (ColumnType::Dictionary, Values::Str(v)) => Arc::new(
             v.iter()
                 .zip(&col.valid)
-                .map(|(x, ok)| ok.then_some(x.as_str()))
+                .map(|(x, ok)| ok.then_some(x))
                 .collect::<DictionaryArray<Int32Type>>(),
         ),
         _ => return Err(codec("arrow", "column kind does not match its type")),
     })
+}
+
+/// A packed text column as Arrow's string array, its bytes copied once
+/// (nulls hold empty values already, so the offsets are Arrow's).
+fn string_array(values: &Strings, valid: &[bool]) -> Result<arrow_array::StringArray, Error> {
+    let (text, ends) = values.parts();
+    let too_long = || codec("arrow", "a column's text in one batch is over 2 GiB");
+    let mut offsets = Vec::with_capacity(ends.len() + 1);
+    offsets.push(0i32);
+    for end in ends {
+        offsets.push(i32::try_from(*end).map_err(|_| too_long())?);
+    }
+    let offsets = arrow_buffer::OffsetBuffer::new(arrow_buffer::ScalarBuffer::from(offsets));
+    let nulls = valid
+        .contains(&false)
+        .then(|| arrow_buffer::NullBuffer::from(valid.to_vec()));
+    arrow_array::StringArray::try_new(offsets, arrow_buffer::Buffer::from(text.as_bytes()), nulls)
+        .map_err(|e| codec("arrow", e))
 }
 
 /// The table as one record batch.
@@ -136,8 +150,10 @@ fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
                 ),
             ));
         }
-        let valid = |i: usize| array.is_valid(i);
-        col.valid.extend((0..array.len()).map(valid));
+        match array.nulls() {
+            Some(nulls) => col.valid.extend(nulls.iter()),
+            None => col.valid.extend(std::iter::repeat_n(true, array.len())),
+        }
         match (&mut col.values, field.ty) {
             (Values::Int(v), ColumnType::Int8) => v.extend(
                 array
@@ -189,18 +205,14 @@ fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
                         Ok(k) if array.is_valid(i) && k < words.len() => words.value(k),
                         _ => "",
                     };
-                    v.push(word.to_string());
+                    v.push(word);
                 }
             }
             (Values::Str(v), _) => {
                 let s = array.as_string::<i32>();
-                v.extend((0..s.len()).map(|i| {
-                    if s.is_valid(i) {
-                        s.value(i).to_string()
-                    } else {
-                        String::new()
-                    }
-                }));
+                for i in 0..s.len() {
+                    v.push(if s.is_valid(i) { s.value(i) } else { "" });
+                }
             }
             _ => return Err(codec("arrow", "column kind does not match its type")),
         }

@@ -41,6 +41,11 @@ pub trait Candidate: Send + Sync {
     fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
         Ok(Box::new(Plain(self, schema.clone())))
     }
+    /// Whether [`write_stream`](Self::write_stream) writes the row count
+    /// before the rows (so `rows` must be exact: counted by a scan).
+    fn writes_row_count(&self) -> bool {
+        false
+    }
     /// Writes every batch to `out` as one file; `rows` is their total
     /// (for formats that write a count first). Every format `--convert`
     /// writes overrides this to hold one batch at a time; the default,

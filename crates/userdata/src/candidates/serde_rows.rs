@@ -236,6 +236,9 @@ macro_rules! candidate {
                 let decode: fn(TableSeed<'_>, &[u8]) -> Result<Table, String> = $decode;
                 decode(seed, bytes).map_err(|e| codec($id, e))
             }
+            fn writes_row_count(&self) -> bool {
+                true
+            }
             fn write_stream(
                 &self,
                 _schema: &Schema,
