@@ -135,6 +135,7 @@ mod tests {
     use super::*;
     use crate::candidates::by_id;
     use crate::schema::ColumnType;
+    use crate::schema::Schema;
     use crate::sniff::FormatHint;
     use std::path::PathBuf;
 
@@ -147,6 +148,9 @@ mod tests {
             every_row: false,
         }
     }
+
+    /// Each attempt's start: schema from the sample, why it restarted, the schema.
+    type Attempt = (bool, Option<String>, Schema);
 
     /// Converts `input` to `format`; the schemas each attempt started from.
     fn convert_to(
@@ -179,8 +183,6 @@ mod tests {
         );
         (done, attempts, output)
     }
-
-    use crate::schema::Schema;
 
     /// `rows` rows of small numbers, one of which (`odd`) holds `value`.
     fn numbers(dir: &Path, rows: usize, odd: usize, value: &str) -> PathBuf {
