@@ -157,11 +157,7 @@ mod tests {
         input: &Path,
         format: &str,
         options: &LoadOptions,
-    ) -> (
-        Result<Converted, Error>,
-        Vec<(bool, Option<String>, Schema)>,
-        PathBuf,
-    ) {
+    ) -> (Result<Converted, Error>, Vec<Attempt>, PathBuf) {
         let candidate = by_id(format).unwrap();
         let output = input.with_extension(format);
         let request = Request {
