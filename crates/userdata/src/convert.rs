@@ -16,10 +16,10 @@
 use crate::candidates::streaming::ReadBack;
 use crate::candidates::Candidate;
 use crate::error::Malformed;
-use crate::load::{name_file, typed_row, Scanned};
+use crate::load::Scanned;
 use crate::safe_write::{self, Atomic};
-use crate::stream;
 use crate::table::{Digest, Table};
+use crate::typing::{self, Stop};
 use crate::Error;
 use encbench_codecs::compression::Compressor;
 use std::io::{BufWriter, Read, Write};
@@ -27,10 +27,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
-/// Rows per batch written (fewer when rows are long: see [`BATCH_BYTES`]).
-pub const BATCH_ROWS: usize = 65_536;
-/// Bytes of input text per batch at most.
-pub const BATCH_BYTES: usize = 8 << 20;
+pub use crate::typing::BATCH_ROWS;
 
 /// What to write, where.
 pub struct Request<'a> {
@@ -100,20 +97,33 @@ pub fn convert(
         .metadata()
         .map_err(|e| fail(e.to_string()))?
         .len();
-    let mut read = Digest::default();
     let back = ReadBack {
         path: temp.path(),
         compressor: request.compressor,
     };
-    request
-        .candidate
-        .read_stream(&scanned.schema, &back, &mut |table| {
-            table.digest_into(&mut read);
-            progress(Pass::Verify, 0, read.rows);
-            Ok(())
-        })
-        .map_err(|e| fail(format!("cannot read it back ({e}); nothing was written")))?;
-    if let Some(diff) = written.difference(&read.finish()) {
+    // Decoding and digesting on two threads: the read-back pass is the
+    // one the user waits for alone.
+    let read = std::thread::scope(|s| {
+        let (tx, rx) = sync_channel::<Table>(2);
+        let digesting = s.spawn(move || {
+            let mut digest = Digest::default();
+            rx.into_iter().for_each(|t| t.digest_into(&mut digest));
+            digest.finish()
+        });
+        let mut rows = 0u64;
+        let decoded = request
+            .candidate
+            .read_stream(&scanned.schema, &back, &mut |table| {
+                rows += table.rows() as u64;
+                progress(Pass::Verify, 0, rows);
+                tx.send(table).map_err(|_| stopped("the digest stopped"))
+            });
+        drop(tx);
+        let digest = digesting.join();
+        decoded.and_then(|_| digest.map_err(|_| stopped("the digest panicked")))
+    })
+    .map_err(|e| fail(format!("cannot read it back ({e}); nothing was written")))?;
+    if let Some(diff) = written.difference(&read) {
         return Err(fail(format!(
             "read back differs from the input ({diff}); nothing was written"
         )));
@@ -204,8 +214,8 @@ fn write_pass(
             .unwrap_or_else(|_| Err(stopped("the reader thread panicked")));
         match (written, produced) {
             (_, Ok(Produced::Misfit(m))) => Ok(Produced::Misfit(m)),
-            // The reader's own error (a malformed row) says more than "stopped".
-            (Err(_), Err(e)) => Err(e),
+            // The reader's own error (a malformed row) is why the writer stopped.
+            (_, Err(e)) => Err(e),
             (Err(e), Ok(_)) => Err(e),
             (Ok(()), produced) => produced,
         }
@@ -227,90 +237,37 @@ fn batches<'a>(
     })
 }
 
-/// The reader thread: every row typed into batches and digested, sent in
-/// order; a malformed row (unless skipped) is sent as the error that ends
-/// the stream, and a row the sample's schema does not fit ends it too.
+/// The reader side: every row typed into batches (see `typing`), digested
+/// in order and sent on; a failure is sent as an error that stops the
+/// writer and returned whole, and a row the sample's schema does not fit
+/// stops the writer too.
 fn produce(
     scanned: &Scanned,
     skip_bad: bool,
     tx: SyncSender<Result<Table, Error>>,
     position: &AtomicU64,
 ) -> Result<Produced, Error> {
-    let schema = &scanned.schema;
-    let width = schema.fields.len();
-    let mut table = Table::new(schema.clone(), BATCH_ROWS);
     let mut digest = Digest::default();
-    let mut misfit = None;
-    let mut text = 0usize;
-    let mut columns = scanned.columns.clone();
-    let opened = &scanned.opened;
-    let walked = stream::each_row(
-        &opened.source,
-        opened.format,
-        &mut columns,
-        &mut |row| {
-            let row = match row {
-                Ok(row) => row,
-                Err(_) if skip_bad => return Ok(()),
-                Err(m) => return Err(Error::Malformed(m)),
-            };
-            // A JSON Lines key the schema has not seen grows the row.
-            let typed = if row.cells.len() > width {
-                Err(Malformed::new(
-                    row.line,
-                    None,
-                    "a key the schema does not have",
-                    "",
-                ))
-            } else {
-                typed_row(&mut table, &row)
-            };
-            match typed {
-                Ok(()) => {}
-                Err(m) if scanned.from_sample => {
-                    misfit = Some(m);
-                    return Err(stopped("the sample's schema does not fit"));
-                }
-                Err(_) if skip_bad => return Ok(()),
-                Err(m) => return Err(Error::Malformed(m)),
-            }
-            text += row.raw.len();
-            if table.rows() == BATCH_ROWS || text >= BATCH_BYTES {
-                text = 0;
-                let full = std::mem::replace(&mut table, Table::new(schema.clone(), BATCH_ROWS));
-                full.digest_into(&mut digest);
-                tx.send(Ok(full)).map_err(|_| stopped("stopped"))?;
-            }
-            Ok(())
-        },
-        &mut |p| position.store(p, Ordering::Relaxed),
-    );
-    if let Some(mut m) = misfit {
-        if let Some(key) = columns.get(width) {
-            m.why = format!("key '{key}' is not among the sample's columns");
-        }
-        m.path = Some(opened.source.path.clone());
-        let _ = tx.send(Err(stopped("the sample's schema does not fit")));
-        return Ok(Produced::Misfit(m));
-    }
-    let walked = walked.and_then(|_| match columns.get(width) {
-        // Under --schema a new key is an error (as a scan reports it).
-        Some(_) => Err(Error::Schema(format!(
-            "the file has keys the schema does not name: {}",
-            columns[width..].join(", ")
-        ))),
-        None => Ok(()),
+    let mut writer_gone = false;
+    let typed = typing::each_batch(scanned, skip_bad, position, &mut |table, hashes| {
+        hashes.iter().for_each(|h| digest.add_row(*h));
+        tx.send(Ok(table)).map_err(|_| {
+            writer_gone = true;
+            stopped("the writer stopped")
+        })
     });
-    let last = walked.map(|_| table);
-    let last = last.map_err(|e| name_file(&opened.source.path, e));
-    let failed = last.as_ref().err().map(|e| e.to_string());
-    if let Ok(table) = &last {
-        table.digest_into(&mut digest);
-    }
-    let _ = tx.send(last);
-    match failed {
-        Some(_) => Err(stopped("stopped")),
-        None => Ok(Produced::All(digest.finish())),
+    match typed {
+        Ok(()) => Ok(Produced::All(digest.finish())),
+        // The writer's own error says why.
+        Err(_) if writer_gone => Ok(Produced::All(digest.finish())),
+        Err(Stop::Misfit(m)) => {
+            let _ = tx.send(Err(stopped("the sample's schema does not fit")));
+            Ok(Produced::Misfit(m))
+        }
+        Err(Stop::Failed(e)) => {
+            let _ = tx.send(Err(stopped("the input stopped")));
+            Err(e)
+        }
     }
 }
 

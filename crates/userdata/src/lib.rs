@@ -23,6 +23,7 @@ pub mod sniff;
 pub mod stream;
 pub mod summary;
 pub mod table;
+mod typing;
 pub mod values;
 
 pub use error::{Error, Malformed, Position};

@@ -2,7 +2,7 @@
 //! time: memory holds one chunk, never the file. Rows are handed to the
 //! same callback as an in-memory walk, with lines numbered in the file.
 
-use crate::input::Source;
+use crate::input::{Source, TextChunk};
 use crate::read::{walk, Visit};
 use crate::records::Framing;
 use crate::sniff::Format;
@@ -30,39 +30,50 @@ pub fn each_row(
 ) -> Result<(), Error> {
     let mut chunks = source.chunks(framing(format), CHUNK_BYTES)?;
     while let Some(chunk) = chunks.next_chunk()? {
-        // Only the first chunk holds the header.
-        let format = match format {
-            Format::Csv { delimiter, header } => Format::Csv {
-                delimiter,
-                header: header && chunk.offset == 0,
-            },
-            other => other,
-        };
-        let shift = chunk.first_line - 1;
-        // The visitor's own errors already carry file lines; the walk's do not.
-        let mut visitor_failed = false;
-        let walked = walk(&chunk.text, format, columns, &mut |row| {
-            let outcome = match row {
-                Ok(mut row) => {
-                    row.line += shift;
-                    visit(Ok(row))
-                }
-                Err(mut m) => {
-                    m.line += shift;
-                    visit(Err(m))
-                }
-            };
-            visitor_failed = outcome.is_err();
-            outcome
-        });
-        match walked {
-            Err(Error::Malformed(mut m)) if !visitor_failed => {
-                m.line += shift;
-                return Err(Error::Malformed(m));
-            }
-            other => other?,
-        }
+        walk_chunk(&chunk, format, columns, visit)?;
         progress(chunks.position());
     }
     Ok(())
+}
+
+/// Visits every data row of one chunk (the header skipped when the chunk
+/// is the file's first), lines numbered in the file.
+pub fn walk_chunk(
+    chunk: &TextChunk,
+    format: Format,
+    columns: &mut Vec<String>,
+    visit: &mut Visit<'_>,
+) -> Result<(), Error> {
+    // Only the first chunk holds the header.
+    let format = match format {
+        Format::Csv { delimiter, header } => Format::Csv {
+            delimiter,
+            header: header && chunk.offset == 0,
+        },
+        other => other,
+    };
+    let shift = chunk.first_line - 1;
+    // The visitor's own errors already carry file lines; the walk's do not.
+    let mut visitor_failed = false;
+    let walked = walk(&chunk.text, format, columns, &mut |row| {
+        let outcome = match row {
+            Ok(mut row) => {
+                row.line += shift;
+                visit(Ok(row))
+            }
+            Err(mut m) => {
+                m.line += shift;
+                visit(Err(m))
+            }
+        };
+        visitor_failed = outcome.is_err();
+        outcome
+    });
+    match walked {
+        Err(Error::Malformed(mut m)) if !visitor_failed => {
+            m.line += shift;
+            Err(Error::Malformed(m))
+        }
+        other => other,
+    }
 }

@@ -118,11 +118,10 @@ impl Candidate for Avro {
         for (r, record) in reader.enumerate() {
             push_record(&mut table, record, r)?;
             if table.rows() == READ_BATCH_ROWS {
-                visit(&table)?;
-                table = Table::new(schema.clone(), 0);
+                visit(std::mem::replace(&mut table, Table::new(schema.clone(), 0)))?;
             }
         }
-        visit(&table)
+        visit(table)
     }
 }
 

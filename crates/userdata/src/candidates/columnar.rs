@@ -283,7 +283,7 @@ impl Candidate for ArrowIpc {
         for batch in reader {
             let mut table = Table::new(schema.clone(), 0);
             append_batch(&mut table, &batch.map_err(|e| codec("arrow", e))?)?;
-            visit(&table)?;
+            visit(table)?;
         }
         Ok(())
     }
@@ -365,7 +365,7 @@ impl Candidate for Parquet {
         for batch in reader {
             let mut table = Table::new(schema.clone(), 0);
             append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
-            visit(&table)?;
+            visit(table)?;
         }
         Ok(())
     }

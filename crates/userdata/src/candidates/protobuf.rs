@@ -249,13 +249,13 @@ impl Candidate for Protobuf {
             // Decode the whole rows in hand; keep a partial one for the next read.
             let whole = whole_rows(&buf);
             if whole > 0 && (buf.len() >= 4 << 20 || n == 0) {
-                visit(&self.decode(&buf[..whole], schema)?)?;
+                visit(self.decode(&buf[..whole], schema)?)?;
                 buf.drain(..whole);
             }
             if n == 0 {
                 if !buf.is_empty() {
                     // Not whole rows: decode reports where the framing breaks.
-                    visit(&self.decode(&buf, schema)?)?;
+                    visit(self.decode(&buf, schema)?)?;
                 }
                 return Ok(());
             }

@@ -139,7 +139,7 @@ pub(crate) fn read(
         });
         let mut visited = Ok(());
         for table in rx {
-            visited = visit(&table);
+            visited = visit(table);
             if visited.is_err() {
                 break; // dropping the receiver stops the reader at its next send
             }

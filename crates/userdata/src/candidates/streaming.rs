@@ -18,7 +18,7 @@ use std::path::Path;
 pub type Batches<'a> = dyn Iterator<Item = Result<Table, Error>> + 'a;
 
 /// A visitor of the batches read back.
-pub type Visit<'a> = dyn FnMut(&Table) -> Result<(), Error> + 'a;
+pub type Visit<'a> = dyn FnMut(Table) -> Result<(), Error> + 'a;
 
 /// Rows per batch read back (readers that choose their own batch size).
 pub const READ_BATCH_ROWS: usize = 8192;
@@ -103,7 +103,7 @@ pub fn by_segments(
             }
             (_, false) => chunk.bytes,
         };
-        visit(&decode(&bytes)?)?;
+        visit(decode(&bytes)?)?;
     }
     Ok(())
 }
@@ -152,5 +152,5 @@ pub fn read_whole(
         format: "read back",
         why: e.to_string(),
     })?;
-    visit(&decode(&bytes)?)
+    visit(decode(&bytes)?)
 }

@@ -1,0 +1,197 @@
+//! Every row of the input typed into batches on several threads and
+//! handed on in file order: what `--convert` writes from. One thread reads
+//! chunks of whole records, workers each parse and type a chunk (and hash
+//! its rows for the digest), and the caller's thread puts the results back
+//! in order. Memory holds a few chunks in flight, never the file; the
+//! first failure in file order is the one reported, as a single-threaded
+//! walk would report it.
+
+use crate::error::Malformed;
+use crate::input::TextChunk;
+use crate::load::{name_file, typed_row, Scanned};
+use crate::stream::{self, CHUNK_BYTES};
+use crate::table::Table;
+use crate::Error;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::sync_channel;
+use std::sync::{Arc, Mutex};
+
+/// Rows per batch at most (a chunk of short rows is split).
+pub const BATCH_ROWS: usize = 65_536;
+
+/// How typing stopped early.
+#[derive(Debug)]
+pub enum Stop {
+    /// A malformed row, a read error, or the consumer's own error.
+    Failed(Error),
+    /// A row the sample's schema does not fit (`Scanned::from_sample`).
+    Misfit(Malformed),
+}
+
+/// Hears each batch in file order with one hash per row.
+pub type Each<'a> = dyn FnMut(Table, &[u64]) -> Result<(), Error> + 'a;
+
+/// One chunk's rows: batches with their row hashes, then how it ended.
+struct Typed {
+    batches: Vec<(Table, Vec<u64>)>,
+    end: Result<(), Stop>,
+}
+
+/// Types every row of `scanned`, handing `each` the batches in file order
+/// with one hash per row (see `Table::row_hashes`). `position` hears the
+/// bytes of text read. Stops at the first malformed row (unless
+/// `skip_bad`), at the first misfit of a sample's schema, or when `each`
+/// fails.
+pub fn each_batch(
+    scanned: &Scanned,
+    skip_bad: bool,
+    position: &AtomicU64,
+    each: &mut Each<'_>,
+) -> Result<(), Stop> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let (chunk_tx, chunk_rx) = sync_channel::<(usize, TextChunk)>(workers);
+        // Shared by the workers; dropped with the last of them, so a
+        // reader blocked on a full queue wakes when they are gone.
+        let chunk_rx = Arc::new(Mutex::new(chunk_rx));
+        let (typed_tx, typed_rx) = sync_channel::<(usize, Typed)>(workers);
+        let stop = &stop;
+        let reader = s.spawn(move || -> Result<(), Error> {
+            let source = &scanned.opened.source;
+            let mut chunks = source.chunks(stream::framing(scanned.opened.format), CHUNK_BYTES)?;
+            let mut seq = 0;
+            while let Some(chunk) = chunks.next_chunk()? {
+                position.store(chunks.position(), Ordering::Relaxed);
+                if stop.load(Ordering::Relaxed) || chunk_tx.send((seq, chunk)).is_err() {
+                    break;
+                }
+                seq += 1;
+            }
+            Ok(())
+        });
+        for _ in 0..workers {
+            let (chunk_rx, typed_tx) = (Arc::clone(&chunk_rx), typed_tx.clone());
+            s.spawn(move || loop {
+                let next = match chunk_rx.lock() {
+                    Ok(rx) => rx.recv(),
+                    Err(_) => break,
+                };
+                let Ok((seq, chunk)) = next else { break };
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if typed_tx
+                    .send((seq, type_chunk(scanned, &chunk, skip_bad)))
+                    .is_err()
+                {
+                    break;
+                }
+            });
+        }
+        drop((chunk_rx, typed_tx));
+
+        let outcome = in_order(typed_rx, each);
+        stop.store(true, Ordering::Relaxed);
+        // The reader's error comes after every chunk it handed out.
+        let read = reader
+            .join()
+            .unwrap_or_else(|_| Err(stopped("the reader thread panicked")));
+        outcome?;
+        read.map_err(|e| Stop::Failed(name_file(&scanned.opened.source.path, e)))
+    })
+}
+
+/// Hands `each` the typed chunks in sequence; the first stop in order ends it.
+fn in_order(
+    typed: std::sync::mpsc::Receiver<(usize, Typed)>,
+    each: &mut Each<'_>,
+) -> Result<(), Stop> {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0usize;
+    // Leaving drops the receiver: the workers' next send fails and they stop.
+    for (seq, chunk) in typed {
+        waiting.insert(seq, chunk);
+        while let Some(Typed { batches, end }) = waiting.remove(&next) {
+            next += 1;
+            for (table, hashes) in batches {
+                each(table, &hashes).map_err(Stop::Failed)?;
+            }
+            end?;
+        }
+    }
+    Ok(())
+}
+
+/// Parses and types one chunk's rows.
+fn type_chunk(scanned: &Scanned, chunk: &TextChunk, skip_bad: bool) -> Typed {
+    let schema = &scanned.schema;
+    let width = schema.fields.len();
+    let mut batches = Vec::new();
+    let mut table = Table::new(schema.clone(), 0);
+    let mut misfit = None;
+    let mut columns = scanned.columns.clone();
+    let walked = stream::walk_chunk(chunk, scanned.opened.format, &mut columns, &mut |row| {
+        let row = match row {
+            Ok(row) => row,
+            Err(_) if skip_bad => return Ok(()),
+            Err(m) => return Err(Error::Malformed(m)),
+        };
+        // A JSON Lines key the schema has not seen grows the row.
+        let typed = if row.cells.len() > width {
+            Err(Malformed::new(
+                row.line,
+                None,
+                "a key the schema does not have",
+                "",
+            ))
+        } else {
+            typed_row(&mut table, &row)
+        };
+        match typed {
+            Ok(()) => {}
+            Err(m) if scanned.from_sample => {
+                misfit = Some(m);
+                return Err(stopped("the sample's schema does not fit"));
+            }
+            Err(_) if skip_bad => return Ok(()),
+            Err(m) => return Err(Error::Malformed(m)),
+        }
+        if table.rows() == BATCH_ROWS {
+            let full = std::mem::replace(&mut table, Table::new(schema.clone(), 0));
+            let hashes = full.row_hashes();
+            batches.push((full, hashes));
+        }
+        Ok(())
+    });
+    let path = &scanned.opened.source.path;
+    let end = match (misfit, walked) {
+        (Some(mut m), _) => {
+            if let Some(key) = columns.get(width) {
+                m.why = format!("key '{key}' is not among the sample's columns");
+            }
+            m.path = Some(path.clone());
+            Err(Stop::Misfit(m))
+        }
+        (None, Err(e)) => Err(Stop::Failed(name_file(path, e))),
+        // Under --schema a new key is an error, as a scan reports it.
+        (None, Ok(())) if columns.len() > width => Err(Stop::Failed(Error::Schema(format!(
+            "the file has keys the schema does not name: {}",
+            columns[width..].join(", ")
+        )))),
+        (None, Ok(())) => Ok(()),
+    };
+    if table.rows() > 0 {
+        let hashes = table.row_hashes();
+        batches.push((table, hashes));
+    }
+    Typed { batches, end }
+}
+
+fn stopped(why: &str) -> Error {
+    Error::Codec {
+        format: "convert",
+        why: why.into(),
+    }
+}
