@@ -195,3 +195,102 @@ fn stopped(why: &str) -> Error {
         why: why.into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::{open, Scanned};
+    use crate::schema::{ColumnType, Field, Schema};
+    use crate::sniff::FormatHint;
+    use crate::table::Digest;
+
+    /// A CSV of `rows` rows `i,i%100` over several chunks, `bad` lines spelled `x`.
+    fn scanned(dir: &std::path::Path, rows: usize, bad: &[usize]) -> Scanned {
+        let mut text = String::from("id,small\n");
+        for i in 0..rows {
+            match bad.contains(&i) {
+                true => text.push_str(&format!("{i},x\n")),
+                false => text.push_str(&format!("{i},{}\n", i % 100)),
+            }
+        }
+        let path = dir.join("in.csv");
+        std::fs::write(&path, &text).unwrap();
+        assert!(text.len() > 3 * CHUNK_BYTES, "several chunks");
+        let field = |name: &str, ty| Field {
+            name: name.into(),
+            ty,
+            nullable: false,
+        };
+        let schema = Schema {
+            fields: vec![
+                field("id", ColumnType::Int32),
+                field("small", ColumnType::Int8),
+            ],
+        };
+        Scanned {
+            opened: open(&path, FormatHint::Auto, Some(&schema)).unwrap(),
+            columns: vec!["id".into(), "small".into()],
+            schema,
+            inferred: false,
+            rows,
+            rows_exact: false,
+            skipped: 0,
+            text_bytes: text.len() as u64,
+            from_sample: false,
+            restarted: None,
+        }
+    }
+
+    /// The ids handed on, in order, and how it ended.
+    fn run(scanned: &Scanned, skip_bad: bool) -> (Vec<i64>, Digest, Result<(), Stop>) {
+        let (mut ids, mut digest) = (Vec::new(), Digest::default());
+        let ended = each_batch(scanned, skip_bad, &AtomicU64::new(0), &mut |t, hashes| {
+            assert_eq!(hashes, t.row_hashes());
+            hashes.iter().for_each(|h| digest.add_row(*h));
+            ids.extend((0..t.rows()).map(|r| match t.columns[0].cell(r) {
+                crate::table::Cell::Int(v) => v,
+                other => panic!("{other:?}"),
+            }));
+            Ok(())
+        });
+        (ids, digest.finish(), ended)
+    }
+
+    const ROWS: usize = 1_500_000;
+
+    #[test]
+    fn rows_typed_on_several_threads_come_back_in_file_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let (ids, digest, ended) = run(&scanned(dir.path(), ROWS, &[]), false);
+        assert!(ended.is_ok());
+        assert!(ids.iter().copied().eq(0..ROWS as i64));
+        assert_eq!(digest.rows, ROWS as u64);
+    }
+
+    #[test]
+    fn the_first_bad_row_in_the_file_is_the_one_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        // Bad rows in the first and the last chunk: whichever worker
+        // finishes first, the error is line 1002's.
+        let (ids, _, ended) = run(&scanned(dir.path(), ROWS, &[1_000, ROWS - 10]), false);
+        let Err(Stop::Failed(e)) = ended else {
+            panic!("{ended:?}")
+        };
+        let e = e.to_string();
+        assert!(
+            e.contains("line 1002, field 2: column 'small': 'x' is not an int8"),
+            "{e}"
+        );
+        assert!(ids.len() <= 1_000, "nothing after the bad row is handed on");
+    }
+
+    #[test]
+    fn skipped_bad_rows_leave_every_other_row_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let bad = [5, 700_000, ROWS - 1];
+        let (ids, _, ended) = run(&scanned(dir.path(), ROWS, &bad), true);
+        assert!(ended.is_ok());
+        let expected = (0..ROWS as i64).filter(|i| !bad.contains(&(*i as usize)));
+        assert!(ids.iter().copied().eq(expected));
+    }
+}
