@@ -517,7 +517,8 @@ fn an_existing_export_is_replaced_only_with_force_and_lands_with_umask_permissio
 #[test]
 fn ctrl_c_during_convert_leaves_no_output_and_no_temporary_file() {
     let dir = tempfile::tempdir().unwrap();
-    let input = quoted_csv(dir.path(), "big.csv", 400_000);
+    // Large enough that the conversion is still running when the signal lands.
+    let input = quoted_csv(dir.path(), "big.csv", 1_000_000);
     let out = dir.path().join("big.parquet");
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("encbench"))
         .arg("file")
@@ -544,7 +545,7 @@ fn ctrl_c_during_convert_leaves_no_output_and_no_temporary_file() {
         );
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    std::thread::sleep(std::time::Duration::from_millis(100));
+    std::thread::sleep(std::time::Duration::from_millis(20));
     let status = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -609,6 +610,44 @@ fn a_quoted_newline_csv_is_sampled_from_the_middle_in_whole_rows() {
     // Every candidate, the original text included, read back the sample exactly.
     let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(doc["failures"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn convert_starts_again_from_every_row_when_the_sample_schema_does_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("id,small\n");
+    for i in 0..400_000 {
+        let small = if i == 310_000 { 300 } else { i % 100 };
+        text.push_str(&format!("{i},{small}\n"));
+    }
+    let input = write(dir.path(), "wide.csv", text.as_bytes());
+    let out = dir.path().join("wide.parquet");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--convert", "parquet", "--sample-mb", "0.05", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("≈").and(predicate::str::contains(
+            "inferred from a sample of rows; a row that does not fit it starts the conversion again",
+        )))
+        .stdout(predicate::str::contains(
+            "inferred from every row, as the sample's schema does not fit",
+        ))
+        .stdout(predicate::str::contains(
+            "line 310002, field 2: column 'small': '300' is not an int8",
+        ))
+        .stdout(predicate::str::contains("small   int16"))
+        .stdout(predicate::str::contains(
+            "parquet, 400000 rows",
+        ));
+    // The first attempt left nothing behind.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
 }
 
 #[test]
