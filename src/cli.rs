@@ -35,6 +35,8 @@ pub enum Command {
     Export(ExportCommand),
     /// Compare two stored runs row by row, with a significance test on the raw samples.
     Compare(CompareArgs),
+    /// Load runs exported elsewhere (`run --json FILE`) into the history, each with its own machine's environment.
+    Import(ImportArgs),
     /// Feed every decoder malformed input; count panics, hangs, crashes and runaway allocations.
     Robust(RobustArgs),
     /// BGP tools: `bgp dump FILE` prints an MRT file as `bgpdump -m` lines.
@@ -261,6 +263,16 @@ pub struct ExportCommand {
     /// Replace PATH if it exists.
     #[arg(long, requires = "output")]
     pub force: bool,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// Results documents written by `encbench run --json` or `encbench export --format json`.
+    #[arg(required = true, value_name = "FILE.json")]
+    pub files: Vec<PathBuf>,
 
     #[command(flatten)]
     pub db: DbArgs,

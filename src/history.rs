@@ -1,8 +1,9 @@
 //! `history`, `show`, `export` and `compare`: reading the store back.
 
-use crate::cli::{CompareArgs, DbArgs, ExportCommand, Format, HistoryArgs, ShowArgs};
+use crate::cli::{CompareArgs, DbArgs, ExportCommand, Format, HistoryArgs, ImportArgs, ShowArgs};
 use crate::output::{check_export_paths, check_target, write_exports, Painter};
 use anyhow::Context as _;
+use encbench_record::{RunDocument, SCHEMA_VERSION};
 use encbench_report::{compare, terminal, Csv, Exporter, Html, Json, Markdown};
 use encbench_store::Store;
 use encbench_userdata::safe_write;
@@ -100,12 +101,93 @@ pub fn compare(args: CompareArgs, painter: Painter) -> anyhow::Result<ExitCode> 
         let bad = cmp.regressions_beyond(pct);
         if !bad.is_empty() {
             eprintln!(
-                "error: {} row(s) regressed by more than {pct}% (significant at p < {})",
+                "error: {} row(s) regressed by more than {pct}%{} (significant at p < {})",
                 bad.len(),
+                if cmp.normalisation.is_some() {
+                    ", normalised across machines"
+                } else {
+                    ""
+                },
                 compare::ALPHA
             );
             return Ok(ExitCode::from(1));
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Results documents larger than this are refused before reading: a full
+/// run with every raw sample is a few MB.
+const MAX_DOCUMENT_BYTES: u64 = 1 << 30;
+
+/// Reads one exported run, checked.
+fn read_document(path: &std::path::Path) -> anyhow::Result<RunDocument> {
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?
+        .len();
+    if size > MAX_DOCUMENT_BYTES {
+        anyhow::bail!(
+            "{}: {size} bytes is larger than any encbench results document (limit {MAX_DOCUMENT_BYTES}); is it the right file?",
+            path.display()
+        );
+    }
+    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    // The layout version first, so an old or newer document gets a clear message.
+    let head: serde_json::Value =
+        serde_json::from_slice(&bytes).with_context(|| format!("{}: not JSON", path.display()))?;
+    match head.get("schema").and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(SCHEMA_VERSION) => {}
+        Some(v) => anyhow::bail!(
+            "{}: a results document of layout {v}; this encbench reads layout {SCHEMA_VERSION}",
+            path.display()
+        ),
+        None => anyhow::bail!(
+            "{}: not an encbench results document (no \"schema\" field; write one with `encbench run --json FILE`)",
+            path.display()
+        ),
+    }
+    serde_json::from_value(head)
+        .with_context(|| format!("{}: not an encbench results document", path.display()))
+}
+
+pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
+    // Every file is checked before anything is stored: all or nothing.
+    let documents = args
+        .files
+        .iter()
+        .map(|path| read_document(path).map(|doc| (path, doc)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let path = args
+        .db
+        .db
+        .clone()
+        .unwrap_or_else(encbench_store::default_path);
+    let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
+    // An existing history is what --db names; one of the files being imported is not.
+    check_target("--db", &path, &inputs, true)?;
+    let mut store = Store::open(&path)?;
+    for (file, mut doc) in documents {
+        let env = &doc.environment;
+        let machine = format!(
+            "{}, {} cores, {} {}",
+            env.cpu_model, env.logical_cores, env.os, env.arch
+        );
+        if let Some(id) = store.find(&doc)? {
+            outln!(
+                "{}: already in the history as run {id} ({machine}, {}); not stored again",
+                file.display(),
+                env.date
+            );
+            continue;
+        }
+        let date = env.date.clone();
+        doc.notes.push(format!("imported from {}", file.display()));
+        let id = store.save(&doc)?;
+        outln!(
+            "{}: stored as run {id}: {} rows from {machine}, {date}",
+            file.display(),
+            doc.results.len()
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

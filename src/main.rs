@@ -56,6 +56,7 @@ fn main() -> ExitCode {
         cli::Command::Show(args) => history::show(args, painter),
         cli::Command::Export(args) => history::export(args),
         cli::Command::Compare(args) => history::compare(args, painter),
+        cli::Command::Import(args) => history::import(args),
         cli::Command::Robust(args) => robust::execute(args, painter),
         cli::Command::RobustWorker(args) => robust::worker(args),
         cli::Command::Bgp(args) => bgp::execute(args),

@@ -614,6 +614,95 @@ mod history {
     }
 
     #[test]
+    fn import_keeps_another_machines_run_and_compare_normalises_across_machines() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("h.sqlite");
+        let here = dir.path().join("here.json");
+        run_into(&db, &here);
+        // The same run as if made on another machine, twice as slow at everything.
+        let mut doc: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&here).unwrap()).unwrap();
+        doc["environment"]["cpu_model"] = "Elsewhere CPU 9000".into();
+        doc["environment"]["date"] = "2026-01-01T00:00:00Z".into();
+        doc["environment"]["engine"]["empty_body_ns"] = (doc["environment"]["engine"]
+            ["empty_body_ns"]
+            .as_f64()
+            .unwrap()
+            * 2.0)
+            .into();
+        for row in doc["results"].as_array_mut().unwrap() {
+            for key in [
+                "median_ns",
+                "ci95_low_ns",
+                "ci95_high_ns",
+                "mean_ns",
+                "min_ns",
+                "max_ns",
+            ] {
+                row[key] = (row[key].as_f64().unwrap() * 2.0).into();
+            }
+            let samples: Vec<f64> = row["samples_ns"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap() * 2.0)
+                .collect();
+            row["samples_ns"] = samples.into();
+        }
+        let there = dir.path().join("there.json");
+        std::fs::write(&there, serde_json::to_vec(&doc).unwrap()).unwrap();
+        let import = |file: &std::path::Path| {
+            encbench()
+                .arg("import")
+                .arg(file)
+                .arg("--db")
+                .arg(&db)
+                .assert()
+        };
+        import(&there)
+            .success()
+            .stdout(predicate::str::contains("stored as run 2"))
+            .stdout(predicate::str::contains("Elsewhere CPU 9000"));
+        // The same file again is recognised, not stored twice.
+        import(&there)
+            .success()
+            .stdout(predicate::str::contains("already in the history as run 2"));
+        encbench()
+            .args(["show", "2", "--db"])
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Elsewhere CPU 9000"));
+        // 2× slower raw, unchanged relative to each machine's own engine.
+        encbench()
+            .args(["compare", "1", "2", "--fail-on-regression", "5", "--db"])
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("different machines: run 1 ran on"))
+            .stdout(predicate::str::contains("the engine's empty-body time"))
+            .stdout(predicate::str::contains("+100.0%"))
+            .stdout(predicate::str::contains("0 regressed"));
+        // Not a results document: a clear error, nothing stored.
+        let junk = dir.path().join("junk.json");
+        std::fs::write(&junk, "{\"hello\": 1}").unwrap();
+        import(&junk).code(2).stderr(predicate::str::contains(
+            "junk.json: not an encbench results document",
+        ));
+        std::fs::write(&junk, "{\"schema\": 99}").unwrap();
+        import(&junk)
+            .code(2)
+            .stderr(predicate::str::contains("a results document of layout 99"));
+        encbench()
+            .args(["history", "--db"])
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("    2  "))
+            .stdout(predicate::str::contains("    3  ").not());
+    }
+
+    #[test]
     fn reading_commands_never_create_a_database() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("no/such/dir/h.sqlite");

@@ -1,6 +1,10 @@
 //! Two runs side by side: each row of the newer run matched to the same row
 //! of the older one, the change in median, and a Mann-Whitney U test on the
-//! stored raw samples so noise is not reported as a change.
+//! stored raw samples so noise is not reported as a change. Runs from two
+//! different machines are also put on one scale: each run's times divided
+//! by its own reference row (memory copy bandwidth, or the engine's
+//! empty-body time when a run has no copy row), so the change says whether
+//! a row moved relative to what its machine can do.
 
 use crate::table::Table;
 use crate::units;
@@ -32,7 +36,11 @@ pub struct RowChange {
     pub after_ns: f64,
     /// after ÷ before − 1, as a percentage.
     pub change_pct: f64,
-    /// Two-sided Mann-Whitney p-value on the raw samples (None: too few samples).
+    /// Runs from different machines: the change after dividing each run's
+    /// times by its reference (see [`Normalisation`]), as a percentage.
+    pub normalised_pct: Option<f64>,
+    /// Two-sided Mann-Whitney p-value on the raw (or, across machines,
+    /// normalised) samples (None: too few samples).
     pub p_value: Option<f64>,
     /// The call.
     pub verdict: Verdict,
@@ -47,14 +55,79 @@ pub struct Comparison {
     pub only_before: Vec<String>,
     /// Keys only in the newer run.
     pub only_after: Vec<String>,
+    /// Set when the runs come from different machines.
+    pub normalisation: Option<Normalisation>,
 }
 
+/// How two runs from different machines are put on one scale.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Normalisation {
+    /// The older run's machine, described.
+    pub before_machine: String,
+    /// The newer run's machine, described.
+    pub after_machine: String,
+    /// What each run's times are divided by.
+    pub reference: String,
+    /// The reference in the older run, ns.
+    pub before_ns: f64,
+    /// The reference in the newer run, ns.
+    pub after_ns: f64,
+}
+
+impl RowChange {
+    /// The change the verdict is about: normalised across machines, raw otherwise.
+    pub fn judged_pct(&self) -> f64 {
+        self.normalised_pct.unwrap_or(self.change_pct)
+    }
+}
+
+/// A machine as the comparison names it.
+fn machine(doc: &RunDocument) -> String {
+    let e = &doc.environment;
+    format!("{}, {} cores, {}", e.cpu_model, e.logical_cores, e.arch)
+}
+
+/// Each run's reference time when the runs come from different machines:
+/// the memory copy row both runs have, else the engine's empty body.
+fn normalisation(before: &RunDocument, after: &RunDocument) -> Option<Normalisation> {
+    let (before_machine, after_machine) = (machine(before), machine(after));
+    if before_machine == after_machine {
+        return None;
+    }
+    let copy = after.results.iter().find_map(|b| {
+        let is_copy = b.codec == "reference/memcpy" && b.medium.as_str() == "memory";
+        let a = before
+            .results
+            .iter()
+            .find(|a| is_copy && key(a) == key(b))?;
+        Some((
+            format!("memory copy bandwidth ({})", key(b)),
+            a.median_ns,
+            b.median_ns,
+        ))
+    });
+    let empty = || {
+        let (a, b) = (
+            before.environment.engine.empty_body_ns,
+            after.environment.engine.empty_body_ns,
+        );
+        (a > 0.0 && b > 0.0).then(|| ("the engine's empty-body time".to_string(), a, b))
+    };
+    let (reference, before_ns, after_ns) = copy.or_else(empty)?;
+    Some(Normalisation {
+        before_machine,
+        after_machine,
+        reference,
+        before_ns,
+        after_ns,
+    })
+}
 impl Comparison {
     /// Rows that regressed by more than `pct` percent (and significantly).
     pub fn regressions_beyond(&self, pct: f64) -> Vec<&RowChange> {
         self.rows
             .iter()
-            .filter(|r| r.verdict == Verdict::Regressed && r.change_pct > pct)
+            .filter(|r| r.verdict == Verdict::Regressed && r.judged_pct() > pct)
             .collect()
     }
 }
@@ -81,7 +154,14 @@ fn key(r: &Record) -> String {
 /// Compares `after` against `before`; a change counts when it exceeds
 /// `threshold_pct` and the samples differ significantly.
 pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) -> Comparison {
-    let mut out = Comparison::default();
+    let mut out = Comparison {
+        normalisation: normalisation(before, after),
+        ..Comparison::default()
+    };
+    let scale = out
+        .normalisation
+        .as_ref()
+        .map(|n| (1.0 / n.before_ns, 1.0 / n.after_ns));
     for b in &after.results {
         let k = key(b);
         let Some(a) = before.results.iter().find(|a| key(a) == k) else {
@@ -89,11 +169,26 @@ pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) ->
             continue;
         };
         let change_pct = (b.median_ns / a.median_ns - 1.0) * 100.0;
-        let p_value = mann_whitney(&a.samples_ns, &b.samples_ns).map(|t| t.p_value);
+        let (p_value, normalised_pct) = match scale {
+            None => (
+                mann_whitney(&a.samples_ns, &b.samples_ns).map(|t| t.p_value),
+                None,
+            ),
+            Some((sa, sb)) => {
+                let scaled =
+                    |r: &Record, s: f64| r.samples_ns.iter().map(|x| x * s).collect::<Vec<_>>();
+                let p = mann_whitney(&scaled(a, sa), &scaled(b, sb)).map(|t| t.p_value);
+                (
+                    p,
+                    Some(((b.median_ns * sb) / (a.median_ns * sa) - 1.0) * 100.0),
+                )
+            }
+        };
+        let judged = normalised_pct.unwrap_or(change_pct);
         let significant = p_value.is_some_and(|p| p < ALPHA);
         let verdict = match () {
-            _ if significant && change_pct > threshold_pct => Verdict::Regressed,
-            _ if significant && change_pct < -threshold_pct => Verdict::Improved,
+            _ if significant && judged > threshold_pct => Verdict::Regressed,
+            _ if significant && judged < -threshold_pct => Verdict::Improved,
             _ => Verdict::Unchanged,
         };
         out.rows.push(RowChange {
@@ -101,6 +196,7 @@ pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) ->
             before_ns: a.median_ns,
             after_ns: b.median_ns,
             change_pct,
+            normalised_pct,
             p_value,
             verdict,
         });
@@ -116,31 +212,55 @@ pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) ->
 
 /// The comparison as a terminal table.
 pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String {
+    let normalised = cmp.normalisation.is_some();
+    let mut headers = vec!["row", before_label, after_label, "change"];
+    if normalised {
+        headers.push("normalised");
+    }
+    headers.extend(["p", ""]);
+    let mut right = vec![false, true, true, true, true, false];
+    if normalised {
+        right.insert(4, true);
+    }
     let table = Table {
-        headers: ["row", before_label, after_label, "change", "p", ""]
-            .map(String::from)
-            .to_vec(),
-        right: vec![false, true, true, true, true, false],
+        headers: headers.into_iter().map(String::from).collect(),
+        right,
         rows: cmp
             .rows
             .iter()
             .map(|r| {
-                vec![
+                let mut row = vec![
                     r.key.clone(),
                     units::duration(r.before_ns),
                     units::duration(r.after_ns),
                     format!("{:+.1}%", r.change_pct),
-                    r.p_value.map_or("n/a".into(), |p| format!("{p:.3}")),
-                    match r.verdict {
-                        Verdict::Improved => "improved".into(),
-                        Verdict::Regressed => "REGRESSED".into(),
-                        Verdict::Unchanged => String::new(),
-                    },
-                ]
+                ];
+                if let Some(n) = r.normalised_pct {
+                    row.push(format!("{n:+.1}%"));
+                }
+                row.push(r.p_value.map_or("n/a".into(), |p| format!("{p:.3}")));
+                row.push(match r.verdict {
+                    Verdict::Improved => "improved".into(),
+                    Verdict::Regressed => "REGRESSED".into(),
+                    Verdict::Unchanged => String::new(),
+                });
+                row
             })
             .collect(),
     };
-    let mut out = table.plain("");
+    let mut out = String::new();
+    if let Some(n) = &cmp.normalisation {
+        out.push_str(&format!(
+            "different machines: {before_label} ran on {}; {after_label} on {}\n\
+             normalised: each run's times divided by its own {} ({} and {}); the verdicts use the normalised change, the raw change is shown beside it\n",
+            n.before_machine,
+            n.after_machine,
+            n.reference,
+            units::duration(n.before_ns),
+            units::duration(n.after_ns),
+        ));
+    }
+    out.push_str(&table.plain(""));
     let count = |v| cmp.rows.iter().filter(|r| r.verdict == v).count();
     out.push_str(&format!(
         "{} rows: {} improved, {} regressed, {} unchanged (change beyond the threshold and Mann-Whitney p < {ALPHA})\n",
@@ -210,6 +330,71 @@ mod tests {
         let a = scaled(&document(), 1.0);
         let b = scaled(&document(), 1.03);
         assert_eq!(compare(&a, &b, 5.0).rows[0].verdict, Verdict::Unchanged);
+    }
+
+    /// `doc` as run on another machine whose memory copy takes `copy_ns`.
+    fn elsewhere(doc: &RunDocument, copy_ns: f64) -> RunDocument {
+        let mut d = doc.clone();
+        d.environment.cpu_model = "Other CPU".into();
+        let mut copy = d.results[0].clone();
+        copy.codec = "reference/memcpy".into();
+        copy.operation = "copy".into();
+        copy.medium = encbench_record::Medium::Memory;
+        copy.samples_ns = (0..30)
+            .map(|i| copy_ns * (1.0 + f64::from(i % 7) * 0.002))
+            .collect();
+        copy.median_ns = copy_ns * 1.006;
+        d.results.push(copy);
+        d
+    }
+
+    #[test]
+    fn runs_from_two_machines_are_judged_relative_to_each_machines_copy_speed() {
+        // Machine B is 2× slower at everything, memory copy included: the
+        // raw change is +100 %, the normalised one 0 — not a regression.
+        let a = elsewhere(&scaled(&document(), 1.0), 1e5);
+        let mut b = elsewhere(&scaled(&document(), 2.0), 2e5);
+        b.environment.cpu_model = "Slow CPU".into();
+        let cmp = compare(&a, &b, 5.0);
+        let n = cmp.normalisation.as_ref().unwrap();
+        assert!(n.reference.starts_with("memory copy bandwidth"), "{n:?}");
+        let row = &cmp.rows[0];
+        assert!((row.change_pct - 100.0).abs() < 0.01, "{row:?}");
+        assert!(row.normalised_pct.unwrap().abs() < 0.01, "{row:?}");
+        assert_eq!(row.verdict, Verdict::Unchanged);
+        assert!(cmp.regressions_beyond(5.0).is_empty());
+        // The same slowdown with an equally fast copy is a regression.
+        let mut c = elsewhere(&scaled(&document(), 2.0), 1e5);
+        c.environment.cpu_model = "Slow CPU".into();
+        let cmp = compare(&a, &c, 5.0);
+        assert_eq!(cmp.rows[0].verdict, Verdict::Regressed);
+        assert!((cmp.rows[0].normalised_pct.unwrap() - 100.0).abs() < 0.01);
+        let text = render(&cmp, "run 1", "run 2");
+        assert!(
+            text.contains("different machines: run 1 ran on Other CPU"),
+            "{text}"
+        );
+        assert!(text.contains("normalised"), "{text}");
+    }
+
+    #[test]
+    fn without_a_copy_row_the_empty_body_time_is_the_reference() {
+        let a = scaled(&document(), 1.0);
+        let mut b = scaled(&document(), 1.0);
+        b.environment.cpu_model = "Other CPU".into();
+        b.environment.engine.empty_body_ns = a.environment.engine.empty_body_ns * 2.0;
+        let cmp = compare(&a, &b, 5.0);
+        let n = cmp.normalisation.unwrap();
+        assert_eq!(n.reference, "the engine's empty-body time");
+        assert!((cmp.rows[0].normalised_pct.unwrap() + 50.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn runs_from_one_machine_are_not_normalised() {
+        let a = scaled(&document(), 1.0);
+        let cmp = compare(&a, &scaled(&document(), 1.5), 5.0);
+        assert!(cmp.normalisation.is_none());
+        assert_eq!(cmp.rows[0].normalised_pct, None);
     }
 
     #[test]

@@ -313,6 +313,30 @@ impl Store {
         })
     }
 
+    /// The stored run that is `doc` (same date, environment and rows), if
+    /// any: importing the same file twice must not store it twice.
+    pub fn find(&self, doc: &RunDocument) -> Result<Option<i64>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id FROM runs WHERE date = ?1 AND results = ?2 ORDER BY id")
+            .map_err(self.sql())?;
+        let ids = stmt
+            .query_map(
+                params![doc.environment.date, doc.results.len() as i64],
+                |r| r.get::<_, i64>(0),
+            )
+            .map_err(self.sql())?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(self.sql())?;
+        for id in ids {
+            let (_, stored) = self.load(&id.to_string())?;
+            if stored.environment == doc.environment && stored.results == doc.results {
+                return Ok(Some(id));
+            }
+        }
+        Ok(None)
+    }
+
     /// Raw samples of one stored row, read back from the samples table.
     pub fn samples(&self, run: i64, result_idx: usize) -> Result<Vec<f64>, StoreError> {
         let mut stmt = self
