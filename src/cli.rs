@@ -328,7 +328,7 @@ pub enum InputFormat {
 
 #[derive(Debug, Args)]
 pub struct FileArgs {
-    /// The file to measure (CSV/TSV, JSON Lines or text; gzip or zstd compressed is fine).
+    /// The file to measure (CSV/TSV, JSON Lines, a JSON document of records, or text; gzip or zstd compressed is fine).
     pub path: PathBuf,
 
     /// What the recommendation optimises.
@@ -350,6 +350,10 @@ pub struct FileArgs {
     /// Count and skip malformed rows instead of stopping at the first.
     #[arg(long)]
     pub skip_bad: bool,
+
+    /// A JSON document's top-level key whose array of objects holds the rows (when several do).
+    #[arg(long, value_name = "KEY")]
+    pub json_path: Option<String>,
 
     /// Write the data as FORMAT (csv, jsonl, msgpack, cbor, avro, protobuf, postcard, bincode,
     /// arrow, parquet; optionally +COMPRESSOR, e.g. parquet+zstd-3) or `recommended`, then

@@ -11,6 +11,7 @@ use encbench_measure::{measure_overhead, probe_timer, Config};
 use encbench_record::{EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
 use encbench_report::units;
 use encbench_userdata::candidates::{self, Candidate};
+use encbench_userdata::jsondoc::Records;
 use encbench_userdata::measure::{self, Plan};
 use encbench_userdata::recommend::{self, Objective};
 use encbench_userdata::sniff::FormatHint;
@@ -69,6 +70,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         sample_limit: Some((sample_mb * 1e6) as u64),
         // --full also infers the schema from (and counts) every row, in one streaming pass.
         every_row: args.full,
+        json_path: args.json_path.clone(),
     };
     let mut progress = Progress::new(args.quiet);
 
@@ -331,7 +333,7 @@ fn describe_scanned(scanned: &load::Scanned) {
     let source = &scanned.opened.source;
     describe(Described {
         path: &source.path,
-        format: scanned.opened.format.describe(),
+        format: input_format(scanned.opened.format, source.json.as_ref()),
         compression: source.compression,
         file_bytes: source.file_bytes,
         text_bytes: scanned.text_bytes,
@@ -356,7 +358,7 @@ fn describe_scanned(scanned: &load::Scanned) {
 fn describe_loaded(loaded: &Loaded) {
     describe(Described {
         path: &loaded.path,
-        format: loaded.format.describe(),
+        format: input_format(loaded.format, loaded.json.as_ref()),
         compression: loaded.compression,
         file_bytes: loaded.file_bytes,
         text_bytes: loaded.text_bytes,
@@ -374,6 +376,17 @@ fn describe_loaded(loaded: &Loaded) {
         .into(),
         schema: &loaded.table.schema,
     });
+}
+
+/// The format found, or the JSON document whose records are the rows.
+fn input_format(format: encbench_userdata::sniff::Format, json: Option<&Records>) -> String {
+    match json {
+        Some(r) => format!(
+            "JSON document: the records of {}, one row each (rows numbered by record)",
+            r.describe()
+        ),
+        None => format.describe(),
+    }
 }
 
 /// The input, its schema and the sampling, as a short block.

@@ -651,6 +651,79 @@ fn convert_starts_again_from_every_row_when_the_sample_schema_does_not_fit() {
 }
 
 #[test]
+fn a_json_document_is_read_as_its_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut records = Vec::new();
+    for i in 0..3000 {
+        records.push(format!(
+            "    {{\n      \"id\": {i},\n      \"name\": \"n{}\",\n      \"where\": {{\"x\": {}}}\n    }}",
+            i % 7,
+            i % 3
+        ));
+    }
+    let doc = format!(
+        "{{\n  \"meta\": {{\"count\": 3000}},\n  \"items\": [\n{}\n  ]\n}}\n",
+        records.join(",\n")
+    );
+    let input = write(dir.path(), "export.json", doc.as_bytes());
+    let out = dir.path().join("export.jsonl");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--convert", "jsonl", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "JSON document: the records of key 'items', one row each",
+        ))
+        .stdout(predicate::str::contains("3000 rows"))
+        .stdout(predicate::str::contains("id "));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written.lines().count(), 3000);
+    assert!(written.starts_with("{\"id\":0,"), "{}", &written[..60]);
+    // Two arrays of objects: the user chooses, and an unknown key is an error.
+    let two = write(
+        dir.path(),
+        "two.json",
+        b"{\"a\": [{\"x\": 1}, {\"x\": 2}], \"b\": [{\"y\": \"p\"}]}",
+    );
+    encbench()
+        .arg("file")
+        .arg(&two)
+        .args(["--no-store", "--quiet"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "several arrays of objects ('a', 'b'); choose one with --json-path KEY",
+        ));
+    encbench()
+        .arg("file")
+        .arg(&two)
+        .args([
+            "--no-store",
+            "--quiet",
+            "--json-path",
+            "b",
+            "--convert",
+            "csv",
+            "-o",
+        ])
+        .arg(dir.path().join("b.csv"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("the records of key 'b'"))
+        .stdout(predicate::str::contains("1 rows"));
+    encbench()
+        .arg("file")
+        .arg(&two)
+        .args(["--no-store", "--quiet", "--json-path", "c"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no top-level key 'c'"));
+}
+
+#[test]
 fn streaming_conversion_of_more_rows_than_a_batch_round_trips() {
     let dir = tempfile::tempdir().unwrap();
     let input = quoted_csv(dir.path(), "q.csv", 70_000);

@@ -385,6 +385,7 @@ mod tests {
             skip_bad: false,
             sample_limit: None,
             every_row: true,
+            json_path: None,
         }
     }
 

@@ -51,6 +51,8 @@ pub struct Source {
     pub file_bytes: u64,
     /// Stop decompressing past this many bytes.
     pub cap: u64,
+    /// A JSON document whose records are read as JSON Lines (see `jsondoc`).
+    pub json: Option<crate::jsondoc::Records>,
 }
 
 /// Bytes of text read to sniff the format and decide the header.
@@ -85,11 +87,21 @@ impl Source {
             compression,
             file_bytes,
             cap: decompressed_cap(file_bytes),
+            json: None,
         })
     }
 
-    /// The text, decompressed, as a stream (byte-order mark included).
+    /// The text, decompressed, as a stream (byte-order mark included; a
+    /// JSON document's records one per line).
     pub fn reader(&self) -> Result<Box<dyn Read + Send>, Error> {
+        let text = self.text_reader()?;
+        Ok(match &self.json {
+            Some(records) => Box::new(crate::jsondoc::Lines::new(text, records.clone())),
+            None => text,
+        })
+    }
+
+    fn text_reader(&self) -> Result<Box<dyn Read + Send>, Error> {
         let file = open_file(&self.path)?;
         let reader = std::io::BufReader::with_capacity(256 * 1024, file);
         Ok(match self.compression {
@@ -116,11 +128,12 @@ impl Source {
         })
     }
 
-    /// The plain file itself, for seeking (`None` when compressed).
+    /// The plain file itself, for seeking (`None` when compressed, or a
+    /// JSON document: its records are a stream).
     pub fn seekable(&self) -> Result<Option<File>, Error> {
-        match self.compression {
-            Some(_) => Ok(None),
-            None => open_file(&self.path).map(Some),
+        match (self.compression, &self.json) {
+            (None, None) => open_file(&self.path).map(Some),
+            _ => Ok(None),
         }
     }
 

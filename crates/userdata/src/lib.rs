@@ -9,6 +9,7 @@ pub mod convert;
 mod error;
 pub mod infer;
 pub mod input;
+pub mod jsondoc;
 pub mod load;
 pub mod measure;
 pub mod memory;

@@ -37,6 +37,9 @@ pub struct LoadOptions {
     /// Infer (or check) the schema over every row in a streaming pass, and
     /// count rows exactly, even when a sample is measured.
     pub every_row: bool,
+    /// `--json-path`: the top-level key of a JSON document whose array of
+    /// objects holds the rows (needed only when several qualify).
+    pub json_path: Option<String>,
 }
 
 /// The file, read.
@@ -48,6 +51,8 @@ pub struct Loaded {
     pub format: Format,
     /// `gzip`/`zstd` when the file was compressed.
     pub compression: Option<&'static str>,
+    /// A JSON document: which of its records are the rows.
+    pub json: Option<crate::jsondoc::Records>,
     /// Bytes on disk.
     pub file_bytes: u64,
     /// Bytes of text (after decompression).
@@ -92,10 +97,24 @@ pub struct Opened {
     pub head: String,
 }
 
-/// Opens `path` and reads its head: format, header, columns.
-pub fn open(path: &Path, hint: FormatHint, schema: Option<&Schema>) -> Result<Opened, Error> {
-    let source = Source::open(path)?;
-    let head = source.head(HEAD_BYTES)?;
+/// Opens `path` and reads its head: format, header, columns. A JSON
+/// document of records is read as JSON Lines (see `jsondoc`).
+pub fn open(path: &Path, options: &LoadOptions) -> Result<Opened, Error> {
+    let (hint, schema) = (options.hint, options.schema.as_ref());
+    let mut source = Source::open(path)?;
+    let mut head = source.head(HEAD_BYTES)?;
+    if matches!(hint, FormatHint::Auto | FormatHint::JsonLines) {
+        let records = crate::jsondoc::detect(&head, options.json_path.as_deref())
+            .map_err(|why| Error::Schema(format!("{}: {why}", path.display())))?;
+        if let Some(records) = records {
+            source.json = Some(records);
+            head = source.head(HEAD_BYTES)?;
+        }
+    }
+    let hint = match source.json {
+        Some(_) => FormatHint::JsonLines,
+        None => hint,
+    };
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -122,7 +141,7 @@ fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
         format,
         mut columns,
         head,
-    } = open(path, options.hint, options.schema.as_ref())?;
+    } = open(path, options)?;
     if let Some(limit) = options.sample_limit {
         crate::memory::check_sample(path, limit, crate::memory::available())?;
     }
@@ -217,6 +236,7 @@ fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
         path: source.path,
         format,
         compression: source.compression,
+        json: source.json.clone(),
         file_bytes: source.file_bytes,
         text_bytes,
         rows,
@@ -305,8 +325,7 @@ pub fn sampled(path: &Path, options: &LoadOptions) -> Result<Scanned, Error> {
         ..options.clone()
     };
     let loaded = load(path, &sample_only)?;
-    let opened =
-        open(path, options.hint, options.schema.as_ref()).map_err(|e| name_file(path, e))?;
+    let opened = open(path, options).map_err(|e| name_file(path, e))?;
     let schema = loaded.table.schema;
     Ok(Scanned {
         opened,
@@ -331,7 +350,7 @@ pub fn scan(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Scanned, Error> {
     let named = |e| name_file(path, e);
-    let opened = open(path, options.hint, options.schema.as_ref()).map_err(named)?;
+    let opened = open(path, options).map_err(named)?;
     let mut columns = opened.columns.clone();
     let mut text_bytes = 0;
     let (schema, rows, skipped) =

@@ -18,6 +18,7 @@ fn options() -> LoadOptions {
         skip_bad: false,
         sample_limit: None,
         every_row: false,
+        json_path: None,
     }
 }
 

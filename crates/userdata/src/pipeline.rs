@@ -82,6 +82,14 @@ pub fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
             crate::sample::SAMPLE_SEED
         )),
     }
+    if let Some(records) = &loaded.json {
+        notes.push(format!(
+            "file: a JSON document ({} on disk); its rows are the records of {}, read one compact object per line, and the 'original' row is those lines (JSON Lines, {} of text), not the document's own layout; nested objects and arrays are carried as JSON text",
+            units::bytes(loaded.file_bytes as f64),
+            records.describe(),
+            units::bytes(loaded.text_bytes as f64),
+        ));
+    }
     if loaded.skipped > 0 {
         notes.push(format!(
             "file: {} malformed rows skipped (--skip-bad){}",
@@ -146,6 +154,7 @@ mod tests {
             skip_bad: false,
             sample_limit: Some(sample_limit),
             every_row: false,
+            json_path: None,
         }
     }
 

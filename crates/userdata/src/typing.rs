@@ -228,7 +228,18 @@ mod tests {
             ],
         };
         Scanned {
-            opened: open(&path, FormatHint::Auto, Some(&schema)).unwrap(),
+            opened: open(
+                &path,
+                &crate::load::LoadOptions {
+                    hint: FormatHint::Auto,
+                    schema: Some(schema.clone()),
+                    skip_bad: false,
+                    sample_limit: None,
+                    every_row: false,
+                    json_path: None,
+                },
+            )
+            .unwrap(),
             columns: vec!["id".into(), "small".into()],
             schema,
             inferred: false,
