@@ -351,6 +351,14 @@ pub struct FileArgs {
     #[arg(long)]
     pub skip_bad: bool,
 
+    /// Who reads the data: languages and engines (python, java, go, rust, c++, js, r, spark) or any; only formats all of them read are recommended.
+    #[arg(long, value_name = "LIST", default_value = "python,java,go")]
+    pub readers: String,
+
+    /// Also print what each format offers its readers (languages, schema, evolution, pruning, splitting).
+    #[arg(long)]
+    pub explain: bool,
+
     /// A JSON document's top-level key whose array of objects holds the rows (when several do).
     #[arg(long, value_name = "KEY")]
     pub json_path: Option<String>,

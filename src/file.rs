@@ -13,6 +13,7 @@ use encbench_report::units;
 use encbench_userdata::candidates::{self, Candidate};
 use encbench_userdata::jsondoc::Records;
 use encbench_userdata::measure::{self, Plan};
+use encbench_userdata::readers::{self, Readers};
 use encbench_userdata::recommend::{self, Objective};
 use encbench_userdata::sniff::FormatHint;
 use encbench_userdata::{convert, load, pipeline, summary, LoadOptions, Loaded, Schema};
@@ -26,6 +27,7 @@ const FULL_SAMPLE_MB: f64 = 64.0;
 pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let quick = !args.full;
     let compressions = check_compressions(&args.compressions)?.unwrap_or_default();
+    let readers = Readers::parse(&args.readers).map_err(anyhow::Error::msg)?;
     // Everything this command reads; nothing it writes may be one of them.
     let mut inputs: Vec<&Path> = vec![&args.path];
     inputs.extend(args.schema.as_deref());
@@ -113,9 +115,14 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         Optimize::Encode => Objective::Encode,
         Optimize::Balanced => Objective::Balanced,
     };
-    let verdict = pipeline::judge(&loaded, &plan, objective, args.link_bandwidth, &mut |m| {
-        progress.update(m)
-    });
+    let verdict = pipeline::judge(
+        &loaded,
+        &plan,
+        objective,
+        args.link_bandwidth,
+        &readers,
+        &mut |m| progress.update(m),
+    );
     progress.finish();
     let choices = verdict.choices;
     let build = build_info();
@@ -138,7 +145,10 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
 
     outln!("\nEncode (then compress) and decode (after decompressing) in MB/s of the input's text; * = Pareto frontier of size and decode time{}.", 
         args.link_bandwidth.map_or(String::new(), |l| format!(" (decode includes moving the bytes at {} MB/s)", units::significant(l))));
-    out!("{}", summary::choices(&choices, args.link_bandwidth));
+    out!(
+        "{}",
+        summary::choices(&choices, args.link_bandwidth, &readers)
+    );
     for f in &doc.failures {
         outln!(
             "  failed: {} {} {}: {}",
@@ -163,6 +173,10 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
             r.reason
         ),
         None => outln!("No recommendation: no rows, or no candidate could be measured."),
+    }
+    if args.explain {
+        outln!("\nWhat each format offers its readers:");
+        out!("{}", readers::explain());
     }
     for note in &doc.notes {
         outln!("note: {note}");

@@ -93,47 +93,86 @@ fn measures_a_public_csv_and_recommends_with_a_reason_in_the_json() {
 }
 
 #[test]
-fn optimize_size_picks_the_smallest_measured_choice() {
+fn optimize_size_picks_the_smallest_measured_choice_the_readers_can_read() {
     let dir = tempfile::tempdir().unwrap();
-    let json = dir.path().join("out.json");
-    encbench()
-        .arg("file")
-        .arg(public("iris.jsonl"))
-        .args(TINY)
-        .args(["--optimize", "size", "--link-bandwidth", "100", "--json"])
-        .arg(&json)
-        .assert()
-        .success()
+    // The smallest encoded size among the rows whose codec passes `keep`.
+    let smallest = |doc: &Value, keep: &dyn Fn(&str) -> bool| {
+        doc["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["operation"] == "decode" || r["operation"] == "compress")
+            .filter(|r| keep(r["codec"].as_str().unwrap().trim_start_matches("file/")))
+            .map(|r| r["encoded_bytes"].as_u64().unwrap())
+            .min()
+            .unwrap()
+    };
+    let picked_size = |doc: &Value| {
+        let rec = &doc["recommendation"];
+        doc["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| {
+                r["codec"].as_str().unwrap() == format!("file/{}", rec["codec"].as_str().unwrap())
+                    && r["operation"]
+                        == if rec["compression"] == "none" {
+                            "decode"
+                        } else {
+                            "compress"
+                        }
+                    && (rec["compression"] == "none" || r["compression"] == rec["compression"])
+            })
+            .unwrap()["encoded_bytes"]
+            .as_u64()
+            .unwrap()
+    };
+    let run = |readers: &str, json: &Path| {
+        encbench()
+            .arg("file")
+            .arg(public("iris.jsonl"))
+            .args(TINY)
+            .args([
+                "--optimize",
+                "size",
+                "--link-bandwidth",
+                "100",
+                "--readers",
+                readers,
+            ])
+            .arg("--json")
+            .arg(json)
+            .assert()
+            .success()
+    };
+    // Rust readers can read every format: the smallest of all wins.
+    let json = dir.path().join("rust.json");
+    run("rust", &json)
         .stdout(predicate::str::contains("JSON Lines"))
-        .stdout(predicate::str::contains("decode+move"));
+        .stdout(predicate::str::contains("decode+move"))
+        .stdout(predicate::str::contains("× measured").not());
     let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    let smallest = doc["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|r| r["operation"] == "decode" || r["operation"] == "compress")
-        .map(|r| r["encoded_bytes"].as_u64().unwrap())
-        .min()
-        .unwrap();
     let rec = &doc["recommendation"];
     assert_eq!(rec["objective"], "size");
     assert_eq!(rec["link_mb_per_s"], 100.0);
-    let picked = doc["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| {
-            r["codec"].as_str().unwrap() == format!("file/{}", rec["codec"].as_str().unwrap())
-                && r["operation"]
-                    == if rec["compression"] == "none" {
-                        "decode"
-                    } else {
-                        "compress"
-                    }
-                && (rec["compression"] == "none" || r["compression"] == rec["compression"])
-        })
-        .unwrap();
-    assert_eq!(picked["encoded_bytes"].as_u64().unwrap(), smallest);
+    assert_eq!(picked_size(&doc), smallest(&doc, &|_| true));
+    // The default readers (Python, Java, Go) never get a Rust-only format.
+    let json = dir.path().join("default.json");
+    run("python,java,go", &json).stdout(predicate::str::contains(
+        "× measured, not recommended to readers in python, java, go: ",
+    ));
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let codec = doc["recommendation"]["codec"].as_str().unwrap().to_string();
+    assert!(codec != "postcard" && codec != "bincode", "{codec}");
+    let readable = |c: &str| c != "postcard" && c != "bincode";
+    assert_eq!(picked_size(&doc), smallest(&doc, &readable));
+    encbench()
+        .arg("file")
+        .arg(public("iris.jsonl"))
+        .args(["--readers", "python,cobol"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown reader 'cobol'"));
 }
 
 #[test]

@@ -15,6 +15,7 @@ pub mod measure;
 pub mod memory;
 pub mod pipeline;
 pub mod read;
+pub mod readers;
 pub mod recommend;
 pub mod records;
 pub mod safe_write;

@@ -6,6 +6,7 @@
 use crate::convert::{self, Converted, Outcome, Pass, Request};
 use crate::load::{self, LoadOptions, Loaded, Scanned};
 use crate::measure::{self, Plan};
+use crate::readers::Readers;
 use crate::recommend::{self, Choice, Objective};
 use crate::sample::Method;
 use crate::Error;
@@ -30,20 +31,33 @@ pub struct Verdict {
     pub recommendation: Option<Recommendation>,
 }
 
-/// Verifies and times every candidate on the sample, then recommends.
+/// Verifies and times every candidate on the sample, then recommends one
+/// that `readers` can read (the others are measured and shown all the same).
 pub fn judge(
     loaded: &Loaded,
     plan: &Plan,
     objective: Objective,
     link: Option<f64>,
+    readers: &Readers,
     progress: &mut dyn FnMut(&str),
 ) -> Verdict {
     let measured = measure::measure(loaded, plan, progress);
     let choices = recommend::choices(&measured.records);
+    let allowed = readers.allowed(&choices);
     // No rows: sizes are headers and times are set-up costs; nothing to recommend on.
     let recommendation = (loaded.table.rows() > 0)
-        .then(|| recommend::recommend(&choices, objective, link))
-        .flatten();
+        .then(|| recommend::recommend(&allowed, objective, link))
+        .flatten()
+        .map(|mut r| {
+            r.reason.push_str(&match allowed.len() == choices.len() {
+                true => format!(" Every format measured is read in {}.", readers.describe()),
+                false => format!(
+                    " Chosen among the formats read in {} (--readers).",
+                    readers.describe()
+                ),
+            });
+            r
+        });
     Verdict {
         records: measured.records,
         failures: measured.failures,

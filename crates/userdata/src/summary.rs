@@ -4,6 +4,7 @@
 //! size and ratio to the input. Pure
 //! functions of their inputs, so they can be tested as text.
 
+use crate::readers::Readers;
 use crate::recommend::{frontier, Choice};
 use crate::schema::Schema;
 use encbench_report::table::Table;
@@ -29,8 +30,19 @@ pub fn schema(schema: &Schema) -> String {
     table.plain("  ")
 }
 
-/// Every choice, smallest first; `*` marks the Pareto frontier of size and read time.
-pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
+/// A left-aligned table.
+pub fn plain_table(headers: &[&str], rows: Vec<Vec<String>>) -> String {
+    Table {
+        headers: headers.iter().map(|h| h.to_string()).collect(),
+        right: vec![false; headers.len()],
+        rows,
+    }
+    .plain("  ")
+}
+
+/// Every choice, smallest first; `*` marks the Pareto frontier of size and
+/// read time, `×` a choice the readers cannot read (listed after the table).
+pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers) -> String {
     let on_frontier = frontier(choices, link);
     let mut sorted: Vec<&Choice> = choices.iter().collect();
     sorted.sort_by(|a, b| a.bytes.cmp(&b.bytes).then(a.read_ns.total_cmp(&b.read_ns)));
@@ -51,7 +63,13 @@ pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
         .iter()
         .map(|c| {
             let mut row = vec![
-                if on_frontier.contains(c) { "*" } else { "" }.to_string(),
+                match (on_frontier.contains(c), readers.excludes(c).is_some()) {
+                    (true, true) => "*×",
+                    (true, false) => "*",
+                    (false, true) => "×",
+                    (false, false) => "",
+                }
+                .to_string(),
                 c.codec.clone(),
                 c.compression.clone(),
                 c.write_ns.map_or("—".into(), |w| rate(c, w)),
@@ -70,18 +88,60 @@ pub fn choices(choices: &[Choice], link: Option<f64>) -> String {
         .collect();
     let mut right = vec![false, false, false, true, true, true, true];
     right.resize(headers.len(), true);
-    Table {
+    let mut out = Table {
         headers: headers.into_iter().map(String::from).collect(),
         right,
         rows,
     }
-    .plain("  ")
+    .plain("  ");
+    let mut excluded: Vec<(String, String)> = Vec::new();
+    for c in choices {
+        if let Some(why) = readers.excludes(c) {
+            if !excluded.iter().any(|(codec, _)| *codec == c.codec) {
+                excluded.push((c.codec.clone(), why));
+            }
+        }
+    }
+    if !excluded.is_empty() {
+        let list: Vec<String> = excluded
+            .iter()
+            .map(|(codec, why)| format!("{codec} ({why})"))
+            .collect();
+        out.push_str(&format!(
+            "  × measured, not recommended to readers in {}: {}; --readers says who reads the data, --explain what each format offers\n",
+            readers.describe(),
+            list.join(", ")
+        ));
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::schema::{ColumnType, Field};
+
+    #[test]
+    fn formats_the_readers_cannot_read_are_marked_and_listed() {
+        let choice = |codec: &str, bytes| Choice {
+            codec: codec.into(),
+            compression: "none".into(),
+            bytes,
+            write_ns: Some(1e6),
+            read_ns: 1e6,
+            input_bytes: 1_000_000,
+        };
+        let list = [choice("postcard", 100), choice("parquet", 200)];
+        let text = choices(&list, None, &Readers::default());
+        assert!(text.contains("*×  postcard"), "{text}");
+        assert!(
+            text.contains("× measured, not recommended to readers in python, java, go: postcard (no maintained reader in python, java, go)"),
+            "{text}"
+        );
+        let text = choices(&list, None, &Readers::parse("rust").unwrap());
+        assert!(text.contains("  *  postcard"), "{text}");
+        assert!(!text.contains("not recommended"), "{text}");
+    }
 
     #[test]
     fn the_choice_table_is_sorted_by_size_and_marks_the_frontier() {
@@ -100,6 +160,7 @@ mod tests {
                 choice("csv", 990_000, Some(20e6), 20e6),
             ],
             None,
+            &Readers::default(),
         );
         let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
         assert_eq!(
