@@ -103,17 +103,20 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     progress.milestone(&format!("encbench file: measuring ({mode} mode)"));
     let timer = probe_timer();
     let overhead = measure_overhead(&config, &timer);
-    let plan = Plan {
-        config: config.clone(),
-        timer,
-        samples: args.samples.map(|n| n as usize),
-        compressors: measure::compressors(&compressions, quick),
-    };
     let objective = match args.optimize {
         Optimize::Size => Objective::Size,
         Optimize::Decode => Objective::Decode,
         Optimize::Encode => Objective::Encode,
         Optimize::Balanced => Objective::Balanced,
+        Optimize::Query => Objective::Query,
+    };
+    let query = (objective == Objective::Query).then(|| measure::narrowest(&loaded.table, 2));
+    let plan = Plan {
+        config: config.clone(),
+        timer,
+        samples: args.samples.map(|n| n as usize),
+        compressors: measure::compressors(&compressions, quick),
+        query: query.clone(),
     };
     let verdict = pipeline::judge(
         &loaded,
@@ -132,6 +135,18 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         empty_body_ns: overhead.empty_body_ns,
         min_sample_ns: config.min_sample_time(&timer).as_nanos() as f64,
     };
+    let mut recommendation = verdict.recommendation;
+    if let (Some(r), Some(columns)) = (recommendation.as_mut(), &query) {
+        let names: Vec<&str> = columns
+            .iter()
+            .map(|&i| loaded.table.schema.fields[i].name.as_str())
+            .collect();
+        r.reason.push_str(&format!(
+            " The query read the {} narrowest columns: {}.",
+            names.len(),
+            names.join(", ")
+        ));
+    }
     let doc = RunDocument {
         encbench: build.version.clone(),
         schema: SCHEMA_VERSION,
@@ -140,7 +155,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         failures: verdict.failures,
         comparisons: Vec::new(),
         notes: pipeline::notes(&loaded, sample_mb),
-        recommendation: verdict.recommendation,
+        recommendation,
     };
 
     outln!("\nEncode (then compress) and decode (after decompressing) in MB/s of the input's text; * = Pareto frontier of size and decode time{}.", 

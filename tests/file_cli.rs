@@ -690,6 +690,59 @@ fn convert_starts_again_from_every_row_when_the_sample_schema_does_not_fit() {
 }
 
 #[test]
+fn optimize_query_ranks_a_columnar_format_first_on_a_wide_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = (0..24)
+        .map(|c| format!("c{c}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    text.push('\n');
+    for r in 0..3000 {
+        let row: Vec<String> = (0..24)
+            .map(|c| match c % 3 {
+                0 => format!("word{}-{}", r * 7 % 1000, c),
+                1 => format!("{}", (r * 31 + c) % 100_000),
+                _ => format!("{}.5", r % 977),
+            })
+            .collect();
+        text.push_str(&row.join(","));
+        text.push('\n');
+    }
+    let input = write(dir.path(), "wide.csv", text.as_bytes());
+    let json = dir.path().join("q.json");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(TINY)
+        .args(["--optimize", "query", "--json"])
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("query"))
+        .stdout(predicate::str::contains("(all)"))
+        .stdout(predicate::str::contains(
+            "The query read the 2 narrowest columns: c1, c4.",
+        ));
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let codec = doc["recommendation"]["codec"].as_str().unwrap();
+    assert!(codec == "parquet" || codec == "arrow", "{codec}");
+    let queries: Vec<&Value> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["operation"] == "query")
+        .collect();
+    assert_eq!(queries.len(), 2, "parquet and arrow skip columns");
+    for q in queries {
+        assert_eq!(q["verification"]["status"], "verified");
+        assert!(q["verification"]["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("columns c1, c4 read alone"));
+    }
+}
+
+#[test]
 fn a_json_document_is_read_as_its_records() {
     let dir = tempfile::tempdir().unwrap();
     let mut records = Vec::new();

@@ -6,6 +6,7 @@
 
 use crate::candidates::{self, Candidate, Prepared};
 use crate::load::Loaded;
+use crate::table::Table;
 use encbench_codecs::compression::Compressor;
 use encbench_measure::rows::{lighter_plan, measure_rows, Pending};
 use encbench_measure::{Config, Progress, TimerInfo};
@@ -27,6 +28,31 @@ pub struct Plan {
     pub samples: Option<usize>,
     /// Compressors applied to every candidate's bytes.
     pub compressors: Vec<Box<dyn Compressor>>,
+    /// `--optimize query`: also time reading only these columns (ascending)
+    /// from each format whose reader can skip the others.
+    pub query: Option<Vec<usize>>,
+}
+
+/// The `n` narrowest columns of `table` (by bytes per value: the type's
+/// width, or the mean text length), ascending: what `--optimize query`
+/// reads, the shape of a typical analytical query.
+pub fn narrowest(table: &Table, n: usize) -> Vec<usize> {
+    use crate::schema::ColumnType;
+    use crate::table::Values;
+    let width = |i: usize| -> f64 {
+        match (&table.columns[i].values, table.schema.fields[i].ty) {
+            (Values::Str(v), _) => v.parts().0.len() as f64 / v.len().max(1) as f64 + 4.0,
+            (_, ColumnType::Bool | ColumnType::Int8) => 1.0,
+            (_, ColumnType::Int16) => 2.0,
+            (_, ColumnType::Int32 | ColumnType::Date) => 4.0,
+            _ => 8.0,
+        }
+    };
+    let mut order: Vec<usize> = (0..table.columns.len()).collect();
+    order.sort_by(|a, b| width(*a).total_cmp(&width(*b)).then(a.cmp(b)));
+    order.truncate(n);
+    order.sort_unstable();
+    order
 }
 
 /// What measuring produced.
@@ -166,6 +192,26 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                 Ok(())
             }),
         ));
+        if let Some(columns) = plan.query.as_deref() {
+            match query_row(table, ready, bytes, columns) {
+                None => {}
+                Some(Ok(proof)) => rows.push(Pending::new(
+                    meta(c.id(), "query", "none", bytes.len()),
+                    proof,
+                    Box::new(move |iters| {
+                        for _ in 0..iters {
+                            let read = ready.decode_columns(bytes, columns);
+                            std::hint::black_box(read.transpose().map_err(|e| e.to_string())?);
+                        }
+                        Ok(())
+                    }),
+                )),
+                Some(Err(e)) => out.failures.push(Failure::new(
+                    &meta(c.id(), "query", "none", bytes.len()),
+                    format!("verification failed: {e}"),
+                )),
+            }
+        }
     }
     let config = lighter_plan(&plan.config, started.elapsed());
     time_group(plan, &config, "encodings", rows, progress, &mut out);
@@ -228,6 +274,38 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         time_group(plan, &config, &id, rows, progress, &mut out);
     }
     out
+}
+
+/// Reads `columns` of `bytes` once and checks them against the table's:
+/// the proof a query row needs; `None` when the format cannot skip columns.
+fn query_row(
+    table: &Table,
+    ready: &dyn Prepared,
+    bytes: &[u8],
+    columns: &[usize],
+) -> Option<Result<Verified, String>> {
+    let read = ready.decode_columns(bytes, columns)?;
+    let expected = Table {
+        schema: table.schema.project(columns),
+        columns: columns.iter().map(|&i| table.columns[i].clone()).collect(),
+    };
+    Some(read.map_err(|e| e.to_string()).and_then(|back| {
+        if let Some(difference) = expected.first_difference(&back) {
+            return Err(difference);
+        }
+        let names: Vec<&str> = expected
+            .schema
+            .fields
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect();
+        let what = format!(
+            "columns {} read alone == the table's, all {} rows",
+            names.join(", "),
+            table.rows()
+        );
+        Verified::equal(what, &expected, &back).map_err(String::from)
+    }))
 }
 
 /// Times one group through the engine path `run` uses ([`measure_rows`]).

@@ -249,6 +249,7 @@ mod tests {
             write_ns: Some(1.0),
             read_ns: 1.0,
             input_bytes: 1,
+            query_ns: None,
         }
     }
 

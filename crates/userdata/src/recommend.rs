@@ -28,6 +28,8 @@ pub enum Objective {
     Encode,
     /// A balance of the three.
     Balanced,
+    /// Fastest to read a couple of columns (column pruning measured).
+    Query,
 }
 
 impl Objective {
@@ -38,6 +40,7 @@ impl Objective {
             Objective::Decode => "decode",
             Objective::Encode => "encode",
             Objective::Balanced => "balanced",
+            Objective::Query => "query",
         }
     }
 }
@@ -57,12 +60,22 @@ pub struct Choice {
     pub read_ns: f64,
     /// Bytes of input text the times cover (for MB/s).
     pub input_bytes: u64,
+    /// Reading only the query's columns (decompressing first), ns: for
+    /// formats whose readers skip the others, when `--optimize query`
+    /// asked; `None` means such a read decodes everything ([`read_ns`](Self::read_ns)).
+    pub query_ns: Option<f64>,
 }
 
 impl Choice {
     /// Read time plus moving the bytes over the link.
     pub fn read_total(&self, link: Option<f64>) -> f64 {
         self.read_ns + transfer_ns(self.bytes, link)
+    }
+
+    /// Reading the query's columns (a full decode where the format cannot
+    /// skip columns) plus moving the bytes over the link.
+    pub fn query_total(&self, link: Option<f64>) -> f64 {
+        self.query_ns.unwrap_or(self.read_ns) + transfer_ns(self.bytes, link)
     }
 
     /// Write time plus moving the bytes over the link.
@@ -96,6 +109,7 @@ pub fn choices(records: &[Record]) -> Vec<Choice> {
     for decode in records.iter().filter(|r| r.operation == "decode") {
         let codec = decode.codec.trim_start_matches("file/").to_string();
         let encode = find(&decode.codec, "encode", "none").map(|r| r.median_ns);
+        let query = find(&decode.codec, "query", "none").map(|r| r.median_ns);
         out.push(Choice {
             codec: codec.clone(),
             compression: "none".into(),
@@ -103,6 +117,7 @@ pub fn choices(records: &[Record]) -> Vec<Choice> {
             write_ns: encode,
             read_ns: decode.median_ns,
             input_bytes: decode.logical_bytes,
+            query_ns: query,
         });
         for compress in records
             .iter()
@@ -118,6 +133,7 @@ pub fn choices(records: &[Record]) -> Vec<Choice> {
                 write_ns: encode.map(|e| e + compress.median_ns),
                 read_ns: decode.median_ns + decompress.median_ns,
                 input_bytes: decode.logical_bytes,
+                query_ns: query.map(|q| q + decompress.median_ns),
             });
         }
     }
@@ -193,6 +209,24 @@ pub fn recommend(
             );
             (best, why)
         }
+        Objective::Query => {
+            let (best, total) = by(&|c| Some(c.query_total(link)))?;
+            let how = match best.query_ns {
+                Some(_) => format!(
+                    "its reader skips the other columns ({}× the time of a full read)",
+                    fmt(total / best.read_total(link))
+                ),
+                None => "no format here reads columns alone faster".to_string(),
+            };
+            let why = format!(
+                "{} reads the query's columns fastest{via}: {} for the {} measured; {how}; {}× the input's size.",
+                best.label(),
+                duration(total),
+                bytes(input as u64),
+                fmt(ratio(best))
+            );
+            (best, why)
+        }
         Objective::Balanced if link.is_some() => {
             let (best, total) = by(&|c| Some(c.write_total(link)? + c.read_ns))?;
             let why = format!(
@@ -235,7 +269,7 @@ pub fn recommend(
         }
     };
     let reason = match runner_up.get() {
-        Some(next) => format!("{reason} {}", trade_off(best, next, link)),
+        Some(next) => format!("{reason} {}", trade_off(best, next, link, objective)),
         None => reason,
     };
     Some(Recommendation {
@@ -249,17 +283,27 @@ pub fn recommend(
 
 /// What choosing `best` over `next` trades: size, read and write time
 /// (moving the bytes over the link included, as in the decision).
-fn trade_off(best: &Choice, next: &Choice, link: Option<f64>) -> String {
+fn trade_off(best: &Choice, next: &Choice, link: Option<f64>, objective: Objective) -> String {
+    let (read, what) = match objective {
+        Objective::Query => (
+            Choice::query_total as fn(&Choice, Option<f64>) -> f64,
+            "query",
+        ),
+        _ => (
+            Choice::read_total as fn(&Choice, Option<f64>) -> f64,
+            "read",
+        ),
+    };
     let times = |a: f64, b: f64| format!("{}× its", fmt(a / b));
     let write = match (best.write_total(link), next.write_total(link)) {
         (Some(a), Some(b)) => format!(", {} write time", times(a, b)),
         _ => String::new(),
     };
     format!(
-        "Against the runner-up, {}: {} size, {} read time{write}.",
+        "Against the runner-up, {}: {} size, {} {what} time{write}.",
         next.label(),
         times(best.bytes as f64, next.bytes.max(1) as f64),
-        times(best.read_total(link), next.read_total(link)),
+        times(read(best, link), read(next, link)),
     )
 }
 
@@ -287,6 +331,7 @@ mod tests {
             write_ns: write_ms.map(|w| w * 1e6),
             read_ns: read_ms * 1e6,
             input_bytes: 1_000_000,
+            query_ns: None,
         }
     }
 

@@ -107,6 +107,13 @@ pub struct Schema {
 }
 
 impl Schema {
+    /// The fields at `columns`, in that order.
+    pub fn project(&self, columns: &[usize]) -> Schema {
+        Schema {
+            fields: columns.iter().map(|&i| self.fields[i].clone()).collect(),
+        }
+    }
+
     /// Reads a schema file: a JSON list of fields.
     pub fn from_json(text: &str) -> Result<Schema, Error> {
         let fields: Vec<Field> = serde_json::from_str(text).map_err(|e| {

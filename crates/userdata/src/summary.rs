@@ -59,6 +59,11 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers) -> Stri
     if link.is_some() {
         headers.push("decode+move");
     }
+    // --optimize query: the time to read the query's columns.
+    let query = choices.iter().any(|c| c.query_ns.is_some());
+    if query {
+        headers.push("query");
+    }
     let rows = sorted
         .iter()
         .map(|c| {
@@ -82,6 +87,10 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers) -> Stri
             ];
             if link.is_some() {
                 row.push(units::duration(c.read_total(link)));
+            }
+            if query {
+                let full = if c.query_ns.is_none() { " (all)" } else { "" };
+                row.push(format!("{}{full}", units::duration(c.query_total(link))));
             }
             row
         })
@@ -130,6 +139,7 @@ mod tests {
             write_ns: Some(1e6),
             read_ns: 1e6,
             input_bytes: 1_000_000,
+            query_ns: None,
         };
         let list = [choice("postcard", 100), choice("parquet", 200)];
         let text = choices(&list, None, &Readers::default());
@@ -152,6 +162,7 @@ mod tests {
             write_ns: write,
             read_ns: read,
             input_bytes: 1_000_000,
+            query_ns: None,
         };
         let text = choices(
             &[

@@ -296,6 +296,25 @@ impl Candidate for ArrowIpc {
         }
         Ok(table)
     }
+    fn decode_columns(
+        &self,
+        bytes: &[u8],
+        schema: &Schema,
+        columns: &[usize],
+    ) -> Option<Result<Table, Error>> {
+        // The stream's other columns are stepped over, not decoded.
+        let read = || {
+            let fail = |e| codec("arrow", e);
+            let reader = arrow_ipc::reader::StreamReader::try_new(bytes, Some(columns.to_vec()))
+                .map_err(fail)?;
+            let mut table = Table::new(schema.project(columns), 0);
+            for batch in reader {
+                append_batch(&mut table, &batch.map_err(fail)?)?;
+            }
+            Ok(table)
+        };
+        Some(read())
+    }
 }
 
 /// Rows per Parquet row group when converting (about what a row group
@@ -381,5 +400,30 @@ impl Candidate for Parquet {
             append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
         }
         Ok(table)
+    }
+    fn decode_columns(
+        &self,
+        bytes: &[u8],
+        schema: &Schema,
+        columns: &[usize],
+    ) -> Option<Result<Table, Error>> {
+        // Only the chosen columns' pages are decoded (their column chunks
+        // are found through the footer); they come in file order, so
+        // `columns` must be ascending.
+        let read = || {
+            let fail = |e| codec("parquet", e);
+            let builder = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+                bytes::Bytes::copy_from_slice(bytes),
+            )
+            .map_err(fail)?;
+            let mask =
+                parquet::arrow::ProjectionMask::roots(builder.parquet_schema(), columns.to_vec());
+            let mut table = Table::new(schema.project(columns), 0);
+            for batch in builder.with_projection(mask).build().map_err(fail)? {
+                append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
+            }
+            Ok(table)
+        };
+        Some(read())
     }
 }

@@ -41,6 +41,16 @@ pub trait Candidate: Send + Sync {
     fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
         Ok(Box::new(Plain(self, schema.clone())))
     }
+    /// Reads only `columns` of `bytes` (see [`Prepared::decode_columns`]).
+    fn decode_columns(
+        &self,
+        bytes: &[u8],
+        schema: &Schema,
+        columns: &[usize],
+    ) -> Option<Result<Table, Error>> {
+        let _ = (bytes, schema, columns);
+        None
+    }
     /// Whether [`write_stream`](Self::write_stream) writes the row count
     /// before the rows (so `rows` must be exact: counted by a scan).
     fn writes_row_count(&self) -> bool {
@@ -83,6 +93,12 @@ pub trait Prepared: Send + Sync {
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error>;
     /// Reads the table back from `bytes`.
     fn decode(&self, bytes: &[u8]) -> Result<Table, Error>;
+    /// Reads only `columns` (a table of just those, in that order), for
+    /// formats whose readers can skip the rest; `None` for the others.
+    fn decode_columns(&self, bytes: &[u8], columns: &[usize]) -> Option<Result<Table, Error>> {
+        let _ = (bytes, columns);
+        None
+    }
 }
 
 /// A candidate with no per-schema state: the schema kept for decode.
@@ -94,6 +110,9 @@ impl<C: Candidate + ?Sized> Prepared for Plain<'_, C> {
     }
     fn decode(&self, bytes: &[u8]) -> Result<Table, Error> {
         self.0.decode(bytes, &self.1)
+    }
+    fn decode_columns(&self, bytes: &[u8], columns: &[usize]) -> Option<Result<Table, Error>> {
+        self.0.decode_columns(bytes, &self.1, columns)
     }
 }
 
