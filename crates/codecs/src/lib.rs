@@ -65,6 +65,12 @@ pub trait Codec<T>: Send + Sync {
         true
     }
 
+    /// Why this machine cannot run it (a SIMD decoder for an instruction set
+    /// the CPU lacks), or `None` when it can: scenarios skip it with a note.
+    fn unavailable(&self) -> Option<String> {
+        None
+    }
+
     /// Encodes then decodes `iters` values, cycling through `values`.
     ///
     /// A provided method, so each codec gets its own monomorphised loop and a

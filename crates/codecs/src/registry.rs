@@ -9,7 +9,7 @@ use crate::archived::{Rkyv, RkyvView, RkyvViewUnchecked};
 use crate::asn1::{Aper, Ber, Coer, Der, Uper};
 #[cfg(feature = "avro")]
 use crate::avro::{AvroContainer, AvroDatum};
-use crate::byte_array::{BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
+use crate::byte_array::{simd as simd_bytes, BincodeBytes, CsvBytes, CsvStrings, LengthPrefixed};
 #[cfg(feature = "columnar")]
 use crate::columnar::{ArrowIpc, Parquet};
 #[cfg(feature = "schema-binary")]
@@ -290,7 +290,9 @@ pub fn int_readers() -> Vec<Entry<dyn IntSumReader>> {
     ]
 }
 
-/// A byte array (seed 001), decoded to bytes.
+/// A byte array (seed 001), decoded to bytes. The SIMD rows are listed on
+/// every machine; scenarios skip those whose instruction set the CPU lacks
+/// ([`Codec::unavailable`]).
 pub fn byte_array_codecs() -> Vec<Entry<dyn Codec<Vec<u8>>>> {
     vec![
         entry!(
@@ -299,6 +301,34 @@ pub fn byte_array_codecs() -> Vec<Entry<dyn Codec<Vec<u8>>>> {
             Text,
             "comma-separated decimals, split and parsed into bytes",
             CsvBytes
+        ),
+        entry!(
+            bytes_codec,
+            "text/csv-bytes-simd-sse41",
+            Text,
+            "comma-separated decimals, hand-written SSSE3/SSE4.1 decoder (64-byte blocks, pmaddubsw)",
+            simd_bytes::CsvBytesSse41
+        ),
+        entry!(
+            bytes_codec,
+            "text/csv-bytes-simd-avx2",
+            Text,
+            "comma-separated decimals, hand-written AVX2 decoder (64-byte blocks, vpmaddubsw)",
+            simd_bytes::CsvBytesAvx2
+        ),
+        entry!(
+            bytes_codec,
+            "text/csv-bytes-simd-avx512",
+            Text,
+            "comma-separated decimals, hand-written AVX-512 BW decoder (mask registers)",
+            simd_bytes::CsvBytesAvx512
+        ),
+        entry!(
+            bytes_codec,
+            "text/csv-bytes-simd-neon",
+            Text,
+            "comma-separated decimals, hand-written aarch64 NEON decoder",
+            simd_bytes::CsvBytesNeon
         ),
         entry!(
             bytes_codec,

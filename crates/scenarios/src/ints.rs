@@ -74,14 +74,7 @@ impl Scenario for Ints {
             .into_iter()
             .filter(|e| ctx.wants(e.info.id))
             .filter_map(|e| e.build.map(|b| (e.info.id, b())))
-            .filter(|(id, reader)| match reader.unavailable() {
-                // A SIMD parser for an instruction set this CPU lacks.
-                Some(why) => {
-                    out.notes.push(format!("{NAME}: {id} skipped: {why}"));
-                    false
-                }
-                None => true,
-            })
+            .filter(|(id, reader)| out.runs_here(NAME, id, reader.unavailable()))
             .collect();
         // The shortest and longest lines (1 and 10 digits), from memory, for
         // the scalar loop and the SIMD parsers (when one runs): no line shape

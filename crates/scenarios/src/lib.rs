@@ -137,6 +137,25 @@ pub struct Output {
     pub notes: Vec<String>,
 }
 
+impl Output {
+    /// False, with a note saying why, for a codec this machine cannot run
+    /// (a SIMD decoder for an instruction set the CPU lacks).
+    pub(crate) fn runs_here(
+        &mut self,
+        scenario: &str,
+        id: &str,
+        unavailable: Option<String>,
+    ) -> bool {
+        match unavailable {
+            Some(why) => {
+                self.notes.push(format!("{scenario}: {id} skipped: {why}"));
+                false
+            }
+            None => true,
+        }
+    }
+}
+
 /// Why a scenario could not run at all.
 #[derive(Debug, Error)]
 pub enum ScenarioError {

@@ -4,21 +4,21 @@ use super::{Kernel, WORDS};
 use crate::CodecError;
 use std::arch::x86_64::*;
 
-struct Avx2;
+pub(crate) struct Avx2;
 
 impl Kernel for Avx2 {
     const STEP: usize = 8;
 
     #[inline(always)]
-    unsafe fn classify(block: *const u8) -> (u64, u64) {
-        let newline = _mm256_set1_epi8(b'\n' as i8);
+    unsafe fn classify(block: *const u8, separator: u8) -> (u64, u64) {
+        let separator = _mm256_set1_epi8(separator as i8);
         let zero = _mm256_set1_epi8(b'0' as i8);
         let nine = _mm256_set1_epi8(9);
         let (mut sep, mut digit) = (0u64, 0u64);
         for i in 0..2 {
             // SAFETY: the caller guarantees 64 readable bytes at `block`.
             let v = unsafe { _mm256_loadu_si256(block.add(32 * i).cast()) };
-            let s = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, newline)) as u32;
+            let s = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, separator)) as u32;
             // A digit is a byte whose distance from '0' is at most 9 (unsigned).
             let d = _mm256_sub_epi8(v, zero);
             let d = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(d, nine), d)) as u32;

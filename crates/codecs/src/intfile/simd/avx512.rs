@@ -5,16 +5,16 @@ use super::{Kernel, WORDS};
 use crate::CodecError;
 use std::arch::x86_64::*;
 
-struct Avx512;
+pub(crate) struct Avx512;
 
 impl Kernel for Avx512 {
     const STEP: usize = 16;
 
     #[inline(always)]
-    unsafe fn classify(block: *const u8) -> (u64, u64) {
+    unsafe fn classify(block: *const u8, separator: u8) -> (u64, u64) {
         // SAFETY: the caller guarantees 64 readable bytes at `block`.
         let v = unsafe { _mm512_loadu_si512(block.cast()) };
-        let sep = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'\n' as i8));
+        let sep = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(separator as i8));
         // A digit is a byte whose distance from '0' is below 10 (unsigned).
         let d = _mm512_sub_epi8(v, _mm512_set1_epi8(b'0' as i8));
         let digit = _mm512_cmplt_epu8_mask(d, _mm512_set1_epi8(10));

@@ -23,16 +23,17 @@
 //! The parsers produce every value (in vector lanes) before adding it: they
 //! parse, they do not sum digit weights across lines.
 
+// The kernels are shared with the comma-separated byte parser (`byte_array::simd`).
 #[cfg(target_arch = "x86_64")]
-mod avx2;
+pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
-mod avx512;
+pub(crate) mod avx512;
 #[cfg(target_arch = "aarch64")]
-mod neon;
+pub(crate) mod neon;
 #[cfg(target_arch = "x86_64")]
-mod sse41;
+pub(crate) mod sse41;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use super::text::hand_rolled_sum;
 use super::{CBytes, Format, IntSumReader, Source, SourceKind};
@@ -117,22 +118,31 @@ impl Isa {
 
     /// Parses `text` with this instruction set; `None` when the CPU lacks it.
     pub fn sum(self, text: &[u8]) -> Option<Result<i64, CodecError>> {
-        self.available().ok()?;
-        match self {
-            // SAFETY (each arm): the CPU has the features, checked just above.
-            #[cfg(target_arch = "x86_64")]
-            Isa::Sse41 => Some(unsafe { sse41::sum_lines(text) }),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => Some(unsafe { avx2::sum_lines(text) }),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => Some(unsafe { avx512::sum_lines(text) }),
-            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-            Isa::Neon => Some(neon::sum_lines(text)),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        }
+        dispatch!(self, sum_lines(text))
     }
 }
+
+/// Calls `$f` of the `$isa` module (`sse41::$f`, …) in the caller's scope
+/// when the CPU has the instruction set, else `None`.
+macro_rules! dispatch {
+    ($isa:expr, $f:ident($($arg:expr),*)) => {{
+        let isa: Isa = $isa;
+        match isa.available() {
+            Err(_) => None,
+            // SAFETY (each unsafe arm): the CPU has the features, checked just above.
+            #[cfg(target_arch = "x86_64")]
+            Ok(()) if isa == Isa::Sse41 => Some(unsafe { sse41::$f($($arg),*) }),
+            #[cfg(target_arch = "x86_64")]
+            Ok(()) if isa == Isa::Avx2 => Some(unsafe { avx2::$f($($arg),*) }),
+            #[cfg(target_arch = "x86_64")]
+            Ok(()) if isa == Isa::Avx512 => Some(unsafe { avx512::$f($($arg),*) }),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Ok(()) if isa == Isa::Neon => Some(neon::$f($($arg),*)),
+            Ok(()) => None,
+        }
+    }};
+}
+pub(crate) use dispatch;
 
 macro_rules! reader {
     ($name:ident, $isa:expr, $doc:literal) => {
@@ -270,11 +280,12 @@ pub(crate) fn swar8(w: u64) -> u64 {
 pub(crate) trait Kernel {
     /// Lanes converted per step (a multiple of the padding in [`WORDS`]).
     const STEP: usize;
-    /// Newline mask and digit mask of the 64 bytes at `block` (bit i = byte i).
+    /// Mask of the bytes equal to `separator` (a constant once inlined) and
+    /// digit mask of the 64 bytes at `block` (bit i = byte i).
     ///
     /// # Safety
     /// `block` must be readable for 64 bytes; the CPU must have the kernel's features.
-    unsafe fn classify(block: *const u8) -> (u64, u64);
+    unsafe fn classify(block: *const u8, separator: u8) -> (u64, u64);
     /// Sum of the values of `words[..n]`, each an 8-digit lane as [`KEEP`]
     /// leaves it; `words[n..n + STEP]` are zero.
     ///
@@ -309,7 +320,7 @@ pub(crate) unsafe fn sum_lines<K: Kernel>(text: &[u8]) -> Result<i64, CodecError
     let mut pending: Option<(usize, usize)> = None;
     while pos + BLOCK <= len {
         // SAFETY: pos + 64 <= len; the caller vouches for the features.
-        let (sep, digit) = unsafe { K::classify(text.as_ptr().add(pos)) };
+        let (sep, digit) = unsafe { K::classify(text.as_ptr().add(pos), b'\n') };
         if sep == 0 {
             // A line of 64+ bytes: always an error, found by the scalar loop.
             break;

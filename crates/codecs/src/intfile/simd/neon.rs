@@ -5,7 +5,7 @@ use super::{Kernel, WORDS};
 use crate::CodecError;
 use std::arch::aarch64::*;
 
-struct Neon;
+pub(crate) struct Neon;
 
 /// Bit i of each 8-byte group, so pairwise adds fold a compare into a mask.
 const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
@@ -25,8 +25,8 @@ impl Kernel for Neon {
     const STEP: usize = 2;
 
     #[inline(always)]
-    unsafe fn classify(block: *const u8) -> (u64, u64) {
-        let newline = vdupq_n_u8(b'\n');
+    unsafe fn classify(block: *const u8, separator: u8) -> (u64, u64) {
+        let separator = vdupq_n_u8(separator);
         let zero = vdupq_n_u8(b'0');
         let ten = vdupq_n_u8(10);
         // SAFETY: the caller guarantees 64 readable bytes at `block`.
@@ -38,7 +38,7 @@ impl Kernel for Neon {
                 vld1q_u8(block.add(48)),
             ]
         };
-        let sep = v.map(|x| vceqq_u8(x, newline));
+        let sep = v.map(|x| vceqq_u8(x, separator));
         // A digit is a byte whose distance from '0' is below 10 (unsigned).
         let digit = v.map(|x| vcltq_u8(vsubq_u8(x, zero), ten));
         // SAFETY: NEON is baseline on aarch64.

@@ -4,21 +4,21 @@ use super::{Kernel, WORDS};
 use crate::CodecError;
 use std::arch::x86_64::*;
 
-struct Sse41;
+pub(crate) struct Sse41;
 
 impl Kernel for Sse41 {
     const STEP: usize = 4;
 
     #[inline(always)]
-    unsafe fn classify(block: *const u8) -> (u64, u64) {
-        let newline = _mm_set1_epi8(b'\n' as i8);
+    unsafe fn classify(block: *const u8, separator: u8) -> (u64, u64) {
+        let separator = _mm_set1_epi8(separator as i8);
         let zero = _mm_set1_epi8(b'0' as i8);
         let nine = _mm_set1_epi8(9);
         let (mut sep, mut digit) = (0u64, 0u64);
         for i in 0..4 {
             // SAFETY: the caller guarantees 64 readable bytes at `block`.
             let v = unsafe { _mm_loadu_si128(block.add(16 * i).cast()) };
-            let s = _mm_movemask_epi8(_mm_cmpeq_epi8(v, newline)) as u16;
+            let s = _mm_movemask_epi8(_mm_cmpeq_epi8(v, separator)) as u16;
             // A digit is a byte whose distance from '0' is at most 9 (unsigned).
             let d = _mm_sub_epi8(v, zero);
             let d = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, nine), d)) as u16;

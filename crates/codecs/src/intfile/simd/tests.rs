@@ -5,7 +5,7 @@ use super::{swar8, Isa, KEEP};
 use crate::intfile::text::hand_rolled_sum;
 
 /// The parsers this CPU runs; the others cannot be tested here.
-fn runnable() -> Vec<Isa> {
+pub(crate) fn runnable() -> Vec<Isa> {
     let isas: Vec<Isa> = Isa::ALL
         .into_iter()
         .filter(|i| i.available().is_ok())
@@ -24,21 +24,48 @@ fn same_as_scalar(isas: &[Isa], text: &[u8]) {
 }
 
 /// Small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
-    fn digits(&mut self, len: usize) -> Vec<u8> {
+    pub(crate) fn digits(&mut self, len: usize) -> Vec<u8> {
         (0..len).map(|_| b'0' + self.below(10) as u8).collect()
     }
+    /// One time in three, corrupts one byte of `t` or cuts its end.
+    pub(crate) fn damage(&mut self, t: &mut Vec<u8>) {
+        match self.below(6) {
+            0 if !t.is_empty() => {
+                let p = self.below(t.len() as u64) as usize;
+                t[p] = self.below(256) as u8;
+            }
+            1 if !t.is_empty() => {
+                let cut = self.below(t.len() as u64) as usize;
+                t.truncate(cut);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `shift` bytes of one-digit fields, each ended by `sep` (plus one 2-digit
+/// field when odd): what follows lands at every position relative to a block.
+pub(crate) fn shift_by(shift: usize, sep: u8) -> Vec<u8> {
+    let mut text = Vec::new();
+    if shift % 2 == 1 {
+        text.extend_from_slice(&[b'1', b'2', sep]);
+    }
+    while text.len() + 2 <= shift {
+        text.extend_from_slice(&[b'3', sep]);
+    }
+    text
 }
 
 /// `count` valid lines of 1 to 6 digits.
@@ -72,15 +99,7 @@ fn every_length_at_every_offset_across_block_boundaries() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for len in 0..=20usize {
         for shift in 0..=70usize {
-            // `shift` bytes of one-digit lines (plus one 2-digit line when odd)
-            // put the line under test at every position relative to a block.
-            let mut text = Vec::new();
-            if shift % 2 == 1 {
-                text.extend_from_slice(b"12\n");
-            }
-            while text.len() + 2 <= shift {
-                text.extend_from_slice(b"3\n");
-            }
+            let text = shift_by(shift, b'\n');
             let mut shapes = vec![rng.digits(len), vec![b'9'; len], vec![b'0'; len]];
             if len > 1 {
                 let mut one = vec![b'0'; len];
@@ -172,18 +191,7 @@ fn random_inputs_agree() {
             t.extend(rng.digits(len));
             t.push(b'\n');
         }
-        // Occasionally corrupt one byte or cut the end.
-        match rng.below(6) {
-            0 if !t.is_empty() => {
-                let p = rng.below(t.len() as u64) as usize;
-                t[p] = rng.below(256) as u8;
-            }
-            1 if !t.is_empty() => {
-                let cut = rng.below(t.len() as u64) as usize;
-                t.truncate(cut);
-            }
-            _ => {}
-        }
+        rng.damage(&mut t);
         same_as_scalar(&isas, &t);
     }
 }
