@@ -43,10 +43,6 @@ fn main() -> ExitCode {
             std::process::exit(130);
         });
     }
-    if matches!(cli.command, cli::Command::Run(_) | cli::Command::File(_)) {
-        // Timed rows must not depend on the rows before them (see `heap`).
-        encbench_measure::heap::steady();
-    }
     let painter = output::Painter::new(cli.no_color);
     let outcome = match cli.command {
         cli::Command::List => list::print(),

@@ -7,7 +7,6 @@
 //! round-robin (A B C, B C A, …) so drift and thermal change hit every
 //! variant alike. Statistics happen elsewhere (`encbench-stats`).
 
-pub mod heap;
 pub mod pin;
 pub mod rows;
 mod timer;
