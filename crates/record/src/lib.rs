@@ -54,6 +54,12 @@ pub struct Recommendation {
     pub link_mb_per_s: Option<f64>,
     /// One sentence naming the figures behind the choice.
     pub reason: String,
+    /// Who reads the data (`--readers`): languages and engines.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub readers: Vec<String>,
+    /// Encodings measured but not recommendable to those readers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excluded: Vec<String>,
 }
 
 /// Where the bytes came from while timing.

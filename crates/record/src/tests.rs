@@ -90,6 +90,8 @@ fn document_round_trips_through_json() {
             objective: "size".into(),
             link_mb_per_s: None,
             reason: "smallest.".into(),
+            readers: vec!["python".into()],
+            excluded: vec!["postcard".into()],
         }),
         ..doc
     };

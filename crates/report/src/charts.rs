@@ -2,7 +2,7 @@
 //! 95 % CI whiskers, log-log scaling curves, warm-vs-cold bars, and a
 //! size-vs-time scatter with its Pareto frontier.
 
-use encbench_record::{Medium, Record};
+use encbench_record::{Medium, Recommendation, Record};
 use plotters::prelude::*;
 
 /// A chart that could not be drawn says why, in place of the picture.
@@ -384,6 +384,130 @@ pub fn pareto_scatter(title: &str, rows: &[&Record]) -> ChartResult {
             .border_style(BLACK)
             .draw()
             .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// `encbench file`: every encoding × compression as size against read
+/// time (decompress + decode), the recommended one ringed and labelled,
+/// those its readers cannot read (`rec.excluded`) in grey.
+pub fn choice_scatter(title: &str, rows: &[&Record], rec: &Recommendation) -> ChartResult {
+    struct Point {
+        label: String,
+        codec: String,
+        compression: String,
+        xy: (f64, f64),
+    }
+    let mut points = Vec::new();
+    for decode in rows.iter().filter(|r| r.operation == "decode") {
+        let codec = decode.codec.trim_start_matches("file/").to_string();
+        points.push(Point {
+            label: codec.clone(),
+            codec: codec.clone(),
+            compression: "none".into(),
+            xy: (
+                decode.encoded_bytes.max(1) as f64,
+                decode.median_ns.max(1e-3),
+            ),
+        });
+        for compress in rows
+            .iter()
+            .filter(|r| r.codec == decode.codec && r.operation == "compress")
+        {
+            let Some(decompress) = rows.iter().find(|r| {
+                r.codec == decode.codec
+                    && r.operation == "decompress"
+                    && r.compression == compress.compression
+            }) else {
+                continue;
+            };
+            points.push(Point {
+                label: format!("{codec} + {}", compress.compression),
+                codec: codec.clone(),
+                compression: compress.compression.clone(),
+                xy: (
+                    compress.encoded_bytes.max(1) as f64,
+                    (decode.median_ns + decompress.median_ns).max(1e-3),
+                ),
+            });
+        }
+    }
+    let fold = |f: fn(&(f64, f64)) -> f64| {
+        points
+            .iter()
+            .map(|p| f(&p.xy))
+            .fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+    };
+    let ((x_min, x_max), (y_min, y_max)) = (fold(|p| p.0), fold(|p| p.1));
+    if points.is_empty() {
+        return Err("no rows to draw".into());
+    }
+    let grey = RGBColor(170, 170, 170);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 16))
+            .margin(10)
+            .margin_right(60)
+            .x_label_area_size(36)
+            .y_label_area_size(70)
+            .build_cartesian_2d(
+                (x_min * 0.8..x_max * 1.25).log_scale(),
+                (y_min * 0.7..y_max * 1.5).log_scale(),
+            )
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("bytes stored")
+            .y_desc("read time, ns (decompress + decode)")
+            .draw()
+            .map_err(err)?;
+        let excluded = |p: &Point| rec.excluded.contains(&p.codec);
+        let chosen = |p: &Point| p.codec == rec.codec && p.compression == rec.compression;
+        chart
+            .draw_series(points.iter().filter(|p| !chosen(p)).map(|p| {
+                let colour = if excluded(p) { grey } else { BLUE };
+                EmptyElement::at(p.xy)
+                    + Circle::new((0, 0), 4, colour.filled())
+                    + Text::new(
+                        p.label.clone(),
+                        (6, -6),
+                        ("sans-serif", 10).into_font().color(&colour),
+                    )
+            }))
+            .map_err(err)?;
+        let green = RGBColor(20, 140, 60);
+        chart
+            .draw_series(points.iter().filter(|p| chosen(p)).map(|p| {
+                EmptyElement::at(p.xy)
+                    + Circle::new((0, 0), 9, green.stroke_width(3))
+                    + Circle::new((0, 0), 4, green.filled())
+                    + Text::new(
+                        format!("recommended: {}", p.label),
+                        (12, 4),
+                        ("sans-serif", 13).into_font().color(&green),
+                    )
+            }))
+            .map_err(err)?;
+        if !rec.excluded.is_empty() {
+            chart
+                .draw_series(std::iter::once(Circle::new(
+                    (x_min, y_max),
+                    0,
+                    grey.filled(),
+                )))
+                .map_err(err)?
+                .label(format!("grey: not readable in {}", rec.readers.join(", ")))
+                .legend(move |(x, y)| Circle::new((x + 8, y), 4, grey.filled()));
+            chart
+                .configure_series_labels()
+                .border_style(BLACK)
+                .draw()
+                .map_err(err)?;
+        }
         root.present().map_err(err)?;
     }
     Ok(svg)

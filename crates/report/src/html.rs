@@ -3,7 +3,9 @@
 //! derived comparisons, failures and notes. A scenario picks its charts by
 //! the shape of its rows, so later scenarios get sensible charts unasked.
 
-use crate::charts::{pareto_scatter, scaling_curves, time_bars, warm_cold_bars, ChartResult};
+use crate::charts::{
+    choice_scatter, pareto_scatter, scaling_curves, time_bars, warm_cold_bars, ChartResult,
+};
 use crate::matrix;
 use crate::table::{results_table, Table};
 use crate::terminal::environment;
@@ -185,6 +187,16 @@ impl Exporter for Html {
                 escape(scenario)
             ));
             out.push_str(&charts(scenario, &rows));
+            if let (Some(rec), "file") = (&doc.recommendation, scenario) {
+                out.push_str(&figure(
+                    "file-choices",
+                    choice_scatter(
+                        "your file: bytes stored vs read time, the recommendation ringed",
+                        &rows,
+                        rec,
+                    ),
+                ));
+            }
             if distinct(rows.iter().map(|r| r.dataset.as_str())).len() > WIDE_AFTER {
                 for (title, table) in wide_tables(&rows) {
                     out.push_str(&format!(

@@ -277,3 +277,59 @@ fn intervals_below_95_percent_say_their_coverage() {
     let csv = String::from_utf8(Csv.serialize(&doc).unwrap()).unwrap();
     assert!(csv.lines().nth(2).unwrap().contains(",0.75,"), "{csv}");
 }
+
+#[test]
+fn a_file_run_charts_its_choices_with_the_recommendation_ringed_and_unreadable_ones_grey() {
+    use crate::Exporter;
+    let mut doc = document();
+    let base = doc.results[0].clone();
+    let row = |codec: &str, op: &str, compression: &str, bytes: u64, ns: f64| {
+        let mut r = base.clone();
+        r.scenario = "file".into();
+        r.dataset = "mine.csv-1000".into();
+        r.codec = format!("file/{codec}");
+        r.operation = op.into();
+        r.compression = compression.into();
+        r.encoded_bytes = bytes;
+        r.median_ns = ns;
+        r
+    };
+    doc.results = vec![
+        row("parquet", "decode", "none", 5_000, 2e5),
+        row("parquet", "compress", "zstd-3", 2_000, 1e5),
+        row("parquet", "decompress", "zstd-3", 2_000, 5e4),
+        row("postcard", "decode", "none", 4_000, 1e5),
+        row("csv", "decode", "none", 9_000, 9e5),
+    ];
+    doc.recommendation = Some(encbench_record::Recommendation {
+        codec: "parquet".into(),
+        compression: "zstd-3".into(),
+        objective: "balanced".into(),
+        link_mb_per_s: None,
+        reason: "because.".into(),
+        readers: vec!["python".into(), "java".into()],
+        excluded: vec!["postcard".into()],
+    });
+    let html = String::from_utf8(crate::Html.serialize(&doc).unwrap()).unwrap();
+    assert!(
+        html.contains("data-chart=\"file-choices\""),
+        "no choice chart"
+    );
+    assert!(html.contains("recommended: parquet + zstd-3"));
+    assert!(html.contains("grey: not readable in python, java"));
+    // postcard's label is drawn in the grey, csv's in blue.
+    let label = |name: &str| {
+        // plotters writes each label on its own line inside <text …>.
+        let at = html.find(&format!(">\n{name}\n</text>")).unwrap();
+        html[..at]
+            .rfind("<text")
+            .map(|t| html[t..at].to_string())
+            .unwrap()
+    };
+    assert!(
+        label("postcard").contains("#AAAAAA"),
+        "{}",
+        label("postcard")
+    );
+    assert!(label("csv").contains("#0000FF"), "{}", label("csv"));
+}

@@ -49,6 +49,14 @@ pub fn judge(
         .then(|| recommend::recommend(&allowed, objective, link))
         .flatten()
         .map(|mut r| {
+            r.readers = readers.names().to_vec();
+            let mut excluded: Vec<String> = Vec::new();
+            for c in choices.iter().filter(|c| readers.excludes(c).is_some()) {
+                if !excluded.contains(&c.codec) {
+                    excluded.push(c.codec.clone());
+                }
+            }
+            r.excluded = excluded;
             r.reason.push_str(&match allowed.len() == choices.len() {
                 true => format!(" Every format measured is read in {}.", readers.describe()),
                 false => format!(

@@ -177,6 +177,11 @@ impl Readers {
         }
     }
 
+    /// The names, as given.
+    pub fn names(&self) -> &[String] {
+        &self.0
+    }
+
     /// "python, java, go".
     pub fn describe(&self) -> String {
         self.0.join(", ")

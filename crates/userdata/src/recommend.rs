@@ -278,6 +278,8 @@ pub fn recommend(
         objective: objective.as_str().into(),
         link_mb_per_s: link,
         reason,
+        readers: Vec::new(),
+        excluded: Vec::new(),
     })
 }
 
