@@ -158,7 +158,8 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         recommendation,
     };
 
-    outln!("\nEncode (then compress) and decode (after decompressing) in MB/s of the input's text; * = Pareto frontier of size and decode time{}.", 
+    outln!("\nEncode (then compress) and decode (after decompressing) in MB/s of the input's {}; * = Pareto frontier of size and decode time{}.",
+        if loaded.columnar.is_some() { "bytes" } else { "text" },
         args.link_bandwidth.map_or(String::new(), |l| format!(" (decode includes moving the bytes at {} MB/s)", units::significant(l))));
     out!(
         "{}",
@@ -387,16 +388,24 @@ fn describe_scanned(scanned: &load::Scanned) {
 fn describe_loaded(loaded: &Loaded) {
     describe(Described {
         path: &loaded.path,
-        format: input_format(loaded.format, loaded.json.as_ref()),
+        format: match &loaded.columnar {
+            Some(c) => c.kind.describe().to_string(),
+            None => input_format(loaded.format, loaded.json.as_ref()),
+        },
         compression: loaded.compression,
         file_bytes: loaded.file_bytes,
-        text_bytes: loaded.text_bytes,
+        // A columnar file's size is its size on disk, said once.
+        text_bytes: match loaded.columnar {
+            Some(_) => 0,
+            None => loaded.text_bytes,
+        },
         rows: match loaded.rows_exact {
             true => format!("{} rows", loaded.rows),
             false => format!("≈{} rows (estimated from the sample)", loaded.rows),
         },
         skipped: loaded.skipped,
         schema_from: match (loaded.inferred, loaded.schema_every_row) {
+            _ if loaded.columnar.is_some() => "the file's own, mapped to encbench's types",
             (true, true) => "inferred from every row",
             (true, false) => "inferred from the sampled rows; --full infers from every row",
             (false, true) => "from --schema",
@@ -421,14 +430,17 @@ fn input_format(format: encbench_userdata::sniff::Format, json: Option<&Records>
 /// The input, its schema and the sampling, as a short block.
 fn describe(d: Described<'_>) {
     outln!(
-        "{}: {}{}, {} of text, {}{}",
+        "{}: {}{}, {}, {}{}",
         d.path.display(),
         d.format,
         d.compression.map_or(String::new(), |c| format!(
             ", {c}-compressed ({} on disk)",
             units::bytes(d.file_bytes as f64)
         )),
-        units::bytes(d.text_bytes as f64),
+        match d.text_bytes {
+            0 => format!("{} on disk", units::bytes(d.file_bytes as f64)),
+            n => format!("{} of text", units::bytes(n as f64)),
+        },
         d.rows,
         if d.skipped > 0 {
             format!(", {} malformed rows skipped", d.skipped)

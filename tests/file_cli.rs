@@ -743,6 +743,78 @@ fn optimize_query_ranks_a_columnar_format_first_on_a_wide_table() {
 }
 
 #[test]
+fn parquet_and_arrow_files_are_measured_against_every_candidate() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = quoted_csv(dir.path(), "q.csv", 2000);
+    for (format, name) in [("parquet", "Parquet"), ("arrow", "Arrow IPC stream")] {
+        let out = dir.path().join(format!("q.{format}"));
+        encbench()
+            .arg("file")
+            .arg(&csv)
+            .args(["--quiet", "--convert", format, "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        let json = dir.path().join(format!("{format}.json"));
+        encbench()
+            .arg("file")
+            .arg(&out)
+            .args(TINY)
+            .arg("--json")
+            .arg(&json)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("{name}, ")))
+            .stdout(predicate::str::contains("2000 rows"))
+            .stdout(predicate::str::contains(
+                "the file's own, mapped to encbench's types",
+            ));
+        let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        let original = doc["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["codec"] == "file/original" && r["operation"] == "decode")
+            .expect("the file as it is is a row of its own");
+        assert_eq!(
+            original["encoded_bytes"].as_u64().unwrap(),
+            std::fs::metadata(&out).unwrap().len()
+        );
+        assert_eq!(original["verification"]["status"], "verified");
+    }
+    // Corrupt bytes: a clear error and exit 2, never a panic.
+    let good = std::fs::read(dir.path().join("q.parquet")).unwrap();
+    let mut bad = good.clone();
+    let len = bad.len();
+    bad.truncate(len - 12);
+    bad.extend_from_slice(
+        &good[len - 12..len - 8]
+            .iter()
+            .map(|b| b ^ 0xff)
+            .collect::<Vec<_>>(),
+    );
+    bad.extend_from_slice(b"PAR1PAR1");
+    let broken = write(dir.path(), "broken.parquet", &bad);
+    encbench()
+        .arg("file")
+        .arg(&broken)
+        .args(TINY)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read this Parquet file"))
+        .stderr(predicate::str::contains("panicked").not());
+    // Converting from a columnar file is refused, clearly.
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("q.parquet"))
+        .args(["--convert", "csv", "-o"])
+        .arg(dir.path().join("back.csv"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--convert reads text inputs"));
+}
+
+#[test]
 fn a_json_document_is_read_as_its_records() {
     let dir = tempfile::tempdir().unwrap();
     let mut records = Vec::new();

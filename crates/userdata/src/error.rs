@@ -20,7 +20,7 @@ pub enum Error {
     #[error("{}: the file is empty{}", path.display(), if *.decompressed { " once decompressed" } else { "" })]
     Empty { path: PathBuf, decompressed: bool },
     /// Not text: a NUL byte or invalid UTF-8 at this offset.
-    #[error("{}: looks like a binary file ({why} at byte {offset}); encbench file reads CSV/TSV, JSON Lines or plain text, optionally gzip- or zstd-compressed", path.display())]
+    #[error("{}: looks like a binary file ({why} at byte {offset}); encbench file reads CSV/TSV, JSON Lines, JSON documents or plain text (optionally gzip- or zstd-compressed), Parquet and Arrow IPC", path.display())]
     Binary {
         path: PathBuf,
         offset: u64,

@@ -4,6 +4,7 @@
 //! verified, timed, and a recommendation made; or converted to one format
 //! and read back row by row. The library never prints or exits.
 
+pub mod binary_input;
 pub mod candidates;
 pub mod convert;
 mod error;

@@ -53,6 +53,8 @@ pub struct Loaded {
     pub compression: Option<&'static str>,
     /// A JSON document: which of its records are the rows.
     pub json: Option<crate::jsondoc::Records>,
+    /// A columnar input (Parquet, Arrow): what was read of it.
+    pub columnar: Option<Columnar>,
     /// Bytes on disk.
     pub file_bytes: u64,
     /// Bytes of text (after decompression).
@@ -135,7 +137,74 @@ pub fn open(path: &Path, options: &LoadOptions) -> Result<Opened, Error> {
     })
 }
 
+/// What was read of a columnar input.
+#[derive(Debug, Clone)]
+pub struct Columnar {
+    /// Its format.
+    pub kind: crate::binary_input::Kind,
+    /// Columns carried as text, with their type in the file.
+    pub as_text: Vec<(String, String)>,
+    /// Row groups or batches read, of how many (0: unknown).
+    pub parts: (usize, usize),
+    /// Bytes of the file the sampled rows take.
+    pub sample_bytes: u64,
+}
+
+/// A Parquet or Arrow input: its schema and a sample of its row groups or
+/// batches (see `binary_input`); held whole as the `original` row when it
+/// fits the sample limit.
+fn load_columnar(
+    path: &Path,
+    kind: crate::binary_input::Kind,
+    options: &LoadOptions,
+) -> Result<Loaded, Error> {
+    if options.schema.is_some() {
+        return Err(Error::Schema(format!(
+            "{}: a {} file carries its own schema; --schema is for text inputs",
+            path.display(),
+            kind.describe()
+        )));
+    }
+    let unreadable = |source| Error::Unreadable {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file_bytes = std::fs::metadata(path).map_err(unreadable)?.len();
+    let limit = options.sample_limit.unwrap_or(u64::MAX);
+    let read = crate::binary_input::read(path, kind, limit)?;
+    let original = match read.whole {
+        true => std::fs::read(path).map_err(unreadable)?,
+        false => Vec::new(),
+    };
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        format: Format::Lines,
+        compression: None,
+        json: None,
+        columnar: Some(Columnar {
+            kind,
+            as_text: read.as_text,
+            parts: read.parts,
+            sample_bytes: read.sample_bytes,
+        }),
+        file_bytes,
+        text_bytes: file_bytes,
+        rows: read.rows,
+        rows_exact: read.rows_exact,
+        skipped: 0,
+        inferred: true,
+        schema_every_row: read.whole,
+        method: Method::Whole,
+        table: read.table,
+        original,
+        sampled: !read.whole,
+    })
+}
+
 fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
+    if let Some(kind) = crate::binary_input::sniff(path) {
+        return load_columnar(path, kind, options);
+    }
     let Opened {
         source,
         format,
@@ -237,6 +306,7 @@ fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
         format,
         compression: source.compression,
         json: source.json.clone(),
+        columnar: None,
         file_bytes: source.file_bytes,
         text_bytes,
         rows,

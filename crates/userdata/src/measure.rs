@@ -94,7 +94,11 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
     let mut out = Measured::default();
     let dataset = dataset_name(loaded);
     let table = &loaded.table;
-    let logical = loaded.original.len() as u64;
+    // MB/s are of the input's own bytes for the rows measured.
+    let logical = match &loaded.columnar {
+        Some(c) if loaded.original.is_empty() => c.sample_bytes,
+        _ => loaded.original.len() as u64,
+    };
     let meta = |codec: &str, operation: &str, compression: &str, encoded: usize| RowMeta {
         scenario: SCENARIO.into(),
         dataset: dataset.clone(),
@@ -107,7 +111,10 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         encoded_bytes: encoded as u64,
         ..Default::default()
     };
-    let all = candidates::all(loaded.format);
+    let all = match &loaded.columnar {
+        Some(c) => candidates::for_columnar(c.kind, !loaded.original.is_empty()),
+        None => candidates::all(loaded.format),
+    };
     // The original text is borrowed, not copied; encodings are owned. Each
     // candidate is prepared for the schema once, here, outside the timed
     // routines (protobuf's descriptor pool, Avro's schema).

@@ -104,6 +104,39 @@ pub fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
             crate::sample::SAMPLE_SEED
         )),
     }
+    if let Some(c) = &loaded.columnar {
+        let parts = match (c.kind, c.parts) {
+            (crate::binary_input::Kind::Parquet, (read, of)) => {
+                format!("{read} of {of} row groups")
+            }
+            (_, (read, 0)) => format!("its first {read} record batch(es)"),
+            (_, (read, of)) => format!("{read} of {of} record batches"),
+        };
+        notes.push(format!(
+            "file: input in {} ({} on disk); measured on {parts} ({} rows of {}{}), read with its own crate; MB/s are of the file's bytes for those rows{}",
+            c.kind.describe(),
+            units::bytes(loaded.file_bytes as f64),
+            loaded.table.rows(),
+            if loaded.rows_exact { "" } else { "≈" },
+            loaded.rows,
+            if loaded.original.is_empty() {
+                "; the file is larger than the sample, so it has no 'original' row: its format is the row of that name, as encbench writes it"
+            } else {
+                "; the 'original' row is the file as it is"
+            }
+        ));
+        if !c.as_text.is_empty() {
+            let list: Vec<String> = c
+                .as_text
+                .iter()
+                .map(|(n, t)| format!("{n} ({t})"))
+                .collect();
+            notes.push(format!(
+                "file: columns encbench has no type for are carried as text: {}",
+                list.join(", ")
+            ));
+        }
+    }
     if let Some(records) = &loaded.json {
         notes.push(format!(
             "file: a JSON document ({} on disk); its rows are the records of {}, read one compact object per line, and the 'original' row is those lines (JSON Lines, {} of text), not the document's own layout; nested objects and arrays are carried as JSON text",
@@ -141,6 +174,13 @@ pub fn convert(
     progress: &mut dyn FnMut(Pass, u64, u64),
 ) -> Result<Converted, Error> {
     convert::check_output(request.inputs, request.output, request.force)?;
+    if let Some(kind) = crate::binary_input::sniff(path) {
+        return Err(Error::Schema(format!(
+            "{}: --convert reads text inputs (CSV/TSV, JSON Lines, JSON documents); a {} file is measured, not converted, by encbench file",
+            path.display(),
+            kind.describe()
+        )));
+    }
     let mut restarted = None;
     if !options.every_row && !request.candidate.writes_row_count() {
         let sample = load::sampled(path, options)?;

@@ -17,7 +17,7 @@ use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, TimeUnit};
 use std::sync::Arc;
 
-fn data_type(ty: ColumnType) -> DataType {
+pub(crate) fn data_type(ty: ColumnType) -> DataType {
     match ty {
         ColumnType::Int8 => DataType::Int8,
         ColumnType::Int16 => DataType::Int16,
@@ -34,7 +34,7 @@ fn data_type(ty: ColumnType) -> DataType {
     }
 }
 
-fn arrow_schema(schema: &Schema) -> arrow_schema::SchemaRef {
+pub(crate) fn arrow_schema(schema: &Schema) -> arrow_schema::SchemaRef {
     Arc::new(arrow_schema::Schema::new(
         schema
             .fields
@@ -122,7 +122,7 @@ fn to_batch(table: &Table) -> Result<RecordBatch, Error> {
 }
 
 /// Appends a batch's rows to the table, checking every column's type.
-fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
+pub(crate) fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
     if batch.num_columns() != table.columns.len() {
         return Err(codec(
             "arrow",

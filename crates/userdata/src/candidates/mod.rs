@@ -4,7 +4,7 @@
 //! by row) before it is timed, and again after every `--convert`.
 
 mod avro;
-mod columnar;
+pub(crate) mod columnar;
 mod original;
 mod protobuf;
 mod serde_rows;
@@ -114,6 +114,17 @@ impl<C: Candidate + ?Sized> Prepared for Plain<'_, C> {
     fn decode_columns(&self, bytes: &[u8], columns: &[usize]) -> Option<Result<Table, Error>> {
         self.0.decode_columns(bytes, &self.1, columns)
     }
+}
+
+/// Every candidate for a columnar input: the file as it is first (when
+/// it is measured whole), then the rest.
+pub fn for_columnar(kind: crate::binary_input::Kind, whole: bool) -> Vec<Box<dyn Candidate>> {
+    let mut list: Vec<Box<dyn Candidate>> = Vec::new();
+    if whole {
+        list.push(Box::new(original::OriginalColumnar(kind)));
+    }
+    list.extend(convertible());
+    list
 }
 
 /// Every candidate, the original text (in `format`) first.

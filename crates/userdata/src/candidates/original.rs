@@ -35,3 +35,31 @@ impl Candidate for Original {
         parse_table(text, self.0, schema)
     }
 }
+
+/// The input file itself when it is already columnar (Parquet, Arrow):
+/// decoding reads it with its own crate, as the input was read.
+pub struct OriginalColumnar(pub crate::binary_input::Kind);
+
+impl Candidate for OriginalColumnar {
+    fn id(&self) -> &'static str {
+        "original"
+    }
+    fn summary(&self) -> &'static str {
+        "the input file as it is (its own compression and layout), read with its format's crate"
+    }
+    fn extension(&self) -> &'static str {
+        "bin"
+    }
+    fn encodes(&self) -> bool {
+        false
+    }
+    fn encode(&self, _: &Table, _: &mut Vec<u8>) -> Result<(), Error> {
+        Err(codec(
+            "original",
+            "the original file is kept, not re-encoded",
+        ))
+    }
+    fn decode(&self, bytes: &[u8], _: &Schema) -> Result<Table, Error> {
+        crate::binary_input::decode(self.0, bytes).map_err(|e| codec("original", e))
+    }
+}

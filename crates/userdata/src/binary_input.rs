@@ -1,0 +1,532 @@
+//! Files already in a columnar format — Parquet, Arrow IPC (file, i.e.
+//! Feather v2, or stream) — read with their own crates: the schema from
+//! the file, a sample of whole row groups (Parquet) or record batches
+//! (Arrow) spread over the file, never the whole file. Columns are mapped
+//! onto encbench's types; a type it has none for (decimals, binary,
+//! nested lists and structs, …) is carried as its text, and the output
+//! says which. A corrupt file is an error naming the file, never a panic:
+//! every read of the file runs under `catch_unwind` (the parquet and arrow
+//! readers are known to panic on some corrupt bytes).
+
+use crate::candidates::columnar::{append_batch, arrow_schema};
+use crate::schema::{ColumnType, Field, Schema};
+use crate::table::Table;
+use crate::Error;
+use arrow_array::{Array, ArrayRef, RecordBatch};
+use arrow_schema::{DataType, TimeUnit};
+use std::fs::File;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A columnar file format encbench reads as input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Apache Parquet (`PAR1`).
+    Parquet,
+    /// Arrow IPC file / Feather v2 (`ARROW1`).
+    ArrowFile,
+    /// Arrow IPC stream (a continuation marker, then the schema message).
+    ArrowStream,
+}
+
+impl Kind {
+    /// The kind `magic` (the file's first bytes) announces.
+    pub fn of(magic: &[u8]) -> Option<Kind> {
+        match magic {
+            [b'P', b'A', b'R', b'1', ..] => Some(Kind::Parquet),
+            [b'A', b'R', b'R', b'O', b'W', b'1', ..] => Some(Kind::ArrowFile),
+            [0xff, 0xff, 0xff, 0xff, ..] => Some(Kind::ArrowStream),
+            _ => None,
+        }
+    }
+
+    /// "Parquet", "Arrow IPC file (Feather v2)", "Arrow IPC stream".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::Parquet => "Parquet",
+            Kind::ArrowFile => "Arrow IPC file (Feather v2)",
+            Kind::ArrowStream => "Arrow IPC stream",
+        }
+    }
+
+    /// The candidate that writes this format.
+    pub fn candidate(self) -> &'static str {
+        match self {
+            Kind::Parquet => "parquet",
+            Kind::ArrowFile | Kind::ArrowStream => "arrow",
+        }
+    }
+}
+
+/// What was read from a columnar file.
+pub struct Read {
+    /// The sampled rows, typed.
+    pub table: Table,
+    /// Rows in the file (exact for Parquet and Arrow files, else estimated).
+    pub rows: usize,
+    /// Whether `rows` is exact.
+    pub rows_exact: bool,
+    /// Whether the table holds every row.
+    pub whole: bool,
+    /// Columns carried as text, with their type in the file.
+    pub as_text: Vec<(String, String)>,
+    /// Row groups or batches read, of how many (0: unknown, a stream).
+    pub parts: (usize, usize),
+    /// Bytes of the file the sampled rows take (what MB/s are of).
+    pub sample_bytes: u64,
+}
+
+/// The columnar format `path` is in, from its first bytes (`None` for
+/// anything else, or a file that cannot be read: opening it as text
+/// reports that).
+pub fn sniff(path: &Path) -> Option<Kind> {
+    let mut magic = [0u8; 8];
+    let mut file = File::open(path).ok()?;
+    let n = crate::records::read_full(&mut file, &mut magic).ok()?;
+    Kind::of(&magic[..n])
+}
+
+/// Reads a sample of about `limit` bytes (uncompressed) of `path`'s rows.
+pub fn read(path: &Path, kind: Kind, limit: u64) -> Result<Read, Error> {
+    let corrupt = |why: String| Error::Codec {
+        format: "input",
+        why: format!(
+            "{}: cannot read this {} file: {why}",
+            path.display(),
+            kind.describe()
+        ),
+    };
+    let caught = quietly(|| match kind {
+        Kind::Parquet => read_parquet(path, limit),
+        Kind::ArrowFile => read_arrow_file(path, limit),
+        Kind::ArrowStream => read_arrow_stream(path, limit),
+    });
+    match caught {
+        Ok(Ok(read)) => Ok(read),
+        Ok(Err(why)) => Err(corrupt(why)),
+        Err(panic) => Err(corrupt(format!(
+            "the reader failed on corrupt bytes ({panic})"
+        ))),
+    }
+}
+
+/// Runs `f`, turning a panic into its message, with the panic hook
+/// silenced meanwhile: the user sees our error, not a library's panic.
+fn quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    std::panic::set_hook(hook);
+    outcome.map_err(|panic| panic_text(&panic))
+}
+
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic".into())
+}
+
+/// Evenly spread indices of `count` parts, as many as `fit` allows (≥ 1).
+fn spread(count: usize, fit: usize) -> Vec<usize> {
+    let take = fit.clamp(1, count.max(1)).min(count);
+    (0..take).map(|i| i * count / take).collect()
+}
+
+fn read_parquet(path: &Path, limit: u64) -> Result<Read, String> {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let file = File::open(path).map_err(|e| e.to_string())?;
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| e.to_string())?;
+    let meta = builder.metadata().clone();
+    let groups = meta.num_row_groups();
+    let rows: usize = meta
+        .row_groups()
+        .iter()
+        .map(|g| g.num_rows() as usize)
+        .sum();
+    let sizes: Vec<u64> = meta
+        .row_groups()
+        .iter()
+        .map(|g| g.total_byte_size().max(1) as u64)
+        .collect();
+    let mean = sizes.iter().sum::<u64>() / groups.max(1) as u64;
+    let chosen = spread(groups, (limit / mean.max(1)) as usize);
+    let mapping = Mapping::of(builder.schema().fields())?;
+    let reader = builder
+        .with_row_groups(chosen.clone())
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut table = Table::new(mapping.schema.clone(), 0);
+    for batch in reader {
+        mapping.append(&mut table, &batch.map_err(|e| e.to_string())?)?;
+    }
+    let on_disk = |g: usize| meta.row_group(g).compressed_size().max(0) as u64;
+    Ok(Read {
+        whole: chosen.len() == groups,
+        table,
+        rows,
+        rows_exact: true,
+        as_text: mapping.as_text,
+        parts: (chosen.len(), groups),
+        sample_bytes: chosen.iter().map(|&g| on_disk(g)).sum(),
+    })
+}
+
+fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, String> {
+    let file = File::open(path).map_err(|e| e.to_string())?;
+    let size = file.metadata().map_err(|e| e.to_string())?.len();
+    let mut reader =
+        arrow_ipc::reader::FileReader::try_new(file, None).map_err(|e| e.to_string())?;
+    let batches = reader.num_batches();
+    let mean = size / batches.max(1) as u64;
+    let chosen = spread(batches, (limit / mean.max(1)) as usize);
+    let mapping = Mapping::of(reader.schema().fields())?;
+    let mut table = Table::new(mapping.schema.clone(), 0);
+    for &i in &chosen {
+        reader.set_index(i).map_err(|e| e.to_string())?;
+        if let Some(batch) = reader.next() {
+            mapping.append(&mut table, &batch.map_err(|e| e.to_string())?)?;
+        }
+    }
+    let whole = chosen.len() == batches;
+    let rows = match whole {
+        true => table.rows(),
+        false => table.rows() * batches / chosen.len().max(1),
+    };
+    Ok(Read {
+        table,
+        rows,
+        rows_exact: whole,
+        whole,
+        as_text: mapping.as_text,
+        parts: (chosen.len(), batches),
+        sample_bytes: size * chosen.len() as u64 / batches.max(1) as u64,
+    })
+}
+
+fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, String> {
+    let file = File::open(path).map_err(|e| e.to_string())?;
+    let size = file.metadata().map_err(|e| e.to_string())?.len();
+    let consumed = std::rc::Rc::new(std::cell::Cell::new(0u64));
+    let counted = Counted {
+        inner: std::io::BufReader::new(file),
+        read: consumed.clone(),
+    };
+    let reader =
+        arrow_ipc::reader::StreamReader::try_new(counted, None).map_err(|e| e.to_string())?;
+    let mapping = Mapping::of(reader.schema().fields())?;
+    let mut table = Table::new(mapping.schema.clone(), 0);
+    let mut taken = 0usize;
+    for batch in reader {
+        mapping.append(&mut table, &batch.map_err(|e| e.to_string())?)?;
+        taken += 1;
+        if consumed.get() >= limit {
+            break;
+        }
+    }
+    let whole = consumed.get() >= size;
+    // A stream cannot be sampled by seeking: its first batches, and a
+    // row count estimated from the share of the file they took.
+    let read = consumed.get().max(1);
+    let rows = match whole {
+        true => table.rows(),
+        false => (table.rows() as f64 * size as f64 / read as f64) as usize,
+    };
+    Ok(Read {
+        table,
+        rows,
+        rows_exact: whole,
+        whole,
+        as_text: mapping.as_text,
+        parts: (taken, if whole { taken } else { 0 }),
+        sample_bytes: if whole { size } else { read.min(size) },
+    })
+}
+
+/// A reader that counts the bytes taken from it.
+struct Counted<R> {
+    inner: R,
+    read: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl<R: std::io::Read> std::io::Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// Every row of a whole file held in memory (`bytes`), mapped as [`read`]
+/// maps a sample: how the `original` row of a columnar input decodes.
+pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
+    let caught = quietly(|| -> Result<Table, String> {
+        let err = |e: &dyn std::fmt::Display| e.to_string();
+        let batches: Vec<RecordBatch> = match kind {
+            Kind::Parquet => {
+                let builder =
+                    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+                        bytes::Bytes::copy_from_slice(bytes),
+                    )
+                    .map_err(|e| err(&e))?;
+                builder
+                    .build()
+                    .map_err(|e| err(&e))?
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| err(&e))?
+            }
+            Kind::ArrowFile => {
+                arrow_ipc::reader::FileReader::try_new(std::io::Cursor::new(bytes), None)
+                    .map_err(|e| err(&e))?
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| err(&e))?
+            }
+            Kind::ArrowStream => arrow_ipc::reader::StreamReader::try_new(bytes, None)
+                .map_err(|e| err(&e))?
+                .collect::<Result<_, _>>()
+                .map_err(|e| err(&e))?,
+        };
+        let Some(first) = batches.first() else {
+            return Err("no record batches".into());
+        };
+        let mapping = Mapping::of(first.schema().fields())?;
+        let mut table = Table::new(mapping.schema.clone(), 0);
+        for batch in &batches {
+            mapping.append(&mut table, batch)?;
+        }
+        Ok(table)
+    });
+    caught.unwrap_or_else(|panic| Err(format!("the reader failed ({panic})")))
+}
+
+/// How the file's columns become encbench's.
+struct Mapping {
+    schema: Schema,
+    /// Per column: the Arrow type to cast to, or `None` to format as text.
+    casts: Vec<Option<DataType>>,
+    as_text: Vec<(String, String)>,
+}
+
+impl Mapping {
+    fn of(fields: &arrow_schema::Fields) -> Result<Mapping, String> {
+        let mut out = Mapping {
+            schema: Schema { fields: Vec::new() },
+            casts: Vec::new(),
+            as_text: Vec::new(),
+        };
+        for f in fields.iter() {
+            let ty = match f.data_type() {
+                DataType::Int8 => Some(ColumnType::Int8),
+                DataType::Int16 | DataType::UInt8 => Some(ColumnType::Int16),
+                DataType::Int32 | DataType::UInt16 => Some(ColumnType::Int32),
+                DataType::Int64 | DataType::UInt32 => Some(ColumnType::Int64),
+                DataType::Float16 | DataType::Float32 | DataType::Float64 => {
+                    Some(ColumnType::Float64)
+                }
+                DataType::Boolean => Some(ColumnType::Bool),
+                DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => {
+                    Some(ColumnType::String)
+                }
+                DataType::Dictionary(_, v)
+                    if matches!(**v, DataType::Utf8 | DataType::LargeUtf8) =>
+                {
+                    Some(ColumnType::Dictionary)
+                }
+                DataType::Date32 | DataType::Date64 => Some(ColumnType::Date),
+                // Microseconds and coarser fit exactly; nanoseconds would be cut.
+                DataType::Timestamp(TimeUnit::Nanosecond, _) => None,
+                DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
+                _ => None,
+            };
+            let (ty, cast) = match ty {
+                Some(ty) => (ty, Some(crate::candidates::columnar::data_type(ty))),
+                None => {
+                    out.as_text
+                        .push((f.name().clone(), f.data_type().to_string()));
+                    (ColumnType::String, None)
+                }
+            };
+            out.schema.fields.push(Field {
+                name: f.name().clone(),
+                ty,
+                nullable: true,
+            });
+            out.casts.push(cast);
+        }
+        if out.schema.fields.is_empty() {
+            return Err("the file has no columns".into());
+        }
+        Ok(out)
+    }
+
+    /// Appends `batch`'s rows, each column cast (or formatted) to encbench's type.
+    fn append(&self, table: &mut Table, batch: &RecordBatch) -> Result<(), String> {
+        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(self.casts.len());
+        for (array, cast) in batch.columns().iter().zip(&self.casts) {
+            arrays.push(match cast {
+                Some(to) => arrow_cast::cast(array, to).map_err(|e| e.to_string())?,
+                None => Arc::new(as_text(array.as_ref())?),
+            });
+        }
+        let converted =
+            RecordBatch::try_new(arrow_schema(&self.schema), arrays).map_err(|e| e.to_string())?;
+        append_batch(table, &converted).map_err(|e| e.to_string())
+    }
+}
+
+/// Each value as arrow's display writes it (nested values included).
+fn as_text(array: &dyn Array) -> Result<arrow_array::StringArray, String> {
+    let options = arrow_cast::display::FormatOptions::default();
+    let format =
+        arrow_cast::display::ArrayFormatter::try_new(array, &options).map_err(|e| e.to_string())?;
+    Ok((0..array.len())
+        .map(|i| array.is_valid(i).then(|| format.value(i).to_string()))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_bytes_name_the_format() {
+        assert_eq!(Kind::of(b"PAR1\x15\x04"), Some(Kind::Parquet));
+        assert_eq!(Kind::of(b"ARROW1\0\0"), Some(Kind::ArrowFile));
+        assert_eq!(
+            Kind::of(&[0xff, 0xff, 0xff, 0xff, 0x10, 0, 0, 0]),
+            Some(Kind::ArrowStream)
+        );
+        assert_eq!(Kind::of(b"a,b\n1,2"), None);
+    }
+
+    use crate::candidates::by_id;
+
+    /// `table` written as `format` by encbench's own candidate, in a file.
+    fn written(dir: &Path, format: &str, table: &Table) -> std::path::PathBuf {
+        let mut bytes = Vec::new();
+        by_id(format).unwrap().encode(table, &mut bytes).unwrap();
+        let path = dir.join(format!("t.{format}"));
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    #[test]
+    fn parquet_and_arrow_files_read_back_every_value_with_their_types() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = crate::candidates::tests::sample_table();
+        for (format, kind) in [("parquet", Kind::Parquet), ("arrow", Kind::ArrowStream)] {
+            let path = written(dir.path(), format, &table);
+            assert_eq!(sniff(&path), Some(kind));
+            let read = read(&path, kind, u64::MAX).unwrap();
+            assert!(read.whole && read.rows_exact, "{format}");
+            assert_eq!(read.rows, table.rows());
+            assert_eq!(table.first_difference(&read.table), None, "{format}");
+            let types: Vec<_> = read.table.schema.fields.iter().map(|f| f.ty).collect();
+            let expected: Vec<_> = table.schema.fields.iter().map(|f| f.ty).collect();
+            assert_eq!(types, expected, "{format}");
+            // The original row decodes the same bytes the same way.
+            let whole = decode(kind, &std::fs::read(&path).unwrap()).unwrap();
+            assert_eq!(table.first_difference(&whole), None);
+        }
+    }
+
+    #[test]
+    fn an_arrow_file_is_sampled_by_batches_spread_over_it() {
+        use arrow_array::Int64Array;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.arrow");
+        let schema = Arc::new(arrow_schema::Schema::new(vec![arrow_schema::Field::new(
+            "n",
+            DataType::Int64,
+            false,
+        )]));
+        let mut writer =
+            arrow_ipc::writer::FileWriter::try_new(File::create(&path).unwrap(), &schema).unwrap();
+        for b in 0..10i64 {
+            let values = Int64Array::from_iter_values(b * 1000..(b + 1) * 1000);
+            let batch = RecordBatch::try_new(schema.clone(), vec![Arc::new(values)]).unwrap();
+            writer.write(&batch).unwrap();
+        }
+        writer.finish().unwrap();
+        let size = std::fs::metadata(&path).unwrap().len();
+        let read = read(&path, Kind::ArrowFile, size / 4).unwrap();
+        assert_eq!(read.parts.1, 10);
+        assert!(
+            !read.whole && read.parts.0 < 10 && read.parts.0 >= 2,
+            "{:?}",
+            read.parts
+        );
+        assert_eq!(read.rows, 10_000, "estimated from equal batches");
+        // Batches from across the file, not just its head.
+        let last = read.table.rows() - 1;
+        assert!(
+            matches!(read.table.columns[0].cell(last), crate::table::Cell::Int(v) if v >= 5000)
+        );
+    }
+
+    #[test]
+    fn a_corrupt_parquet_file_is_an_error_not_a_panic() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = crate::candidates::tests::sample_table();
+        let path = written(dir.path(), "parquet", &table);
+        let good = std::fs::read(&path).unwrap();
+        // Flip bits through the pages and the footer, one file each.
+        for at in (4..good.len() - 8).step_by(7) {
+            let mut bad = good.clone();
+            bad[at] ^= 0x5a;
+            std::fs::write(&path, &bad).unwrap();
+            match read(&path, Kind::Parquet, u64::MAX) {
+                Ok(_) => {}
+                Err(e) => assert!(
+                    e.to_string().contains("cannot read this Parquet file"),
+                    "{e}"
+                ),
+            }
+            let _ = decode(Kind::Parquet, &bad);
+        }
+    }
+
+    #[test]
+    fn types_encbench_lacks_are_carried_as_text() {
+        use arrow_array::builder::{Int32Builder, ListBuilder};
+        let mut list = ListBuilder::new(Int32Builder::new());
+        list.values().append_value(1);
+        list.values().append_value(2);
+        list.append(true);
+        list.append(false);
+        let array: ArrayRef = Arc::new(list.finish());
+        let schema = Arc::new(arrow_schema::Schema::new(vec![arrow_schema::Field::new(
+            "xs",
+            array.data_type().clone(),
+            true,
+        )]));
+        let batch = RecordBatch::try_new(schema.clone(), vec![array]).unwrap();
+        let mut bytes = Vec::new();
+        let mut w = arrow_ipc::writer::StreamWriter::try_new(&mut bytes, &schema).unwrap();
+        w.write(&batch).unwrap();
+        w.finish().unwrap();
+        drop(w);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("l.arrows");
+        std::fs::write(&path, &bytes).unwrap();
+        let read = read(&path, Kind::ArrowStream, u64::MAX).unwrap();
+        assert_eq!(
+            read.as_text,
+            [("xs".to_string(), "List(Int32)".to_string())]
+        );
+        assert_eq!(
+            read.table.columns[0].cell(0),
+            crate::table::Cell::Str("[1, 2]")
+        );
+        assert_eq!(read.table.columns[0].cell(1), crate::table::Cell::Null);
+    }
+
+    #[test]
+    fn parts_are_spread_over_the_file() {
+        assert_eq!(spread(10, 3), [0, 3, 6]);
+        assert_eq!(spread(10, 0), [0]);
+        assert_eq!(spread(4, 100), [0, 1, 2, 3]);
+        assert!(spread(0, 5).is_empty());
+    }
+}
