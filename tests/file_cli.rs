@@ -743,10 +743,14 @@ fn optimize_query_ranks_a_columnar_format_first_on_a_wide_table() {
 }
 
 #[test]
-fn parquet_and_arrow_files_are_measured_against_every_candidate() {
+fn parquet_arrow_and_avro_files_are_measured_against_every_candidate() {
     let dir = tempfile::tempdir().unwrap();
     let csv = quoted_csv(dir.path(), "q.csv", 2000);
-    for (format, name) in [("parquet", "Parquet"), ("arrow", "Arrow IPC stream")] {
+    for (format, name) in [
+        ("parquet", "Parquet"),
+        ("arrow", "Arrow IPC stream"),
+        ("avro", "Avro container file"),
+    ] {
         let out = dir.path().join(format!("q.{format}"));
         encbench()
             .arg("file")
