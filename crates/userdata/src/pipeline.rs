@@ -106,6 +106,10 @@ pub fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
     }
     if let Some(c) = &loaded.columnar {
         let parts = match (c.kind, c.parts) {
+            (crate::binary_input::Kind::Avro, _) if loaded.original.is_empty() => {
+                "its first blocks".to_string()
+            }
+            (crate::binary_input::Kind::Avro, _) => "every block".to_string(),
             (crate::binary_input::Kind::Parquet, (read, of)) => {
                 format!("{read} of {of} row groups")
             }
