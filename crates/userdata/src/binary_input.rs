@@ -55,6 +55,14 @@ impl Kind {
         }
     }
 
+    /// The format as a kind of file: "Parquet file", "Arrow IPC stream".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::Parquet => "Parquet file",
+            other => other.describe(),
+        }
+    }
+
     /// The candidate that writes this format.
     pub fn candidate(self) -> &'static str {
         match self {
@@ -95,13 +103,10 @@ pub fn sniff(path: &Path) -> Option<Kind> {
 
 /// Reads a sample of about `limit` bytes (uncompressed) of `path`'s rows.
 pub fn read(path: &Path, kind: Kind, limit: u64) -> Result<Read, Error> {
-    let corrupt = |why: String| Error::Codec {
-        format: "input",
-        why: format!(
-            "{}: cannot read this {} file: {why}",
-            path.display(),
-            kind.describe()
-        ),
+    let corrupt = |why: String| Error::Corrupt {
+        path: path.to_path_buf(),
+        what: kind.noun(),
+        why,
     };
     let caught = quietly(|| match kind {
         Kind::Parquet => read_parquet(path, limit),

@@ -52,6 +52,13 @@ pub enum Error {
         need: usize,
         hint: &'static str,
     },
+    /// A Parquet, Arrow or Avro input its reader cannot read.
+    #[error("{}: cannot read this {what}: {why}", path.display())]
+    Corrupt {
+        path: PathBuf,
+        what: &'static str,
+        why: String,
+    },
     /// A row that does not parse.
     #[error("{0}")]
     Malformed(Malformed),
