@@ -218,14 +218,53 @@ fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, String> {
     })
 }
 
+/// A file read from its head (no index to seek by): the reader over it,
+/// counting the bytes taken, and the file's size.
+struct Head {
+    size: u64,
+    consumed: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl Head {
+    fn open(path: &Path) -> Result<(Head, Counted<std::io::BufReader<File>>), String> {
+        let file = File::open(path).map_err(|e| e.to_string())?;
+        let size = file.metadata().map_err(|e| e.to_string())?.len();
+        let consumed = std::rc::Rc::new(std::cell::Cell::new(0u64));
+        let counted = Counted {
+            inner: std::io::BufReader::new(file),
+            read: consumed.clone(),
+        };
+        Ok((Head { size, consumed }, counted))
+    }
+
+    /// Whether the sample has reached `limit` bytes of the file.
+    fn full(&self, limit: u64) -> bool {
+        self.consumed.get() >= limit
+    }
+
+    /// The read's figures: every row when the whole file was read, else a
+    /// row count estimated from the share of the file the sample took.
+    fn finish(&self, table: Table, as_text: Vec<(String, String)>, parts: usize) -> Read {
+        let whole = self.consumed.get() >= self.size;
+        let read = self.consumed.get().clamp(1, self.size.max(1));
+        let rows = match whole {
+            true => table.rows(),
+            false => (table.rows() as f64 * self.size as f64 / read as f64) as usize,
+        };
+        Read {
+            table,
+            rows,
+            rows_exact: whole,
+            whole,
+            as_text,
+            parts: (parts, if whole { parts } else { 0 }),
+            sample_bytes: read,
+        }
+    }
+}
+
 fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, String> {
-    let file = File::open(path).map_err(|e| e.to_string())?;
-    let size = file.metadata().map_err(|e| e.to_string())?.len();
-    let consumed = std::rc::Rc::new(std::cell::Cell::new(0u64));
-    let counted = Counted {
-        inner: std::io::BufReader::new(file),
-        read: consumed.clone(),
-    };
+    let (head, counted) = Head::open(path)?;
     let reader =
         arrow_ipc::reader::StreamReader::try_new(counted, None).map_err(|e| e.to_string())?;
     let mapping = Mapping::of(reader.schema().fields())?;
@@ -234,63 +273,26 @@ fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, String> {
     for batch in reader {
         mapping.append(&mut table, &batch.map_err(|e| e.to_string())?)?;
         taken += 1;
-        if consumed.get() >= limit {
+        if head.full(limit) {
             break;
         }
     }
-    let whole = consumed.get() >= size;
-    // A stream cannot be sampled by seeking: its first batches, and a
-    // row count estimated from the share of the file they took.
-    let read = consumed.get().max(1);
-    let rows = match whole {
-        true => table.rows(),
-        false => (table.rows() as f64 * size as f64 / read as f64) as usize,
-    };
-    Ok(Read {
-        table,
-        rows,
-        rows_exact: whole,
-        whole,
-        as_text: mapping.as_text,
-        parts: (taken, if whole { taken } else { 0 }),
-        sample_bytes: if whole { size } else { read.min(size) },
-    })
+    Ok(head.finish(table, mapping.as_text, taken))
 }
 
 fn read_avro(path: &Path, limit: u64) -> Result<Read, String> {
-    let file = File::open(path).map_err(|e| e.to_string())?;
-    let size = file.metadata().map_err(|e| e.to_string())?.len();
-    let consumed = std::rc::Rc::new(std::cell::Cell::new(0u64));
-    let counted = Counted {
-        inner: std::io::BufReader::new(file),
-        read: consumed.clone(),
-    };
+    let (head, counted) = Head::open(path)?;
     let reader = apache_avro::Reader::new(counted).map_err(|e| e.to_string())?;
     let avro = AvroMapping::of(reader.writer_schema())?;
     let mut table = Table::new(avro.schema.clone(), 0);
-    // Records come a block at a time: the first blocks up to the limit
-    // (a container file has no index to seek by).
+    // Records come a block at a time: the first blocks up to the limit.
     for (r, record) in reader.enumerate() {
         avro.push(&mut table, record.map_err(|e| e.to_string())?, r)?;
-        if consumed.get() >= limit {
+        if head.full(limit) {
             break;
         }
     }
-    let whole = consumed.get() >= size;
-    let read = consumed.get().max(1);
-    let rows = match whole {
-        true => table.rows(),
-        false => (table.rows() as f64 * size as f64 / read as f64) as usize,
-    };
-    Ok(Read {
-        table,
-        rows,
-        rows_exact: whole,
-        whole,
-        as_text: avro.as_text,
-        parts: (0, 0),
-        sample_bytes: if whole { size } else { read.min(size) },
-    })
+    Ok(head.finish(table, avro.as_text, 0))
 }
 
 /// How an Avro record schema's fields become encbench's columns.
