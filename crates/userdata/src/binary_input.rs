@@ -116,10 +116,40 @@ pub fn read(path: &Path, kind: Kind, limit: u64) -> Result<Read, Error> {
     });
     match caught {
         Ok(Ok(read)) => Ok(read),
-        Ok(Err(why)) => Err(corrupt(why)),
+        Ok(Err(Failed::Bad(why))) => Err(corrupt(why)),
+        Ok(Err(Failed::TooBig(need))) => Err(Error::OutOfMemory {
+            path: path.to_path_buf(),
+            what: "its smallest readable sample (whole row groups or batches), typed and encoded",
+            need: need as usize,
+            hint: "the file's row groups or batches are larger than this machine can hold at once; rewrite it with smaller ones",
+        }),
         Err(panic) => Err(corrupt(format!(
             "the reader failed on corrupt bytes ({panic})"
         ))),
+    }
+}
+
+/// Why a read stopped: bytes its reader refused, or a sample whose
+/// working set would not fit in memory (`need` bytes).
+enum Failed {
+    Bad(String),
+    TooBig(u64),
+}
+
+impl From<String> for Failed {
+    fn from(why: String) -> Failed {
+        Failed::Bad(why)
+    }
+}
+
+/// Whether `sample` bytes of row groups or batches can be held, with their
+/// table and encodings, in `available` memory: a file of one 5 GB row
+/// group cannot be sampled smaller than that group.
+fn fits(sample: u64, available: Option<u64>) -> Result<(), Failed> {
+    let need = sample.saturating_mul(crate::memory::SAMPLE_MEMORY_FACTOR);
+    match available {
+        Some(free) if need > free => Err(Failed::TooBig(need)),
+        _ => Ok(()),
     }
 }
 
@@ -147,7 +177,7 @@ fn spread(count: usize, fit: usize) -> Vec<usize> {
     (0..take).map(|i| i * count / take).collect()
 }
 
-fn read_parquet(path: &Path, limit: u64) -> Result<Read, String> {
+fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
     let file = File::open(path).map_err(|e| e.to_string())?;
     let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| e.to_string())?;
@@ -165,6 +195,10 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, String> {
         .collect();
     let mean = sizes.iter().sum::<u64>() / groups.max(1) as u64;
     let chosen = spread(groups, (limit / mean.max(1)) as usize);
+    fits(
+        chosen.iter().map(|&g| sizes[g]).sum(),
+        crate::memory::available(),
+    )?;
     let mapping = Mapping::of(builder.schema().fields())?;
     let reader = builder
         .with_row_groups(chosen.clone())
@@ -186,7 +220,7 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, String> {
     })
 }
 
-fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, String> {
+fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
     let file = File::open(path).map_err(|e| e.to_string())?;
     let size = file.metadata().map_err(|e| e.to_string())?.len();
     let mut reader =
@@ -194,6 +228,7 @@ fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, String> {
     let batches = reader.num_batches();
     let mean = size / batches.max(1) as u64;
     let chosen = spread(batches, (limit / mean.max(1)) as usize);
+    fits(mean * chosen.len() as u64, crate::memory::available())?;
     let mapping = Mapping::of(reader.schema().fields())?;
     let mut table = Table::new(mapping.schema.clone(), 0);
     for &i in &chosen {
@@ -226,7 +261,7 @@ struct Head {
 }
 
 impl Head {
-    fn open(path: &Path) -> Result<(Head, Counted<std::io::BufReader<File>>), String> {
+    fn open(path: &Path) -> Result<(Head, Counted<std::io::BufReader<File>>), Failed> {
         let file = File::open(path).map_err(|e| e.to_string())?;
         let size = file.metadata().map_err(|e| e.to_string())?.len();
         let consumed = std::rc::Rc::new(std::cell::Cell::new(0u64));
@@ -263,7 +298,7 @@ impl Head {
     }
 }
 
-fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, String> {
+fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, Failed> {
     let (head, counted) = Head::open(path)?;
     let reader =
         arrow_ipc::reader::StreamReader::try_new(counted, None).map_err(|e| e.to_string())?;
@@ -280,7 +315,7 @@ fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, String> {
     Ok(head.finish(table, mapping.as_text, taken))
 }
 
-fn read_avro(path: &Path, limit: u64) -> Result<Read, String> {
+fn read_avro(path: &Path, limit: u64) -> Result<Read, Failed> {
     let (head, counted) = Head::open(path)?;
     let reader = apache_avro::Reader::new(counted).map_err(|e| e.to_string())?;
     let avro = AvroMapping::of(reader.writer_schema())?;
@@ -691,6 +726,19 @@ mod tests {
             crate::table::Cell::Str("[1, 2]")
         );
         assert_eq!(read.table.columns[0].cell(1), crate::table::Cell::Null);
+    }
+
+    #[test]
+    fn a_sample_larger_than_free_memory_is_refused_before_reading() {
+        let factor = crate::memory::SAMPLE_MEMORY_FACTOR;
+        assert!(fits(1 << 20, Some(factor << 20)).is_ok());
+        assert!(
+            matches!(fits(2 << 20, Some(factor << 20)), Err(Failed::TooBig(n)) if n == factor * (2 << 20))
+        );
+        assert!(
+            fits(u64::MAX / 2, None).is_ok(),
+            "unknown memory: no refusal"
+        );
     }
 
     #[test]

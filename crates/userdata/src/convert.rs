@@ -19,7 +19,7 @@ use crate::error::Malformed;
 use crate::load::Scanned;
 use crate::safe_write::{self, Atomic};
 use crate::table::{Digest, Table};
-use crate::typing::{self, Stop};
+use crate::typing::{self, stopped, Stop};
 use crate::Error;
 use encbench_codecs::compression::Compressor;
 use std::io::{BufWriter, Read, Write};
@@ -268,13 +268,6 @@ fn produce(
             let _ = tx.send(Err(stopped("the input stopped")));
             Err(e)
         }
-    }
-}
-
-fn stopped(why: &str) -> Error {
-    Error::Codec {
-        format: "convert",
-        why: why.into(),
     }
 }
 

@@ -172,7 +172,9 @@ fn load_columnar(
     let file_bytes = std::fs::metadata(path).map_err(unreadable)?.len();
     let limit = options.sample_limit.unwrap_or(u64::MAX);
     let read = crate::binary_input::read(path, kind, limit)?;
-    let original = match read.whole {
+    // The file itself is a row only when it is measured whole and is no
+    // larger than the sample limit (one huge row group reads "whole").
+    let original = match read.whole && file_bytes <= limit {
         true => std::fs::read(path).map_err(unreadable)?,
         false => Vec::new(),
     };

@@ -189,7 +189,8 @@ fn type_chunk(scanned: &Scanned, chunk: &TextChunk, skip_bad: bool) -> Typed {
     Typed { batches, end }
 }
 
-fn stopped(why: &str) -> Error {
+/// Why a conversion's thread stopped, when the real error is elsewhere.
+pub(crate) fn stopped(why: &str) -> Error {
     Error::Codec {
         format: "convert",
         why: why.into(),

@@ -288,13 +288,7 @@ impl Candidate for ArrowIpc {
         Ok(())
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        let reader =
-            arrow_ipc::reader::StreamReader::try_new(bytes, None).map_err(|e| codec("arrow", e))?;
-        let mut table = Table::new(schema.clone(), 0);
-        for batch in reader {
-            append_batch(&mut table, &batch.map_err(|e| codec("arrow", e))?)?;
-        }
-        Ok(table)
+        arrow_columns(bytes, schema, None)
     }
     fn decode_columns(
         &self,
@@ -302,19 +296,24 @@ impl Candidate for ArrowIpc {
         schema: &Schema,
         columns: &[usize],
     ) -> Option<Result<Table, Error>> {
-        // The stream's other columns are stepped over, not decoded.
-        let read = || {
-            let fail = |e| codec("arrow", e);
-            let reader = arrow_ipc::reader::StreamReader::try_new(bytes, Some(columns.to_vec()))
-                .map_err(fail)?;
-            let mut table = Table::new(schema.project(columns), 0);
-            for batch in reader {
-                append_batch(&mut table, &batch.map_err(fail)?)?;
-            }
-            Ok(table)
-        };
-        Some(read())
+        Some(arrow_columns(bytes, schema, Some(columns)))
     }
+}
+
+/// An Arrow IPC stream in memory, every column or only `columns` (the
+/// others are stepped over, not decoded).
+fn arrow_columns(bytes: &[u8], schema: &Schema, columns: Option<&[usize]>) -> Result<Table, Error> {
+    let fail = |e| codec("arrow", e);
+    let reader = arrow_ipc::reader::StreamReader::try_new(bytes, columns.map(<[usize]>::to_vec))
+        .map_err(fail)?;
+    let mut table = Table::new(
+        columns.map_or_else(|| schema.clone(), |c| schema.project(c)),
+        0,
+    );
+    for batch in reader {
+        append_batch(&mut table, &batch.map_err(fail)?)?;
+    }
+    Ok(table)
 }
 
 /// Rows per Parquet row group when converting (about what a row group
@@ -389,17 +388,7 @@ impl Candidate for Parquet {
         Ok(())
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        let fail = |e| codec("parquet", e);
-        // The reader needs owned bytes ('static); the copy is part of decode time.
-        let builder = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
-            bytes::Bytes::copy_from_slice(bytes),
-        )
-        .map_err(fail)?;
-        let mut table = Table::new(schema.clone(), 0);
-        for batch in builder.build().map_err(fail)? {
-            append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
-        }
-        Ok(table)
+        parquet_columns(bytes, schema, None)
     }
     fn decode_columns(
         &self,
@@ -407,23 +396,33 @@ impl Candidate for Parquet {
         schema: &Schema,
         columns: &[usize],
     ) -> Option<Result<Table, Error>> {
-        // Only the chosen columns' pages are decoded (their column chunks
-        // are found through the footer); they come in file order, so
-        // `columns` must be ascending.
-        let read = || {
-            let fail = |e| codec("parquet", e);
-            let builder = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
-                bytes::Bytes::copy_from_slice(bytes),
-            )
-            .map_err(fail)?;
-            let mask =
-                parquet::arrow::ProjectionMask::roots(builder.parquet_schema(), columns.to_vec());
-            let mut table = Table::new(schema.project(columns), 0);
-            for batch in builder.with_projection(mask).build().map_err(fail)? {
-                append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
-            }
-            Ok(table)
-        };
-        Some(read())
+        Some(parquet_columns(bytes, schema, Some(columns)))
     }
+}
+
+/// A Parquet file in memory, every column or only `columns`: then only
+/// their pages are decoded (their column chunks are found through the
+/// footer); they come in file order, so `columns` must be ascending.
+fn parquet_columns(
+    bytes: &[u8],
+    schema: &Schema,
+    columns: Option<&[usize]>,
+) -> Result<Table, Error> {
+    let fail = |e| codec("parquet", e);
+    // The reader needs owned bytes ('static); the copy is part of decode time.
+    let mut builder = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+        bytes::Bytes::copy_from_slice(bytes),
+    )
+    .map_err(fail)?;
+    let mut table = Table::new(schema.clone(), 0);
+    if let Some(columns) = columns {
+        let mask =
+            parquet::arrow::ProjectionMask::roots(builder.parquet_schema(), columns.to_vec());
+        builder = builder.with_projection(mask);
+        table = Table::new(schema.project(columns), 0);
+    }
+    for batch in builder.build().map_err(fail)? {
+        append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
+    }
+    Ok(table)
 }
