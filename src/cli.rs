@@ -159,6 +159,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR", env = "ENCBENCH_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
 
+    /// Print only the answers: each scenario's question and verdict.
+    #[arg(long)]
+    pub summary: bool,
+
     #[command(flatten)]
     pub export: ExportArgs,
 
@@ -230,6 +234,10 @@ pub struct HistoryArgs {
 pub struct ShowArgs {
     /// Run id, `last`, or `last~N`.
     pub run: String,
+
+    /// Print only the answers: each scenario's question and verdict.
+    #[arg(long)]
+    pub summary: bool,
 
     #[command(flatten)]
     pub export: ExportArgs,

@@ -154,6 +154,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         results: verdict.records,
         failures: verdict.failures,
         comparisons: Vec::new(),
+        conclusions: Vec::new(),
         notes: pipeline::notes(&loaded, sample_mb),
         recommendation,
     };

@@ -54,7 +54,11 @@ pub fn show(args: ShowArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     check_export_paths(&args.export, &[&db])?;
     let (id, doc) = store.load(&args.run)?;
     outln!("run {id}");
-    out!("{}", painter.paint(&terminal::render(&doc)));
+    if args.summary {
+        out!("{}", painter.paint(&crate::run::summary_only(&doc)));
+    } else {
+        out!("{}", painter.paint(&terminal::render(&doc)));
+    }
     write_exports(&doc, &args.export)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -105,6 +105,12 @@ impl Painter {
                 || body.contains("finding in")
             {
                 Some("33")
+            } else if body.trim_start().starts_with("✓ holds") {
+                Some("32")
+            } else if body.trim_start().starts_with("✗ does not hold") {
+                Some("35")
+            } else if body.trim_start().starts_with("? inconclusive") {
+                Some("33")
             } else if body.trim_start().starts_with('▸') || body.contains("improved") {
                 Some("36")
             } else {

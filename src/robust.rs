@@ -166,6 +166,7 @@ fn document(planned: &[Planned], results: &[JobResult], size: Size, took: Durati
         results: Vec::new(),
         failures: Vec::new(),
         comparisons: Vec::new(),
+        conclusions: Vec::new(),
         notes: Vec::new(),
         recommendation: None,
     };

@@ -6,7 +6,7 @@ use crate::progress::Progress;
 use anyhow::bail;
 use encbench_measure::{measure_overhead, probe_timer};
 use encbench_record::{BuildInfo, EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
-use encbench_report::terminal;
+use encbench_report::{summary, terminal};
 use encbench_scenarios::{all, codec_catalog, data, glob_match, Context, Mode, Scenario};
 use std::process::ExitCode;
 
@@ -66,6 +66,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         results: Vec::new(),
         failures: Vec::new(),
         comparisons: Vec::new(),
+        conclusions: Vec::new(),
         notes,
         recommendation: None,
     };
@@ -100,8 +101,13 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         }
     }
     progress.finish();
+    doc.conclusions = encbench_scenarios::conclusions::conclude(&doc.results);
 
-    out!("{}", painter.paint(&terminal::render(&doc)));
+    if args.summary {
+        out!("{}", painter.paint(&summary_only(&doc)));
+    } else {
+        out!("{}", painter.paint(&terminal::render(&doc)));
+    }
     write_exports(&doc, &args.export)?;
     if let Some(store) = store.as_mut() {
         store.save(&doc, "`encbench show {id}`, `encbench compare {id} last`")?;
@@ -208,4 +214,14 @@ pub(crate) fn check_compressions(names: &[String]) -> anyhow::Result<Option<Vec<
         }
     }
     Ok(Some(names.to_vec()))
+}
+
+/// `--summary`: the answers alone, or why there are none.
+pub fn summary_only(doc: &RunDocument) -> String {
+    let answers = summary::render(doc);
+    if answers.is_empty() {
+        "no scenario's question could be answered: the rows it needs were not measured (see --codec and the scenario list)\n".to_string()
+    } else {
+        answers
+    }
 }

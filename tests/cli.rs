@@ -165,10 +165,78 @@ fn run_ints_writes_json_csv_and_markdown() {
         .iter()
         .any(|r| r["codec"] == "binary/mmap" && r["medium"] == "memory"));
 
+    // The scenario's questions, answered from its own rows.
+    let conclusions = doc["conclusions"].as_array().unwrap();
+    assert_eq!(conclusions.len(), 3, "{conclusions:#?}");
+    for c in conclusions {
+        assert_eq!(c["scenario"], "ints");
+        let (lo, ratio, hi) = (
+            c["ci_low"].as_f64().unwrap(),
+            c["ratio"].as_f64().unwrap(),
+            c["ci_high"].as_f64().unwrap(),
+        );
+        assert!(lo <= ratio && ratio <= hi && lo > 0.0, "{c}");
+        assert_eq!(c["ci_level"], 0.95);
+        assert!(
+            ["holds", "does-not-hold", "inconclusive"].contains(&c["verdict"].as_str().unwrap())
+        );
+        for side in ["numerator", "denominator"] {
+            let row = &c[side];
+            assert!(
+                results
+                    .iter()
+                    .any(|r| ["dataset", "codec", "operation", "medium"]
+                        .iter()
+                        .all(|k| r[*k] == row[*k])),
+                "{side} of {c} is not a row of the run"
+            );
+        }
+    }
+    assert_eq!(conclusions[2]["numerator"]["codec"], "text/fscanf");
+    assert_eq!(conclusions[2]["seed_value"], 240.0);
+
     let csv_text = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(csv_text.lines().count(), results.len() + 1);
     let md_text = std::fs::read_to_string(&md).unwrap();
     assert!(md_text.contains("## ints") && md_text.contains("| text/fscanf |"));
+}
+
+#[test]
+fn summary_prints_only_the_answers() {
+    let out = encbench()
+        .args(["run", "ints", "wkb", "--summary"])
+        .args(TINY)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("━━ answers ━━"), "{text}");
+    assert!(
+        text.contains("Is the best text parser still about 10× slower"),
+        "{text}"
+    );
+    assert!(
+        text.contains("wkb/slice ÷ wkb/read-generic, decode memory"),
+        "{text}"
+    );
+    assert!(text.contains("seed 000: 10.8×"), "{text}");
+    assert!(
+        !text.contains("━━ ints ━━") && !text.contains("dataset "),
+        "{text}"
+    );
+    // Four questions (three of ints, one of wkb), two lines each, and the header.
+    assert_eq!(text.lines().count(), 2 + 4 * 2, "{text}");
+    // Codecs filtered away: nothing to answer, and it says so.
+    encbench()
+        .args(["run", "ints", "--codec", "text/atoi", "--summary"])
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "no scenario's question could be answered",
+        ));
 }
 
 #[test]

@@ -2,9 +2,11 @@
 //! store reads. Its JSON form is documented field by field in the README
 //! ("The results record"); change both together.
 
+mod conclusion;
 mod environment;
 mod verify;
 
+pub use conclusion::{significant, Conclusion, Quantity, RowRef, Verdict};
 pub use environment::{BuildInfo, EngineInfo, Environment};
 pub use verify::{Check, Mismatch, Verification, VerificationStatus, Verified};
 
@@ -32,6 +34,10 @@ pub struct RunDocument {
     /// Derived figures (ratios, speed-ups) computed from this run's rows.
     #[serde(default)]
     pub comparisons: Vec<Comparison>,
+    /// Each scenario's question and this run's verdict on it, with the
+    /// ratio's 95 % interval from the two rows' samples.
+    #[serde(default)]
+    pub conclusions: Vec<Conclusion>,
     /// Plain statements a reader needs (data missing, substitutions made).
     #[serde(default)]
     pub notes: Vec<String>,

@@ -73,6 +73,7 @@ fn document_round_trips_through_json() {
         results: vec![Record::new(meta(), &checked(), &summary, 1, samples)],
         failures: vec![Failure::new(&meta(), "mismatch")],
         comparisons: vec![],
+        conclusions: vec![],
         notes: vec!["a note".into()],
         recommendation: None,
     };

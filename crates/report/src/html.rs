@@ -20,7 +20,7 @@ pub struct Html;
 /// Rows in one bar chart at most; larger scenarios get a chart per dataset.
 const BARS_PER_CHART: usize = 40;
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -156,8 +156,14 @@ impl Exporter for Html {
              .num{text-align:right;font-variant-numeric:tabular-nums}\n\
              figure.chart{margin:1em 0}\n\
              .error{color:#b00}\n\
-             .note{color:#555}\n</style></head><body>\n<h1>encbench report</h1>\n",
+             .note{color:#555}\n\
+             .verdict{font-weight:600;white-space:nowrap;text-decoration:none}\n\
+             .verdict.holds{color:#1a7f37}.verdict.not{color:#a0148c}.verdict.unsure{color:#9a6700}\n\
+             .evidence{border-left:3px solid #ddd;padding-left:1em;margin:1em 0}\n\
+             </style></head><body>\n<h1>encbench report</h1>\n",
         );
+        // The answers come first; the machine and the evidence follow.
+        out.push_str(&crate::summary::html(doc));
         out.push_str(&format!(
             "<pre class=\"environment\">{}</pre>\n",
             escape(&environment(&doc.environment))
@@ -227,6 +233,7 @@ impl Exporter for Html {
                 out.push_str("<h3>results (seed column: the seed's published figure, not measured here)</h3>\n");
                 out.push_str(&html_table(&results_table(&rows)));
             }
+            out.push_str(&crate::summary::html_evidence(doc, scenario));
             let comparisons: Vec<_> = doc
                 .comparisons
                 .iter()

@@ -10,6 +10,7 @@ mod html;
 mod markdown;
 mod matrix;
 pub mod robust;
+pub mod summary;
 pub mod table;
 pub mod terminal;
 pub mod units;

@@ -144,6 +144,11 @@ pub fn render(doc: &RunDocument) -> String {
             doc.results.len()
         ));
     }
+    let answers = crate::summary::render(doc);
+    if !answers.is_empty() {
+        out.push('\n');
+        out.push_str(&answers);
+    }
     out
 }
 

@@ -53,17 +53,18 @@ pub(crate) fn document() -> RunDocument {
         engine,
         data_dir: None,
     };
+    let meta_row = Record::new(
+        meta.clone(),
+        &Verified::equal("sum", &1, &1).unwrap().into(),
+        &summary,
+        3,
+        samples,
+    );
     RunDocument {
         encbench: "0.1.0".into(),
         schema: SCHEMA_VERSION,
         environment,
-        results: vec![Record::new(
-            meta.clone(),
-            &Verified::equal("sum", &1, &1).unwrap().into(),
-            &summary,
-            3,
-            samples,
-        )],
+        results: vec![meta_row.clone()],
         failures: vec![Failure::new(
             &RowMeta {
                 codec: "text/atoi".into(),
@@ -79,9 +80,66 @@ pub(crate) fn document() -> RunDocument {
             seed_value: Some(240.0),
             note: "why".into(),
         }],
+        conclusions: vec![conclusion(&meta_row)],
         notes: vec!["wkb: corpus missing".into()],
         recommendation: None,
     }
+}
+
+/// A verdict on the document's one row against a binary row it lacks.
+fn conclusion(row: &Record) -> Conclusion {
+    let numerator = RowRef::of(row);
+    Conclusion {
+        scenario: "ints".into(),
+        question: "Is text 10× binary?".into(),
+        claim: "time: text/fscanf ÷ binary/read-chunked ≥ 10×".into(),
+        seed: Some("000".into()),
+        seed_answer: Some("yes: 240×".into()),
+        seed_value: Some(240.0),
+        quantity: Quantity::Time,
+        denominator: RowRef {
+            codec: "binary/read-chunked".into(),
+            ..numerator.clone()
+        },
+        numerator,
+        ratio: 12.5,
+        ci_low: 11.0,
+        ci_high: 14.0,
+        ci_level: 0.95,
+        threshold: 10.0,
+        above: true,
+        verdict: Verdict::Holds,
+        answer: "text/fscanf read file-warm takes 12.5× the time of binary/read-chunked read file-warm: the claim holds".into(),
+    }
+}
+
+#[test]
+fn the_answers_come_last_in_the_terminal_and_first_in_html() {
+    let doc = document();
+    let text = crate::terminal::render(&doc);
+    let answers = text.find("━━ answers ━━").expect("summary in the terminal");
+    assert!(answers > text.find("━━ ints ━━").unwrap());
+    assert!(text.contains("✓ holds"), "{text}");
+    assert!(text.contains("12.5× [11.0–14.0] (claim ≥ 10×; seed 000: 240×) text/fscanf ÷ binary/read-chunked, read file-warm"), "{text}");
+    assert!(
+        text.contains("1 hold · 0 do not hold · 0 inconclusive"),
+        "{text}"
+    );
+    let html = String::from_utf8(Html.serialize(&doc).unwrap()).unwrap();
+    let first = html.find("id=\"answers\"").expect("answers section");
+    assert!(first < html.find("class=\"environment\"").unwrap());
+    assert!(html.contains("href=\"#answer-0\"") && html.contains("id=\"answer-0\""));
+    // The evidence names the row the run has, with its median.
+    assert!(
+        html.contains("text/fscanf read file-warm (uniform-1000): median"),
+        "{html}"
+    );
+    // No conclusions: no summary at all.
+    let none = RunDocument {
+        conclusions: vec![],
+        ..doc
+    };
+    assert!(!crate::terminal::render(&none).contains("answers"));
 }
 
 #[test]

@@ -37,16 +37,4 @@ pub fn rate(mb_per_s: f64) -> String {
     }
 }
 
-/// Three significant digits, no exponent.
-pub fn significant(v: f64) -> String {
-    let a = v.abs();
-    if a >= 100.0 || a == 0.0 {
-        format!("{v:.0}")
-    } else if a >= 10.0 {
-        format!("{v:.1}")
-    } else if a >= 1.0 {
-        format!("{v:.2}")
-    } else {
-        format!("{v:.3}")
-    }
-}
+pub use encbench_record::significant;

@@ -6,6 +6,7 @@
 mod bench;
 mod bgp;
 mod codecs;
+pub mod conclusions;
 pub mod data;
 mod int_codecs;
 mod ints;

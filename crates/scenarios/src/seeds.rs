@@ -82,6 +82,22 @@ const SEED_003: [(&[&str], f64, &str); 4] = [
 /// reflection, and the improvement it announced (as published, in %).
 pub const SEED_003_WKB: (f64, f64, f64) = (11.5, 6.1, 45.0);
 
+/// Seed 003's WKB parsing time after ÷ before, as measured.
+pub fn seed_003_wkb_ratio() -> f64 {
+    SEED_003_WKB.1 / SEED_003_WKB.0
+}
+
+/// The time ratio seed 003's announced improvement claims (1 − its %).
+pub fn seed_003_wkb_claimed_ratio() -> f64 {
+    1.0 - SEED_003_WKB.2 / 100.0
+}
+
+/// Seed 001's growth in time from 100 to 15,000 items for `codec`
+/// (its ops/s at 100 ÷ its ops/s at 15,000).
+pub fn seed_001_growth(codec: &str) -> Option<f64> {
+    Some(seed_001(codec, 100)?.value / seed_001(codec, 15_000)?.value)
+}
+
 /// Seed 000's published time of `a` ÷ that of `b`.
 pub fn seed_000_ratio(a: &str, b: &str) -> Option<f64> {
     Some(seed_000(a)?.value / seed_000(b)?.value)

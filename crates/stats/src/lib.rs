@@ -8,6 +8,7 @@ mod binomial;
 pub mod fit;
 pub mod mann_whitney;
 pub mod pareto;
+pub mod ratio;
 
 use thiserror::Error;
 

@@ -121,3 +121,32 @@ fn ci_always_contains_the_median() {
         }
     }
 }
+
+#[test]
+fn ratio_interval_brackets_the_true_ratio_and_is_repeatable() {
+    use crate::ratio::{median_ratio_ci, RESAMPLES};
+    // b is a exactly halved plus jitter: the true median ratio is about 2.
+    let a: Vec<f64> = (0..30).map(|i| 200.0 + (i % 7) as f64).collect();
+    let b: Vec<f64> = (0..30).map(|i| 100.0 + (i % 5) as f64 * 0.5).collect();
+    let (a, b) = (sample(&a), sample(&b));
+    let ci = median_ratio_ci(&a, &b, 0.95, RESAMPLES);
+    let r = a.median() / b.median();
+    assert!(ci.low <= r && r <= ci.high, "{ci:?} ratio {r}");
+    assert!(ci.low > 1.9 && ci.high < 2.1, "{ci:?}");
+    assert_eq!(ci, median_ratio_ci(&a, &b, 0.95, RESAMPLES));
+    // Identical constant samples: no width at all.
+    let c = sample(&[5.0, 5.0, 5.0]);
+    let same = median_ratio_ci(&c, &c, 0.95, RESAMPLES);
+    assert_eq!((same.low, same.high), (1.0, 1.0));
+}
+
+#[test]
+fn ratio_interval_widens_with_spread() {
+    use crate::ratio::{median_ratio_ci, RESAMPLES};
+    let tight: Vec<f64> = (0..20).map(|i| 100.0 + i as f64 * 0.1).collect();
+    let loose: Vec<f64> = (0..20).map(|i| 60.0 + i as f64 * 4.0).collect();
+    let base = sample(&[50.0, 50.0, 50.0, 50.0]);
+    let narrow = median_ratio_ci(&sample(&tight), &base, 0.95, RESAMPLES);
+    let wide = median_ratio_ci(&sample(&loose), &base, 0.95, RESAMPLES);
+    assert!(wide.high - wide.low > 10.0 * (narrow.high - narrow.low));
+}

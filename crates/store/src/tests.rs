@@ -35,6 +35,7 @@ fn doc(scale: f64) -> RunDocument {
         )],
         failures: vec![],
         comparisons: vec![],
+        conclusions: vec![],
         notes: vec!["n".into()],
         recommendation: None,
     }

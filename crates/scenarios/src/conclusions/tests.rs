@@ -1,0 +1,127 @@
+use super::*;
+use encbench_record::{RowMeta, Verified};
+
+/// A timed row of `scenario` whose samples spread ±`spread` around `median`.
+fn row(codec: &str, dataset: &str, medium: Medium, median: f64, spread: f64) -> Record {
+    let samples: Vec<f64> = (0..20)
+        .map(|i| median + spread * ((i % 5) as f64 - 2.0) / 2.0)
+        .collect();
+    let summary = Sample::new(&samples).unwrap().summarize();
+    let meta = RowMeta {
+        scenario: "ints".into(),
+        dataset: dataset.into(),
+        codec: codec.into(),
+        operation: "read".into(),
+        medium,
+        items: 1000,
+        encoded_bytes: median as u64,
+        ..RowMeta::default()
+    };
+    let check = Verified::equal("sum", &1, &1).unwrap().into();
+    Record::new(meta, &check, &summary, 1, samples)
+}
+
+fn claim(threshold: f64, above: bool) -> Claim {
+    Claim {
+        scenario: "ints",
+        question: "Is text 10× binary?",
+        seed: Some("000"),
+        seed_answer: Some("yes".into()),
+        seed_value: Some(10.8),
+        quantity: Quantity::Time,
+        numerator: Pick::new(&["uniform-*"], &["text/*"], "read", WARM),
+        denominator: Pick::new(&["uniform-*"], &["binary/*"], "read", WARM),
+        threshold,
+        above,
+    }
+}
+
+fn rows(text: f64, spread: f64) -> Vec<Record> {
+    vec![
+        row(
+            "text/slow",
+            "uniform-1000",
+            Medium::FileWarm,
+            text * 3.0,
+            spread,
+        ),
+        row("text/fast", "uniform-1000", Medium::FileWarm, text, spread),
+        row("text/fast", "uniform-1000", Medium::Memory, 1.0, 0.0),
+        row("binary/read", "uniform-1000", Medium::FileWarm, 100.0, 1.0),
+        row("binary/read", "digits-1-1000", Medium::FileWarm, 1.0, 0.0),
+    ]
+}
+
+#[test]
+fn a_tight_ratio_above_the_threshold_holds() {
+    let c = claim(10.0, true).evaluate(&rows(1500.0, 10.0)).unwrap();
+    assert_eq!(c.numerator.codec, "text/fast", "the fastest text row");
+    assert_eq!(c.denominator.dataset, "uniform-1000");
+    assert!((c.ratio - 15.0).abs() < 1e-9, "{}", c.ratio);
+    assert!(c.ci_low <= 15.0 && 15.0 <= c.ci_high && c.ci_low > 14.0 && c.ci_high < 16.0);
+    assert_eq!(c.verdict, Verdict::Holds);
+    assert_eq!(c.ci_level, LEVEL);
+    assert!(
+        c.answer.contains("15.0×") && c.answer.ends_with("the claim holds"),
+        "{}",
+        c.answer
+    );
+    assert_eq!(c.claim, "time: text/fast ÷ binary/read ≥ 10.0×");
+}
+
+#[test]
+fn a_tight_ratio_below_the_threshold_does_not_hold() {
+    let c = claim(10.0, true).evaluate(&rows(500.0, 10.0)).unwrap();
+    assert_eq!(c.verdict, Verdict::DoesNotHold);
+    // The same figures against a claim of "at most 10×" hold.
+    let c = claim(10.0, false).evaluate(&rows(500.0, 10.0)).unwrap();
+    assert_eq!(c.verdict, Verdict::Holds);
+}
+
+#[test]
+fn an_interval_straddling_the_threshold_is_inconclusive() {
+    // Median ratio 10.2, but samples spread ±40 % around it.
+    let c = claim(10.0, true).evaluate(&rows(1020.0, 800.0)).unwrap();
+    assert!(c.ci_low < 10.0 && c.ci_high > 10.0, "{c:?}");
+    assert_eq!(c.verdict, Verdict::Inconclusive);
+    assert!(c.answer.ends_with("the claim inconclusive"), "{}", c.answer);
+}
+
+#[test]
+fn a_claim_without_its_rows_is_not_answered() {
+    let only_text: Vec<Record> = rows(1500.0, 10.0)
+        .into_iter()
+        .filter(|r| r.codec.starts_with("text/"))
+        .collect();
+    assert!(claim(10.0, true).evaluate(&only_text).is_none());
+    assert!(conclude(&[]).is_empty());
+}
+
+#[test]
+fn byte_ratios_are_exact() {
+    let c = Claim {
+        quantity: Quantity::Bytes,
+        ..claim(10.0, true)
+    }
+    .evaluate(&rows(1500.0, 10.0))
+    .unwrap();
+    assert_eq!((c.ratio, c.ci_low, c.ci_high), (15.0, 15.0, 15.0));
+    assert!(c.answer.contains("(exact)"), "{}", c.answer);
+}
+
+#[test]
+fn every_claim_names_a_scenario_that_exists_and_a_seed_figure_from_the_table() {
+    let names: Vec<&str> = crate::all().iter().map(|s| s.name()).collect();
+    for c in claims() {
+        assert!(names.contains(&c.scenario), "{}", c.scenario);
+        assert_eq!(c.seed.is_some(), c.seed_value.is_some(), "{}", c.question);
+        assert!(c.threshold > 0.0);
+    }
+    // Every scenario asks at least one question.
+    for name in names {
+        assert!(
+            claims().iter().any(|c| c.scenario == name),
+            "{name} asks nothing"
+        );
+    }
+}
