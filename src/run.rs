@@ -101,6 +101,13 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         }
     }
     progress.finish();
+    let families: std::collections::HashMap<&str, &str> = codec_catalog()
+        .iter()
+        .map(|(info, _)| (info.id, info.family.key()))
+        .collect();
+    for r in &mut doc.results {
+        r.family = families.get(r.codec.as_str()).map(|f| f.to_string());
+    }
     doc.conclusions = encbench_scenarios::conclusions::conclude(&doc.results);
 
     if args.summary {

@@ -80,6 +80,30 @@ fn report_renders_in_headless_chromium() {
     assert!(dom.contains("<rect"), "bars missing from the DOM");
     assert!(dom.contains("text/fscanf") && dom.contains("6000 ms"));
 
+    // The answers are the first screen: a laptop-sized window shows verdict badges.
+    let first = dir.path().join("first-screen.png");
+    headless(&browser, &dir.path().join("profile-first"))
+        .arg(format!("--screenshot={}", first.display()))
+        .arg("--window-size=1280,800")
+        .arg(&url)
+        .assert()
+        .success();
+    let pixels = png_pixels(&first);
+    let badges: [[u8; 3]; 3] = [[0xda, 0xfb, 0xe1], [0xfb, 0xe4, 0xf6], [0xff, 0xf3, 0xc4]];
+    let badge_pixels = pixels
+        .iter()
+        .filter(|p| {
+            badges
+                .iter()
+                .any(|b| b.iter().zip(p.iter()).all(|(x, y)| x.abs_diff(*y) <= 3))
+        })
+        .count();
+    assert!(
+        badge_pixels > 200,
+        "no verdict badges on the first screen ({badge_pixels} badge pixels)"
+    );
+    assert!(dom.contains("id=\"answers\"") && dom.contains("href=\"#answer-0\""));
+
     let shot = dir.path().join("report.png");
     headless(&browser, &dir.path().join("profile-shot"))
         .arg(format!("--screenshot={}", shot.display()))
@@ -87,18 +111,12 @@ fn report_renders_in_headless_chromium() {
         .arg(&url)
         .assert()
         .success();
-    let decoder = png::Decoder::new(std::fs::File::open(&shot).unwrap());
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let bytes = &buf[..info.buffer_size()];
-    let channels = info.color_type.samples();
-    let pixels: Vec<&[u8]> = bytes.chunks(channels).collect();
+    let pixels = png_pixels(&shot);
     let non_white = pixels
         .iter()
         .filter(|p| p.iter().take(3).any(|c| *c < 235))
         .count();
-    let mut colours: Vec<&[u8]> = pixels.iter().step_by(97).copied().collect();
+    let mut colours: Vec<&[u8]> = pixels.iter().step_by(97).map(|p| p.as_slice()).collect();
     colours.sort();
     colours.dedup();
     assert!(
@@ -111,4 +129,17 @@ fn report_renders_in_headless_chromium() {
         "screenshot has only {} colours",
         colours.len()
     );
+}
+
+/// The pixels of a PNG file, each as its colour channels.
+fn png_pixels(path: &Path) -> Vec<Vec<u8>> {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|p| p.to_vec())
+        .collect()
 }

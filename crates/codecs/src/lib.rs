@@ -176,6 +176,22 @@ pub enum Family {
 }
 
 impl Family {
+    /// Stable short key recorded with each row (`schema-binary`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Family::Text => "text",
+            Family::RawBinary => "raw-binary",
+            Family::SchemalessBinary => "schemaless-binary",
+            Family::SchemaBinary => "schema-binary",
+            Family::Columnar => "columnar",
+            Family::Geometry => "geometry",
+            Family::Compression => "compression",
+            Family::Reference => "reference",
+            Family::Io => "io",
+            Family::Worker => "worker",
+        }
+    }
+
     /// Name shown by `list`.
     pub fn as_str(self) -> &'static str {
         match self {

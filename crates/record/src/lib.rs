@@ -217,6 +217,10 @@ pub struct Record {
     /// `robust` rows: median time per input byte of a clean rejection (`error`), ns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_ns_per_byte: Option<f64>,
+    /// The codec's family from the registry (`text`, `schema-binary`, …),
+    /// when the codec is in it; charts colour bars by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<String>,
 }
 
 /// What a `robust` row reports beside its identity.
@@ -336,6 +340,7 @@ impl Record {
             outcomes: None,
             decoder_crate: None,
             error_ns_per_byte: None,
+            family: None,
         }
     }
 
@@ -396,6 +401,7 @@ impl Record {
             outcomes: Some(row.outcomes),
             decoder_crate: Some(row.decoder_crate),
             error_ns_per_byte: row.error_ns_per_byte,
+            family: None,
         }
     }
 

@@ -2,7 +2,8 @@
 //! 95 % CI whiskers, log-log scaling curves, warm-vs-cold bars, and a
 //! size-vs-time scatter with its Pareto frontier.
 
-use encbench_record::{Medium, Recommendation, Record};
+use crate::family::ChartFamily;
+use encbench_record::{Conclusion, Medium, Recommendation, Record, Verdict};
 use plotters::prelude::*;
 
 /// A chart that could not be drawn says why, in place of the picture.
@@ -98,16 +99,69 @@ fn row_y(i: usize, n: usize) -> f64 {
     (n - 1 - i) as f64
 }
 
-/// Horizontal bars of the median with whiskers over the 95 % CI, one per row.
-pub fn time_bars(title: &str, rows: &[&Record]) -> ChartResult {
+/// The seed's figure for row `r` as nanoseconds per operation of this row,
+/// scaled by items when the seed ran a different count (seed 000's 10 M
+/// ints against this run's 1 M); `None` when the row mirrors no time figure.
+pub fn seed_ns(r: &Record) -> Option<f64> {
+    let s = r.seed_reference.as_ref()?;
+    let per_op = match s.unit.as_str() {
+        "ns/op" => s.value,
+        "µs/msg" => s.value * 1e3,
+        "ms" => s.value * 1e6,
+        "s" => s.value * 1e9,
+        "ops/s" if s.value > 0.0 => 1e9 / s.value,
+        _ => return None,
+    };
+    Some(match s.items {
+        Some(n) if n > 0 => per_op * r.items as f64 / n as f64,
+        _ => per_op,
+    })
+}
+
+/// Horizontal bars of the median with whiskers over the 95 % CI, one per
+/// row, coloured by family (legend below the bars); a diamond where the
+/// seed published a figure for the row; and a bracket, with the ratio and
+/// verdict, between the two rows of each conclusion that are both drawn.
+pub fn time_bars(title: &str, rows: &[&Record], conclusions: &[Conclusion]) -> ChartResult {
     let n = rows.len();
-    let height = 60 + 22 * n as u32;
+    let families = crate::distinct(rows.iter().map(|r| ChartFamily::of(r)));
+    let seeds: Vec<(usize, f64)> = rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| Some((i, seed_ns(r)?)))
+        .collect();
+    let brackets: Vec<(usize, usize, &Conclusion)> = conclusions
+        .iter()
+        .filter_map(|c| {
+            let a = rows.iter().position(|r| c.numerator.is(r))?;
+            let b = rows.iter().position(|r| c.denominator.is(r))?;
+            Some((a, b, c))
+        })
+        .collect();
+    let legend_rows = families.len() + usize::from(!seeds.is_empty());
+    let height = 60 + 22 * n as u32 + 18 * legend_rows as u32 + 12;
     let values = rows
         .iter()
-        .flat_map(|r| [r.ci95_low_ns, r.ci95_high_ns, r.median_ns]);
+        .flat_map(|r| [r.ci95_low_ns, r.ci95_high_ns, r.median_ns])
+        .chain(seeds.iter().map(|s| s.1));
     let axis = Axis::for_values(values.clone());
-    let (x0, x1) = axis.range(values);
-    let labels: Vec<String> = rows.iter().map(|r| label(r)).collect();
+    let (x0, mut x1) = axis.range(values);
+    if !brackets.is_empty() {
+        x1 += (x1 - x0) * 0.18; // room for the brackets and their labels
+    }
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let l = label(r);
+            if r.noisy {
+                format!("{l} (noisy)")
+            } else {
+                l
+            }
+        })
+        .collect();
+    // The legend sits in rows below the bars.
+    let bottom = -(legend_rows as f64) * 0.8 - 0.5;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
@@ -118,12 +172,15 @@ pub fn time_bars(title: &str, rows: &[&Record]) -> ChartResult {
             .margin_right(40)
             .x_label_area_size(28)
             .y_label_area_size(330)
-            .build_cartesian_2d(x0..x1, -0.5..(n as f64 - 0.5))
+            .build_cartesian_2d(x0..x1, bottom..(n as f64 - 0.5))
             .map_err(err)?;
+        // Enough ticks that every row (an integer y) gets one; the legend's
+        // rows below zero stay unlabelled.
+        let ticks = (n as f64 - 0.5 - bottom).ceil() as usize + 1;
         chart
             .configure_mesh()
             .disable_y_mesh()
-            .y_labels(n)
+            .y_labels(ticks)
             .y_label_formatter(&|y| row_label(&labels, *y))
             .x_label_formatter(&|x| axis.tick(*x))
             .x_desc(axis.describe("median time per operation; whiskers: 95% CI"))
@@ -132,15 +189,14 @@ pub fn time_bars(title: &str, rows: &[&Record]) -> ChartResult {
         chart
             .draw_series(rows.iter().enumerate().map(|(i, r)| {
                 let y = row_y(i, n);
-                let color = if r.noisy {
-                    RGBColor(230, 160, 40)
+                let colour = ChartFamily::of(r).colour();
+                // A noisy row is drawn pale: visible, but not to be trusted.
+                let style = if r.noisy {
+                    colour.mix(0.4).filled()
                 } else {
-                    RGBColor(70, 120, 190)
+                    colour.filled()
                 };
-                Rectangle::new(
-                    [(x0, y - 0.35), (axis.x(r.median_ns), y + 0.35)],
-                    color.filled(),
-                )
+                Rectangle::new([(x0, y - 0.35), (axis.x(r.median_ns), y + 0.35)], style)
             }))
             .map_err(err)?;
         chart
@@ -152,6 +208,86 @@ pub fn time_bars(title: &str, rows: &[&Record]) -> ChartResult {
                 )
             }))
             .map_err(err)?;
+        chart
+            .draw_series(seeds.iter().map(|&(i, ns)| {
+                let y = row_y(i, n);
+                let x = axis.x(ns);
+                Polygon::new(
+                    vec![
+                        (x, y - 0.4),
+                        (x + (x1 - x0) * 0.006, y),
+                        (x, y + 0.4),
+                        (x - (x1 - x0) * 0.006, y),
+                    ],
+                    BLACK.filled(),
+                )
+            }))
+            .map_err(err)?;
+        for (k, &(a, b, c)) in brackets.iter().enumerate() {
+            let xb = x1 - (x1 - x0) * (0.15 - 0.02 * (k % 4) as f64);
+            let (ya, yb) = (row_y(a, n), row_y(b, n));
+            let ends = [axis.x(rows[a].ci95_high_ns), axis.x(rows[b].ci95_high_ns)];
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(ends[0], ya), (xb, ya), (xb, yb), (ends[1], yb)],
+                    BLACK.stroke_width(1),
+                )))
+                .map_err(err)?;
+            let mark = match c.verdict {
+                Verdict::Holds => "✓",
+                Verdict::DoesNotHold => "✗",
+                Verdict::Inconclusive => "?",
+            };
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    format!("{}× {mark}", crate::units::significant(c.ratio)),
+                    (xb + (x1 - x0) * 0.005, (ya + yb) / 2.0),
+                    ("sans-serif", 12),
+                )))
+                .map_err(err)?;
+        }
+        // Legend: one swatch per family present, and the seed's marker.
+        let mut entries: Vec<(String, Option<RGBColor>)> = families
+            .iter()
+            .map(|f| (f.name().to_string(), Some(f.colour())))
+            .collect();
+        if !seeds.is_empty() {
+            entries.push((
+                "the seed's published figure, scaled to these items".into(),
+                None,
+            ));
+        }
+        let span = x1 - x0;
+        for (k, (text, colour)) in entries.into_iter().enumerate() {
+            let y = -0.9 - 0.8 * k as f64;
+            let (lx, w) = (x0 + span * 0.01, span * 0.025);
+            match colour {
+                Some(c) => chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(lx, y - 0.25), (lx + w, y + 0.25)],
+                        c.filled(),
+                    )))
+                    .map_err(err)?,
+                None => chart
+                    .draw_series(std::iter::once(Polygon::new(
+                        vec![
+                            (lx + w / 2.0, y - 0.3),
+                            (lx + w * 0.75, y),
+                            (lx + w / 2.0, y + 0.3),
+                            (lx + w * 0.25, y),
+                        ],
+                        BLACK.filled(),
+                    )))
+                    .map_err(err)?,
+            };
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    text,
+                    (lx + w * 1.5, y + 0.2),
+                    ("sans-serif", 12),
+                )))
+                .map_err(err)?;
+        }
         root.present().map_err(err)?;
     }
     Ok(svg)
@@ -535,11 +671,54 @@ mod tests {
     }
 
     #[test]
+    fn bars_are_coloured_by_family_with_a_legend_seed_marker_and_verdict_bracket() {
+        let doc = crate::tests::document();
+        let text = doc.results[0].clone();
+        let mut binary = text.clone();
+        binary.codec = "binary/read-chunked".into();
+        binary.family = Some("raw-binary".into());
+        binary.seed_reference = None;
+        binary.median_ns /= 12.5;
+        binary.ci95_low_ns /= 12.5;
+        binary.ci95_high_ns /= 12.5;
+        let rows = [&text, &binary];
+        let svg = time_bars("t", &rows, &doc.conclusions).unwrap();
+        let hex = |f: ChartFamily| {
+            let RGBColor(r, g, b) = f.colour();
+            format!("#{r:02X}{g:02X}{b:02X}")
+        };
+        assert!(svg.contains(&hex(ChartFamily::Text)), "{svg}");
+        assert!(svg.contains(&hex(ChartFamily::Binary)), "{svg}");
+        assert!(
+            svg.contains("\ntext\n") && svg.contains("\nbinary\n"),
+            "legend: {svg}"
+        );
+        // Seed 000's 6000 ms for 10 M ints is drawn for this row's 1000 items.
+        assert_eq!(seed_ns(&text), Some(6000.0 * 1e6 * 1000.0 / 1e7));
+        assert!(
+            svg.contains("the seed&apos;s published figure")
+                || svg.contains("the seed's published figure"),
+            "{svg}"
+        );
+        assert!(svg.contains("<polygon"), "seed marker: {svg}");
+        // The conclusion's two rows are both drawn: the bracket says its ratio and verdict.
+        assert!(svg.contains("12.5× ✓"), "{svg}");
+        // Without the binary row there is nothing to bracket.
+        let alone = time_bars("t", &[&text], &doc.conclusions).unwrap();
+        assert!(!alone.contains("12.5×"));
+        let mut go = binary.clone();
+        go.language = "go".into();
+        assert_eq!(ChartFamily::of(&go), ChartFamily::PeerLanguage);
+        binary.compression = "zstd-3".into();
+        assert_eq!(ChartFamily::of(&binary), ChartFamily::Compressed);
+    }
+
+    #[test]
     fn every_chart_draws_svg_from_a_document() {
         let doc = crate::tests::document();
         let rows: Vec<&Record> = doc.results.iter().collect();
         for svg in [
-            time_bars("t", &rows),
+            time_bars("t", &rows, &doc.conclusions),
             scaling_curves("s", &rows),
             warm_cold_bars("w", &rows),
             pareto_scatter("p", &rows),

@@ -12,7 +12,7 @@ use crate::terminal::environment;
 use crate::wide::{wide_tables, WIDE_AFTER};
 use crate::{comparison_parts, distinct};
 use crate::{ExportError, Exporter};
-use encbench_record::{Medium, Record, RunDocument};
+use encbench_record::{Conclusion, Medium, Record, RunDocument};
 
 /// The HTML report.
 pub struct Html;
@@ -60,7 +60,7 @@ fn html_table(t: &Table) -> String {
 }
 
 /// Charts for one scenario, chosen by what its rows look like.
-fn charts(scenario: &str, rows: &[&Record]) -> String {
+fn charts(scenario: &str, rows: &[&Record], conclusions: &[Conclusion]) -> String {
     let mut out = String::new();
     let datasets = distinct(rows.iter().map(|r| r.dataset.as_str()));
     let sweep = datasets.len() > WIDE_AFTER;
@@ -73,7 +73,7 @@ fn charts(scenario: &str, rows: &[&Record]) -> String {
         for d in &datasets {
             let group: Vec<&Record> = rows.iter().copied().filter(|r| r.dataset == *d).collect();
             if matrix::applies(&group) {
-                out.push_str(&matrix_charts(scenario, d, &group));
+                out.push_str(&matrix_charts(scenario, d, &group, conclusions));
                 continue;
             }
             for (i, chunk) in group.chunks(BARS_PER_CHART).enumerate() {
@@ -87,6 +87,7 @@ fn charts(scenario: &str, rows: &[&Record]) -> String {
                     time_bars(
                         &format!("{scenario} · {d}{part}: median time, 95% CI"),
                         chunk,
+                        conclusions,
                     ),
                 ));
             }
@@ -106,7 +107,12 @@ fn charts(scenario: &str, rows: &[&Record]) -> String {
 
 /// A codec matrix's dataset: one sorted chart per operation (compression
 /// rows are in the tables), then size against decode time with its frontier.
-fn matrix_charts(scenario: &str, dataset: &str, group: &[&Record]) -> String {
+fn matrix_charts(
+    scenario: &str,
+    dataset: &str,
+    group: &[&Record],
+    conclusions: &[Conclusion],
+) -> String {
     let mut out = String::new();
     for op in ["decode", "encode", "access"] {
         let mut bars: Vec<&Record> = group
@@ -126,6 +132,7 @@ fn matrix_charts(scenario: &str, dataset: &str, group: &[&Record]) -> String {
                 time_bars(
                     &format!("{scenario} · {dataset}{part}: {op} time, 95% CI, fastest first"),
                     chunk,
+                    conclusions,
                 ),
             ));
         }
@@ -154,11 +161,14 @@ impl Exporter for Html {
              table{border-collapse:collapse;font-size:13px;margin:1em 0}\n\
              th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}\n\
              .num{text-align:right;font-variant-numeric:tabular-nums}\n\
+             .nowrap{white-space:nowrap}\n\
              figure.chart{margin:1em 0}\n\
              .error{color:#b00}\n\
              .note{color:#555}\n\
              .verdict{font-weight:600;white-space:nowrap;text-decoration:none}\n\
-             .verdict.holds{color:#1a7f37}.verdict.not{color:#a0148c}.verdict.unsure{color:#9a6700}\n\
+             .verdict{padding:1px 6px;border-radius:4px}\n\
+             .verdict.holds{color:#1a7f37;background:#dafbe1}.verdict.not{color:#a0148c;background:#fbe4f6}\
+             .verdict.unsure{color:#9a6700;background:#fff3c4}\n\
              .evidence{border-left:3px solid #ddd;padding-left:1em;margin:1em 0}\n\
              </style></head><body>\n<h1>encbench report</h1>\n",
         );
@@ -192,7 +202,7 @@ impl Exporter for Html {
                 "<section id=\"scenario-{0}\"><h2>{0}</h2>\n",
                 escape(scenario)
             ));
-            out.push_str(&charts(scenario, &rows));
+            out.push_str(&charts(scenario, &rows, &doc.conclusions));
             if let (Some(rec), "file") = (&doc.recommendation, scenario) {
                 out.push_str(&figure(
                     "file-choices",

@@ -6,6 +6,7 @@
 pub mod charts;
 pub mod compare;
 mod csv_export;
+pub mod family;
 mod html;
 mod markdown;
 mod matrix;

@@ -146,7 +146,7 @@ pub(crate) fn html(doc: &RunDocument) -> String {
     for (i, c) in doc.conclusions.iter().enumerate() {
         out.push_str(&format!(
             "<tr><td><a class=\"verdict {}\" href=\"#answer-{i}\">{}</a></td><td>{}</td><td>{}</td>\
-             <td class=\"num\">{}</td><td>{}</td></tr>\n",
+             <td class=\"num nowrap\">{}</td><td>{}</td></tr>\n",
             verdict_class(c.verdict),
             escape(mark(c.verdict)),
             escape(&c.scenario),
