@@ -37,6 +37,8 @@ pub enum Command {
     Compare(CompareArgs),
     /// Load runs exported elsewhere (`run --json FILE`) into the history, each with its own machine's environment.
     Import(ImportArgs),
+    /// Several runs side by side (one per machine): each question's verdict per run, where they agree and where they flip.
+    Report(ReportArgs),
     /// Feed every decoder malformed input; count panics, hangs, crashes and runaway allocations.
     Robust(RobustArgs),
     /// BGP tools: `bgp dump FILE` prints an MRT file as `bgpdump -m` lines.
@@ -281,6 +283,24 @@ pub struct ImportArgs {
     /// Results documents written by `encbench run --json` or `encbench export --format json`.
     #[arg(required = true, value_name = "FILE.json")]
     pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Stored runs (id, `last`, `last~N`) or exported results documents (FILE.json), two or more.
+    #[arg(required = true, num_args = 2.., value_name = "RUN|FILE.json")]
+    pub runs: Vec<String>,
+
+    /// Also write the side-by-side page as self-contained HTML.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+
+    /// Replace an existing --html file.
+    #[arg(long, requires = "html")]
+    pub force: bool,
 
     #[command(flatten)]
     pub db: DbArgs,

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 /// Opens an existing history; these commands only read, so a missing
 /// database is an error, never created.
-fn open(db: &DbArgs) -> anyhow::Result<(Store, PathBuf)> {
+pub(crate) fn open(db: &DbArgs) -> anyhow::Result<(Store, PathBuf)> {
     let path = db.db.clone().unwrap_or_else(encbench_store::default_path);
     Ok((Store::open_existing(&path)?, path))
 }
@@ -125,7 +125,7 @@ pub fn compare(args: CompareArgs, painter: Painter) -> anyhow::Result<ExitCode> 
 const MAX_DOCUMENT_BYTES: u64 = 1 << 30;
 
 /// Reads one exported run, checked.
-fn read_document(path: &std::path::Path) -> anyhow::Result<RunDocument> {
+pub(crate) fn read_document(path: &std::path::Path) -> anyhow::Result<RunDocument> {
     let size = std::fs::metadata(path)
         .with_context(|| format!("{}: cannot read", path.display()))?
         .len();

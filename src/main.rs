@@ -10,6 +10,7 @@ mod cli;
 mod file;
 mod history;
 mod list;
+mod machines;
 mod progress;
 mod robust;
 mod run;
@@ -53,6 +54,7 @@ fn main() -> ExitCode {
         cli::Command::Export(args) => history::export(args),
         cli::Command::Compare(args) => history::compare(args, painter),
         cli::Command::Import(args) => history::import(args),
+        cli::Command::Report(args) => machines::report(args, painter),
         cli::Command::Robust(args) => robust::execute(args, painter),
         cli::Command::RobustWorker(args) => robust::worker(args),
         cli::Command::Bgp(args) => bgp::execute(args),

@@ -97,6 +97,7 @@ impl Painter {
                 Some("1")
             } else if body.contains("FAILED")
                 || body.contains("REGRESSED")
+                || body.contains("FLIPS")
                 || body.starts_with("error")
             {
                 Some("31")

@@ -760,6 +760,70 @@ mod history {
             .stdout(predicate::str::contains("the engine's empty-body time"))
             .stdout(predicate::str::contains("+100.0%"))
             .stdout(predicate::str::contains("0 regressed"));
+        // Side by side: the stored run and the other machine's file agree
+        // (everything twice as slow keeps every ratio).
+        let page = dir.path().join("machines.html");
+        encbench()
+            .args(["report", "1"])
+            .arg(&there)
+            .arg("--html")
+            .arg(&page)
+            .arg("--db")
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("[1] run 1: "))
+            .stdout(predicate::str::contains("there.json: Elsewhere CPU 9000"))
+            .stdout(predicate::str::contains("0 flip between machines"))
+            .stdout(predicate::str::contains("agree"));
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(html.contains("answers per machine") && html.contains("Elsewhere CPU 9000"));
+        // Text made 1000× faster on one machine and 1000× slower on another: the
+        // "text is 10× binary" verdict flips between them.
+        let scaled = |factor: f64, name: &str| {
+            let mut d = doc.clone();
+            for row in d["results"].as_array_mut().unwrap() {
+                if row["codec"].as_str().unwrap().starts_with("text/") {
+                    for key in ["median_ns", "ci95_low_ns", "ci95_high_ns"] {
+                        row[key] = (row[key].as_f64().unwrap() * factor).into();
+                    }
+                    let samples: Vec<f64> = row["samples_ns"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| x.as_f64().unwrap() * factor)
+                        .collect();
+                    row["samples_ns"] = samples.into();
+                }
+            }
+            // An older document without conclusions: report answers from its rows.
+            d.as_object_mut().unwrap().remove("conclusions");
+            let path = dir.path().join(name);
+            std::fs::write(&path, serde_json::to_vec(&d).unwrap()).unwrap();
+            path
+        };
+        let fast = scaled(1e-3, "fast-text.json");
+        let slow = scaled(1e3, "slow-text.json");
+        encbench()
+            .arg("report")
+            .arg(&fast)
+            .arg(&slow)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("FLIPS"))
+            .stdout(predicate::str::contains("[1] ✗ does not hold"))
+            .stdout(predicate::str::contains("[2] ✓ holds"));
+        // The page is not overwritten without --force, and one run is not a comparison.
+        encbench()
+            .arg("report")
+            .arg(&fast)
+            .arg(&slow)
+            .arg("--html")
+            .arg(&page)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("already exists; pass --force"));
+        encbench().arg("report").arg(&fast).assert().code(2);
         // Not a results document: a clear error, nothing stored.
         let junk = dir.path().join("junk.json");
         std::fs::write(&junk, "{\"hello\": 1}").unwrap();

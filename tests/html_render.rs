@@ -63,6 +63,8 @@ fn report_renders_in_headless_chromium() {
             "--html",
         ])
         .arg(&html)
+        .arg("--json")
+        .arg(dir.path().join("run.json"))
         .assert()
         .success();
     let url = format!("file://{}", html.display());
@@ -129,6 +131,71 @@ fn report_renders_in_headless_chromium() {
         "screenshot has only {} colours",
         colours.len()
     );
+}
+
+#[test]
+fn multi_machine_report_renders_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install chromium (see .ci/run)"
+        );
+        eprintln!("skipping: no chromium on PATH");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let encbench = || {
+        let mut cmd = Command::cargo_bin("encbench").unwrap();
+        cmd.env(
+            "ENCBENCH_DB",
+            "/dev/null/encbench-tests-must-not-store/history.sqlite",
+        );
+        cmd
+    };
+    let here = dir.path().join("here.json");
+    encbench()
+        .args([
+            "run",
+            "ints",
+            "--codec",
+            "text/hand-rolled,binary/read-whole",
+        ])
+        .args([
+            "--items",
+            "300",
+            "--samples",
+            "4",
+            "--quiet",
+            "--no-store",
+            "--json",
+        ])
+        .arg(&here)
+        .assert()
+        .success();
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&here).unwrap()).unwrap();
+    doc["environment"]["cpu_model"] = "Elsewhere CPU 9000".into();
+    let there = dir.path().join("there.json");
+    std::fs::write(&there, serde_json::to_vec(&doc).unwrap()).unwrap();
+    let page = dir.path().join("machines.html");
+    encbench()
+        .arg("report")
+        .arg(&here)
+        .arg(&there)
+        .arg("--html")
+        .arg(&page)
+        .assert()
+        .success();
+    let dom = headless(&browser, &dir.path().join("profile"))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert!(dom.contains("answers per machine"), "DOM:\n{dom}");
+    assert!(dom.contains("Elsewhere CPU 9000") && dom.contains("[2] "));
+    assert!(dom.contains("class=\"verdict "), "{dom}");
+    assert!(dom.contains("id=\"q-0\""), "{dom}");
 }
 
 /// The pixels of a PNG file, each as its colour channels.

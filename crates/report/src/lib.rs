@@ -8,6 +8,7 @@ pub mod compare;
 mod csv_export;
 pub mod family;
 mod html;
+pub mod machines;
 mod markdown;
 mod matrix;
 pub mod robust;

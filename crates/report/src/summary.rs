@@ -203,7 +203,7 @@ pub(crate) fn html_evidence(doc: &RunDocument, scenario: &str) -> String {
     out
 }
 
-fn verdict_class(v: Verdict) -> &'static str {
+pub(crate) fn verdict_class(v: Verdict) -> &'static str {
     match v {
         Verdict::Holds => "holds",
         Verdict::DoesNotHold => "not",
