@@ -164,7 +164,17 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         args.link_bandwidth.map_or(String::new(), |l| format!(" (decode includes moving the bytes at {} MB/s)", units::significant(l))));
     out!(
         "{}",
-        summary::choices(&choices, args.link_bandwidth, &readers)
+        summary::choices(
+            &choices,
+            args.link_bandwidth,
+            &readers,
+            loaded
+                .table
+                .schema
+                .fields
+                .iter()
+                .any(|f| f.ty == encbench_userdata::ColumnType::Json)
+        )
     );
     for f in &doc.failures {
         outln!(

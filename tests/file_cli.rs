@@ -934,3 +934,78 @@ fn a_sample_larger_than_free_memory_is_an_error_naming_the_flag() {
         ))
         .stderr(predicate::str::contains("pass a smaller --sample-mb"));
 }
+
+#[test]
+fn nested_json_lines_keep_their_shape_in_the_formats_that_nest() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for i in 0..400 {
+        text.push_str(&format!(
+            "{{\"id\": {i}, \"actor\": {{\"login\": \"u{}\", \"id\": {}}}, \"tags\": [{}], \"extra\": null}}\n",
+            i % 13,
+            i * 7,
+            if i % 3 == 0 { "\"a\", \"b\"" } else { "" }
+        ));
+    }
+    let input = write(dir.path(), "events.jsonl", text.as_bytes());
+    let json = dir.path().join("r.json");
+    let out = encbench()
+        .arg("file")
+        .arg(&input)
+        .args(TINY)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("json struct<id: int64, login: string>"),
+        "{out}"
+    );
+    assert!(out.contains("json list<string>"), "{out}");
+    assert!(
+        out.contains("nested") && out.contains("as JSON text"),
+        "{out}"
+    );
+    let line = |codec: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().any(|w| w == codec) && l.contains(" none "))
+            .unwrap_or_else(|| panic!("no {codec} row in {out}"))
+            .to_string()
+    };
+    for native in ["parquet", "arrow", "msgpack", "cbor", "jsonl", "original"] {
+        assert!(line(native).ends_with("native"), "{}", line(native));
+    }
+    for text in ["csv", "avro", "protobuf"] {
+        assert!(line(text).ends_with("as JSON text"), "{}", line(text));
+    }
+    // Every candidate read the nested values back exactly.
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(
+        doc["failures"].as_array().unwrap().len(),
+        0,
+        "{}",
+        doc["failures"]
+    );
+    // Converted to Parquet, the columns are Parquet structs and lists.
+    let parquet = dir.path().join("events.parquet");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--quiet", "--convert", "parquet", "-o"])
+        .arg(&parquet)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("compared row by row: identical"));
+    encbench()
+        .arg("file")
+        .arg(&parquet)
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Struct("))
+        .stdout(predicate::str::contains("List("));
+}

@@ -373,11 +373,11 @@ impl AvroMapping {
                 out.as_text.push((field.name.clone(), shown));
             }
             out.text.push(ty.is_none());
-            out.schema.fields.push(Field {
-                name: field.name.clone(),
-                ty: ty.unwrap_or(ColumnType::String),
-                nullable: true,
-            });
+            out.schema.fields.push(Field::new(
+                field.name.clone(),
+                ty.unwrap_or(ColumnType::String),
+                true,
+            ));
         }
         Ok(out)
     }
@@ -545,11 +545,9 @@ impl Mapping {
                     (ColumnType::String, None)
                 }
             };
-            out.schema.fields.push(Field {
-                name: f.name().clone(),
-                ty,
-                nullable: true,
-            });
+            out.schema
+                .fields
+                .push(Field::new(f.name().clone(), ty, true));
             out.casts.push(cast);
         }
         if out.schema.fields.is_empty() {

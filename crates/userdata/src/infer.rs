@@ -10,6 +10,7 @@
 //! column whose other values are numbers, dates or booleans, and text in a
 //! text column (where `NA` may well be Namibia).
 
+use crate::nested::{self, Shape};
 use crate::schema::{ColumnType, Field, Schema};
 use crate::values;
 use std::collections::HashSet;
@@ -34,6 +35,9 @@ struct Candidate {
     nulls: usize,
     /// Values that were null markers (`NA`), also counted in `values`.
     tokens: usize,
+    /// JSON objects and arrays among the values, and their merged shape.
+    nested: usize,
+    shape: Shape,
 }
 
 impl Default for Candidate {
@@ -50,6 +54,8 @@ impl Default for Candidate {
             values: 0,
             nulls: 0,
             tokens: 0,
+            nested: 0,
+            shape: Shape::Null,
         }
     }
 }
@@ -75,7 +81,7 @@ impl Inferrer {
         for (i, c) in self.columns.iter_mut().enumerate() {
             match cells.get(i).copied().flatten() {
                 None => c.nulls += 1,
-                Some(text) => c.add(text, strings.is_some_and(|s| s[i])),
+                Some(text) => c.add(text, strings.map(|s| s[i])),
             }
         }
         self.rows += 1;
@@ -94,6 +100,7 @@ impl Inferrer {
                     name: name.clone(),
                     ty,
                     nullable: c.nulls > 0 || markers || self.rows == 0,
+                    shape: (ty == ColumnType::Json).then(|| c.shape.clone()),
                 }
             })
             .collect();
@@ -102,8 +109,23 @@ impl Inferrer {
 }
 
 impl Candidate {
-    fn add(&mut self, text: &str, json_string: bool) {
+    /// `json`: `None` for a CSV field, else whether the JSON value was a string.
+    fn add(&mut self, text: &str, json: Option<bool>) {
+        let json_string = json == Some(true);
         self.values += 1;
+        // A JSON object or array (never a CSV field that happens to start with a bracket).
+        if json == Some(false) && text.starts_with(['{', '[']) {
+            if let Ok((_, value)) = nested::canonical(text) {
+                self.nested += 1;
+                self.shape =
+                    std::mem::replace(&mut self.shape, Shape::Null).merge(Shape::of(&value));
+                self.text_only = true;
+                self.distinct = None;
+                (self.any_int, self.float, self.boolean) = (false, false, false);
+                (self.date, self.timestamp) = (false, false);
+                return;
+            }
+        }
         if json_string {
             self.text_only = true;
         }
@@ -142,6 +164,14 @@ impl Candidate {
     fn decide(&self) -> ColumnType {
         if self.values == self.tokens {
             return ColumnType::String;
+        }
+        // Only objects and arrays: nested. Mixed with scalars: each value's text.
+        if self.nested > 0 {
+            return if self.nested == self.values {
+                ColumnType::Json
+            } else {
+                ColumnType::String
+            };
         }
         let json_number = !self.text_only;
         if json_number && self.any_int {
@@ -304,22 +334,51 @@ mod tests {
     }
 
     #[test]
+    fn json_objects_and_arrays_are_nested_columns_with_a_shape() {
+        let mut inferrer = Inferrer::default();
+        let kinds = [false, false, false, true];
+        inferrer.add(
+            &[
+                Some(r#"{"a":1,"b":["x"]}"#),
+                Some("[1,2]"),
+                Some(r#"{"k":1}"#),
+                Some("[1]"),
+            ],
+            Some(&kinds),
+        );
+        inferrer.add(
+            &[Some(r#"{"a":2,"c":true}"#), None, Some("7"), Some("[2]")],
+            Some(&kinds),
+        );
+        let names: Vec<String> = ["o", "l", "mixed", "s"].map(String::from).to_vec();
+        let schema = inferrer.schema(&names);
+        let f = &schema.fields;
+        assert_eq!((f[0].ty, f[0].nullable), (ColumnType::Json, false));
+        assert_eq!(
+            f[0].type_text(),
+            "json struct<a: int64, b: list<string>, c: bool>"
+        );
+        assert_eq!((f[1].ty, f[1].nullable), (ColumnType::Json, true));
+        assert_eq!(f[1].type_text(), "json list<int64>");
+        // An object in one row and a number in the next: each value's text.
+        assert_eq!((f[2].ty, &f[2].shape), (ColumnType::String, &None));
+        // JSON strings that look like arrays stay strings.
+        assert_eq!(f[3].ty, ColumnType::String);
+        // A CSV field never nests.
+        let mut csv = Inferrer::default();
+        csv.add(&[Some("[1,2]")], None);
+        assert_eq!(csv.schema(&["c".into()]).fields[0].ty, ColumnType::String);
+    }
+
+    #[test]
     fn a_header_is_a_first_row_that_does_not_fit_its_column() {
         let body = Schema {
-            fields: vec![Field {
-                name: "c".into(),
-                ty: ColumnType::Int16,
-                nullable: false,
-            }],
+            fields: vec![Field::new("c", ColumnType::Int16, false)],
         };
         assert!(has_header(&[Some("year")], &body, &[HashSet::new()]));
         assert!(!has_header(&[Some("2013")], &body, &[HashSet::new()]));
         let text = Schema {
-            fields: vec![Field {
-                name: "c".into(),
-                ty: ColumnType::String,
-                nullable: false,
-            }],
+            fields: vec![Field::new("c", ColumnType::String, false)],
         };
         let seen: HashSet<String> = ["x".to_string(), "y".to_string()].into();
         assert!(has_header(

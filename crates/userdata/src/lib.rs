@@ -14,6 +14,7 @@ pub mod jsondoc;
 pub mod load;
 pub mod measure;
 pub mod memory;
+pub mod nested;
 pub mod pipeline;
 pub mod read;
 pub mod readers;

@@ -8,9 +8,10 @@
 use crate::error::{Malformed, Position};
 use crate::infer::{has_header, Inferrer};
 use crate::input::{Source, HEAD_BYTES};
+use crate::nested;
 use crate::read::{csv_header, walk, RawRow};
 use crate::sample::{self, Drawn, Method, Shape};
-use crate::schema::Schema;
+use crate::schema::{ColumnType, Schema};
 use crate::sniff::{sniff, Format, FormatHint};
 use crate::stream;
 use crate::table::Table;
@@ -486,6 +487,10 @@ pub(crate) fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malfo
             }
             None if field.ty.is_text() && row.strings.is_none() => column.push_text(field.ty, ""),
             None => Err("empty, but the column is not nullable".to_string()),
+            Some(text) if field.ty == ColumnType::Json => {
+                let json_string = row.strings.is_some_and(|s| s.get(i) == Some(&true));
+                nested_cell(column, field, text, json_string)
+            }
             Some(text) => match column.push_text(field.ty, text) {
                 Ok(()) => Ok(()),
                 // `NA` in a column of numbers, dates or booleans is a null
@@ -511,6 +516,30 @@ pub(crate) fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malfo
         }
     }
     Ok(())
+}
+
+/// A nested value, held as its canonical text once it fits the column's shape.
+fn nested_cell(
+    column: &mut crate::table::Column,
+    field: &crate::schema::Field,
+    text: &str,
+    json_string: bool,
+) -> Result<(), String> {
+    if json_string {
+        return Err("a string where the column holds JSON objects or arrays".into());
+    }
+    let (canonical, value) = nested::canonical(text)?;
+    if let Some(shape) = &field.shape {
+        if !shape.fits(&value) {
+            return Err(format!(
+                "{text} does not fit the column's nested shape {}",
+                shape.describe()
+            ));
+        }
+    }
+    column
+        .push(crate::table::Cell::Str(&canonical))
+        .map_err(|expected| format!("expected {expected}"))
 }
 
 /// Column names before the walk: the CSV header (or generated names), the

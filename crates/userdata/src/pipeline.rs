@@ -143,7 +143,7 @@ pub fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
     }
     if let Some(records) = &loaded.json {
         notes.push(format!(
-            "file: a JSON document ({} on disk); its rows are the records of {}, read one compact object per line, and the 'original' row is those lines (JSON Lines, {} of text), not the document's own layout; nested objects and arrays are carried as JSON text",
+            "file: a JSON document ({} on disk); its rows are the records of {}, read one compact object per line, and the 'original' row is those lines (JSON Lines, {} of text), not the document's own layout; nested objects and arrays become nested columns (json struct/list in the schema)",
             units::bytes(loaded.file_bytes as f64),
             records.describe(),
             units::bytes(loaded.text_bytes as f64),

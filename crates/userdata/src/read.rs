@@ -260,7 +260,9 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
                 serde_json::Value::String(s) => (Some(s), true),
                 serde_json::Value::Bool(b) => (Some(b.to_string()), false),
                 serde_json::Value::Number(n) => (Some(n.to_string()), false),
-                nested => (Some(nested.to_string()), true),
+                // Objects and arrays: their JSON text, not flagged as a string
+                // (inference makes them a nested column).
+                nested => (Some(nested.to_string()), false),
             };
             owned[index] = text;
             strings[index] = is_string;

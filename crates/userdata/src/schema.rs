@@ -29,6 +29,8 @@ pub enum ColumnType {
     String,
     /// Text with few distinct values: a dictionary-encoding candidate.
     Dictionary,
+    /// Nested JSON (objects, arrays): its shape is the field's `shape`.
+    Json,
 }
 
 impl ColumnType {
@@ -45,6 +47,7 @@ impl ColumnType {
             ColumnType::Date => "date",
             ColumnType::String => "string",
             ColumnType::Dictionary => "dictionary",
+            ColumnType::Json => "json",
         }
     }
 
@@ -61,9 +64,12 @@ impl ColumnType {
         )
     }
 
-    /// Stored as text.
+    /// Stored as text (nested values as their canonical JSON).
     pub fn is_text(self) -> bool {
-        matches!(self, ColumnType::String | ColumnType::Dictionary)
+        matches!(
+            self,
+            ColumnType::String | ColumnType::Dictionary | ColumnType::Json
+        )
     }
 
     /// The range an integer type holds.
@@ -97,6 +103,29 @@ pub struct Field {
     /// Whether a value may be missing (an empty CSV field, a JSON null or absent key).
     #[serde(default)]
     pub nullable: bool,
+    /// A `json` column's nested shape (struct and list types), when inferred.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<crate::nested::Shape>,
+}
+
+impl Field {
+    /// A field with no nested shape.
+    pub fn new(name: impl Into<String>, ty: ColumnType, nullable: bool) -> Field {
+        Field {
+            name: name.into(),
+            ty,
+            nullable,
+            shape: None,
+        }
+    }
+
+    /// The type as printed: `json struct<id: int64, …>` for nested columns.
+    pub fn type_text(&self) -> String {
+        match (&self.shape, self.ty) {
+            (Some(shape), ColumnType::Json) => format!("json {}", shape.describe()),
+            _ => self.ty.as_str().to_string(),
+        }
+    }
 }
 
 /// The columns of a table, in order.

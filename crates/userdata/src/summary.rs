@@ -21,7 +21,7 @@ pub fn schema(schema: &Schema) -> String {
             .map(|f| {
                 vec![
                     f.name.clone(),
-                    f.ty.as_str().into(),
+                    f.type_text(),
                     if f.nullable { "yes" } else { "no" }.into(),
                 ]
             })
@@ -42,7 +42,10 @@ pub fn plain_table(headers: &[&str], rows: Vec<Vec<String>>) -> String {
 
 /// Every choice, smallest first; `*` marks the Pareto frontier of size and
 /// read time, `×` a choice the readers cannot read (listed after the table).
-pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers) -> String {
+///
+/// With `nested` (the table has nested JSON columns) a `nested` column says
+/// which formats carry them natively and which as JSON text.
+pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers, nested: bool) -> String {
     let on_frontier = frontier(choices, link);
     let mut sorted: Vec<&Choice> = choices.iter().collect();
     sorted.sort_by(|a, b| a.bytes.cmp(&b.bytes).then(a.read_ns.total_cmp(&b.read_ns)));
@@ -63,6 +66,9 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers) -> Stri
     let query = choices.iter().any(|c| c.query_ns.is_some());
     if query {
         headers.push("query");
+    }
+    if nested {
+        headers.push("nested");
     }
     let rows = sorted
         .iter()
@@ -92,11 +98,24 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers) -> Stri
                 let full = if c.query_ns.is_none() { " (all)" } else { "" };
                 row.push(format!("{}{full}", units::duration(c.query_total(link))));
             }
+            if nested {
+                row.push(
+                    if crate::candidates::nests_natively(&c.codec) {
+                        "native"
+                    } else {
+                        "as JSON text"
+                    }
+                    .into(),
+                );
+            }
             row
         })
         .collect();
     let mut right = vec![false, false, false, true, true, true, true];
     right.resize(headers.len(), true);
+    if nested {
+        *right.last_mut().unwrap_or(&mut true) = false;
+    }
     let mut out = Table {
         headers: headers.into_iter().map(String::from).collect(),
         right,
@@ -142,13 +161,13 @@ mod tests {
             query_ns: None,
         };
         let list = [choice("postcard", 100), choice("parquet", 200)];
-        let text = choices(&list, None, &Readers::default());
+        let text = choices(&list, None, &Readers::default(), false);
         assert!(text.contains("*×  postcard"), "{text}");
         assert!(
             text.contains("× measured, not recommended to readers in python, java, go: postcard (no maintained reader in python, java, go)"),
             "{text}"
         );
-        let text = choices(&list, None, &Readers::parse("rust").unwrap());
+        let text = choices(&list, None, &Readers::parse("rust").unwrap(), false);
         assert!(text.contains("  *  postcard"), "{text}");
         assert!(!text.contains("not recommended"), "{text}");
     }
@@ -172,6 +191,7 @@ mod tests {
             ],
             None,
             &Readers::default(),
+            false,
         );
         let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
         assert_eq!(
@@ -190,20 +210,53 @@ mod tests {
             lines[4],
             "     original  none                 —   100 MB/s  1.00 MB   1.00×"
         );
+        // Nested columns: which formats carry them natively.
+        let nested = choices(
+            &[
+                choice("parquet", 200_000, Some(5e6), 4e6),
+                choice("csv", 990_000, Some(20e6), 20e6),
+            ],
+            None,
+            &Readers::default(),
+            true,
+        );
+        let lines: Vec<&str> = nested.lines().map(str::trim_end).collect();
+        assert!(lines[0].ends_with("nested"), "{nested}");
+        assert!(
+            lines[2].contains("parquet") && lines[2].ends_with("native"),
+            "{nested}"
+        );
+        assert!(
+            lines[3].contains("csv") && lines[3].ends_with("as JSON text"),
+            "{nested}"
+        );
     }
 
     #[test]
     fn the_schema_prints_one_column_per_line() {
         let s = Schema {
-            fields: vec![Field {
-                name: "dep_time".into(),
-                ty: ColumnType::Int16,
-                nullable: true,
-            }],
+            fields: vec![Field::new("dep_time", ColumnType::Int16, true)],
         };
         assert_eq!(
             schema(&s).lines().nth(2).unwrap().trim_end(),
             "  dep_time  int16  yes"
+        );
+    }
+
+    #[test]
+    fn a_nested_column_prints_its_shape() {
+        let mut field = Field::new("actor", ColumnType::Json, false);
+        field.shape = Some(crate::nested::Shape::Struct(vec![(
+            "id".into(),
+            crate::nested::Shape::Int,
+        )]));
+        let s = Schema {
+            fields: vec![field],
+        };
+        assert!(
+            schema(&s).contains("actor   json struct<id: int64>  no"),
+            "{}",
+            schema(&s)
         );
     }
 }

@@ -217,11 +217,7 @@ mod tests {
         let path = dir.join("in.csv");
         std::fs::write(&path, &text).unwrap();
         assert!(text.len() > 3 * CHUNK_BYTES, "several chunks");
-        let field = |name: &str, ty| Field {
-            name: name.into(),
-            ty,
-            nullable: false,
-        };
+        let field = |name: &str, ty| Field::new(name, ty, false);
         let schema = Schema {
             fields: vec![
                 field("id", ColumnType::Int32),

@@ -31,7 +31,10 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                     serde_json::json!({"type": "long", "logicalType": "timestamp-micros"})
                 }
                 ColumnType::Date => serde_json::json!({"type": "int", "logicalType": "date"}),
-                ColumnType::String | ColumnType::Dictionary => serde_json::json!("string"),
+                // Nested values travel as their JSON text.
+                ColumnType::String | ColumnType::Dictionary | ColumnType::Json => {
+                    serde_json::json!("string")
+                }
             };
             let ty = if f.nullable {
                 serde_json::json!(["null", ty])

@@ -7,6 +7,7 @@
 
 use super::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
 use super::Candidate;
+use crate::nested::{self, Shape};
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Column, Strings, Table, Values};
 use crate::{error::codec, Error};
@@ -31,6 +32,16 @@ pub(crate) fn data_type(ty: ColumnType) -> DataType {
         ColumnType::Dictionary => {
             DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
         }
+        // Without a shape, nested values are their JSON text.
+        ColumnType::Json => DataType::Utf8,
+    }
+}
+
+/// The Arrow type of a field: nested columns as their shape's struct and list types.
+pub(crate) fn field_type(field: &crate::schema::Field) -> DataType {
+    match (&field.shape, field.ty) {
+        (Some(shape), ColumnType::Json) => shape.arrow_type(),
+        _ => data_type(field.ty),
     }
 }
 
@@ -39,7 +50,7 @@ pub(crate) fn arrow_schema(schema: &Schema) -> arrow_schema::SchemaRef {
         schema
             .fields
             .iter()
-            .map(|f| Field::new(&f.name, data_type(f.ty), f.nullable))
+            .map(|f| Field::new(&f.name, field_type(f), f.nullable))
             .collect::<Vec<_>>(),
     ))
 }
@@ -59,9 +70,31 @@ fn ints<T>(col: &Column, convert: impl Fn(i64) -> Option<T>) -> Result<Vec<Optio
         .collect()
 }
 
-fn array(col: &Column, ty: ColumnType) -> Result<ArrayRef, Error> {
+/// A nested column as Arrow's struct and list arrays (see `nested`).
+fn nested_array(col: &Column, shape: &Shape) -> Result<ArrayRef, Error> {
+    let Values::Str(texts) = &col.values else {
+        return Err(codec("arrow", "column kind does not match its type"));
+    };
+    let values = texts
+        .iter()
+        .zip(&col.valid)
+        .map(|(t, ok)| {
+            ok.then(|| serde_json::from_str::<serde_json::Value>(t))
+                .transpose()
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| codec("arrow", e))?;
+    let refs: Vec<Option<&serde_json::Value>> = values.iter().map(Option::as_ref).collect();
+    nested::to_arrow(shape, &refs).map_err(|e| codec("arrow", e))
+}
+
+fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> {
     use arrow_array::*;
     let narrow = |x: i64| i32::try_from(x).ok();
+    let ty = field.ty;
+    if let (Some(shape), ColumnType::Json) = (&field.shape, ty) {
+        return nested_array(col, shape);
+    }
     Ok(match (ty, &col.values) {
         (ColumnType::Int8, _) => Arc::new(Int8Array::from(ints(col, |x| i8::try_from(x).ok())?)),
         (ColumnType::Int16, _) => Arc::new(Int16Array::from(ints(col, |x| i16::try_from(x).ok())?)),
@@ -81,7 +114,9 @@ fn array(col: &Column, ty: ColumnType) -> Result<ArrayRef, Error> {
                 .map(|(x, ok)| ok.then_some(*x))
                 .collect::<Vec<_>>(),
         )),
-        (ColumnType::String, Values::Str(v)) => Arc::new(string_array(v, &col.valid)?),
+        (ColumnType::String | ColumnType::Json, Values::Str(v)) => {
+            Arc::new(string_array(v, &col.valid)?)
+        }
         (ColumnType::Dictionary, Values::Str(v)) => Arc::new(
             v.iter()
                 .zip(&col.valid)
@@ -116,7 +151,7 @@ fn to_batch(table: &Table) -> Result<RecordBatch, Error> {
         .columns
         .iter()
         .zip(&table.schema.fields)
-        .map(|(c, f)| array(c, f.ty))
+        .map(|(c, f)| array(c, f))
         .collect::<Result<Vec<_>, _>>()?;
     RecordBatch::try_new(arrow_schema(&table.schema), arrays).map_err(|e| codec("arrow", e))
 }
@@ -139,14 +174,14 @@ pub(crate) fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(),
         .zip(&table.schema.fields)
         .zip(batch.columns())
     {
-        if array.data_type() != &data_type(field.ty) {
+        if array.data_type() != &field_type(field) {
             return Err(codec(
                 "arrow",
                 format!(
                     "column '{}' is {}, expected {}",
                     field.name,
                     array.data_type(),
-                    data_type(field.ty)
+                    field_type(field)
                 ),
             ));
         }
@@ -208,6 +243,17 @@ pub(crate) fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(),
                     v.push(word);
                 }
             }
+            (Values::Str(v), ColumnType::Json) if field.shape.is_some() => {
+                let shape = field.shape.as_ref().unwrap_or(&Shape::Mixed);
+                let values =
+                    nested::from_arrow(shape, array.as_ref()).map_err(|e| codec("arrow", e))?;
+                for value in values {
+                    match value {
+                        serde_json::Value::Null => v.push(""),
+                        value => v.push(&value.to_string()),
+                    }
+                }
+            }
             (Values::Str(v), _) => {
                 let s = array.as_string::<i32>();
                 for i in 0..s.len() {
@@ -248,6 +294,9 @@ impl Candidate for ArrowIpc {
     }
     fn extension(&self) -> &'static str {
         "arrows"
+    }
+    fn nests_natively(&self) -> bool {
+        true
     }
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
         let batch = to_batch(table)?;
@@ -332,6 +381,9 @@ impl Candidate for Parquet {
     }
     fn extension(&self) -> &'static str {
         "parquet"
+    }
+    fn nests_natively(&self) -> bool {
+        true
     }
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
         let batch = to_batch(table)?;

@@ -27,6 +27,11 @@ pub trait Candidate: Send + Sync {
     fn summary(&self) -> &'static str;
     /// The file extension `--convert` suggests.
     fn extension(&self) -> &'static str;
+    /// Whether nested JSON values travel as the format's own maps and
+    /// arrays (or structs and lists), rather than as their JSON text.
+    fn nests_natively(&self) -> bool {
+        false
+    }
     /// Whether `encode` writes the table (the original text is not re-encoded).
     fn encodes(&self) -> bool {
         true
@@ -153,6 +158,12 @@ pub fn convertible() -> Vec<Box<dyn Candidate>> {
 /// The convertible candidate with this id.
 pub fn by_id(id: &str) -> Option<Box<dyn Candidate>> {
     convertible().into_iter().find(|c| c.id() == id)
+}
+
+/// Whether the candidate `id` carries nested values natively (the
+/// original JSON does; a name not listed does not).
+pub fn nests_natively(id: &str) -> bool {
+    id == "original" || by_id(id).is_some_and(|c| c.nests_natively())
 }
 
 /// Column names as identifiers (Avro and protobuf allow `[A-Za-z_][A-Za-z0-9_]*`),

@@ -76,7 +76,7 @@ fn proto_type(ty: ColumnType) -> Type {
         ColumnType::Int64 | ColumnType::Timestamp => Type::Sint64,
         ColumnType::Float64 => Type::Double,
         ColumnType::Bool => Type::Bool,
-        ColumnType::String | ColumnType::Dictionary => Type::String,
+        ColumnType::String | ColumnType::Dictionary | ColumnType::Json => Type::String,
     }
 }
 

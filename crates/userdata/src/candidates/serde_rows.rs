@@ -34,8 +34,18 @@ impl Serialize for Row<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let table = self.0;
         let mut tuple = s.serialize_tuple(table.columns.len())?;
+        let native = NATIVE_NESTING.get();
         for (col, field) in table.columns.iter().zip(&table.schema.fields) {
             let cell = col.cell(self.1);
+            if let (true, ColumnType::Json, Cell::Str(text)) = (native, field.ty, cell) {
+                let value: serde_json::Value =
+                    serde_json::from_str(text).map_err(serde::ser::Error::custom)?;
+                match field.nullable {
+                    true => tuple.serialize_element(&Some(value))?,
+                    false => tuple.serialize_element(&value)?,
+                }
+                continue;
+            }
             match (field.nullable, cell) {
                 (true, Cell::Null) => tuple.serialize_element(&Option::<()>::None)?,
                 (true, c) => tuple.serialize_element(&Some(Value(c)))?,
@@ -134,6 +144,10 @@ impl<'de> DeserializeSeed<'de> for CellSeed<'_> {
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         match (self.nullable, self.ty) {
             (true, _) => d.deserialize_option(self),
+            (false, ColumnType::Json) if NATIVE_NESTING.get() => {
+                let value = serde_json::Value::deserialize(d)?;
+                self.put::<D::Error>(Cell::Str(&value.to_string()))
+            }
             (false, ColumnType::Float64) => d.deserialize_f64(self),
             (false, ColumnType::Bool) => d.deserialize_bool(self),
             (false, t) if t.is_text() => d.deserialize_str(self),
@@ -188,6 +202,21 @@ impl<'de> Visitor<'de> for CellSeed<'_> {
 }
 
 thread_local! {
+    /// Whether the format on this thread carries nested values natively
+    /// (MessagePack and CBOR maps and arrays); the others, which cannot
+    /// read a value without knowing its type first, carry their JSON text.
+    static NATIVE_NESTING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with nested values carried natively by the format.
+pub(crate) fn natively<T>(f: impl FnOnce() -> T) -> T {
+    let before = NATIVE_NESTING.replace(true);
+    let out = f();
+    NATIVE_NESTING.set(before);
+    out
+}
+
+thread_local! {
     /// The schema and input length a CBOR decode on this thread reads with.
     static CBOR_SEED: std::cell::RefCell<Option<(Schema, usize)>> = const { std::cell::RefCell::new(None) };
 }
@@ -210,7 +239,7 @@ impl<'de> Deserialize<'de> for CborTable {
 }
 
 macro_rules! candidate {
-    ($name:ident, $id:literal, $summary:literal, $ext:literal, $encode:expr, $decode:expr, $write:expr, $read:expr) => {
+    ($name:ident, $id:literal, $summary:literal, $ext:literal, $nests:literal, $encode:expr, $decode:expr, $write:expr, $read:expr) => {
         #[doc = $summary]
         pub struct $name;
 
@@ -223,6 +252,9 @@ macro_rules! candidate {
             }
             fn extension(&self) -> &'static str {
                 $ext
+            }
+            fn nests_natively(&self) -> bool {
+                $nests
             }
             fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
                 let encode: fn(&Rows<'_>, &mut Vec<u8>) -> Result<(), String> = $encode;
@@ -263,31 +295,33 @@ macro_rules! candidate {
 candidate!(
     MessagePack,
     "msgpack",
-    "MessagePack rows as arrays (rmp-serde)",
+    "MessagePack rows as arrays; nested values as maps and arrays (rmp-serde)",
     "msgpack",
-    |rows, out| rmp_serde::encode::write(out, rows).map_err(|e| e.to_string()),
-    |seed, bytes| {
+    true,
+    |rows, out| natively(|| rmp_serde::encode::write(out, rows).map_err(|e| e.to_string())),
+    |seed, bytes| natively(|| {
         let mut d = rmp_serde::Deserializer::from_read_ref(bytes);
         seed.deserialize(&mut d).map_err(|e| e.to_string())
-    },
-    |rows, out| rmp_serde::encode::write(out, rows).map_err(|e| e.to_string()),
-    |input| rmp_serde::from_read(input).map_err(|e| e.to_string())
+    }),
+    |rows, out| natively(|| rmp_serde::encode::write(out, rows).map_err(|e| e.to_string())),
+    |input| natively(|| rmp_serde::from_read(input).map_err(|e| e.to_string()))
 );
 
 candidate!(
     Cbor,
     "cbor",
-    "CBOR rows as arrays (ciborium)",
+    "CBOR rows as arrays; nested values as maps and arrays (ciborium)",
     "cbor",
-    |rows, out| ciborium::into_writer(rows, out).map_err(|e| e.to_string()),
-    |seed, bytes| {
+    true,
+    |rows, out| natively(|| ciborium::into_writer(rows, out).map_err(|e| e.to_string())),
+    |seed, bytes| natively(|| {
         CBOR_SEED.with(|s| *s.borrow_mut() = Some((seed.schema.clone(), seed.input_len)));
         let table = ciborium::from_reader::<CborTable, _>(bytes);
         CBOR_SEED.with(|s| *s.borrow_mut() = None);
         table.map(|t| t.0).map_err(|e| e.to_string())
-    },
-    |rows, out| ciborium::into_writer(rows, out).map_err(|e| e.to_string()),
-    |input| ciborium::from_reader(input).map_err(|e| e.to_string())
+    }),
+    |rows, out| natively(|| ciborium::into_writer(rows, out).map_err(|e| e.to_string())),
+    |input| natively(|| ciborium::from_reader(input).map_err(|e| e.to_string()))
 );
 
 candidate!(
@@ -295,6 +329,7 @@ candidate!(
     "postcard",
     "postcard rows: varint integers, no field names or types on the wire (postcard)",
     "postcard",
+    false,
     |rows, out| {
         postcard::to_io(rows, out)
             .map(|_| ())
@@ -337,6 +372,7 @@ candidate!(
     "bincode",
     "bincode 2 rows, standard configuration: varint integers (bincode serde)",
     "bincode",
+    false,
     |rows, out| {
         bincode::serde::encode_into_std_write(rows, out, bincode::config::standard())
             .map(|_| ())

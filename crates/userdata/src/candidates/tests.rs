@@ -5,11 +5,7 @@ use crate::table::Cell;
 /// Every column type, nulls, extreme values and awkward text.
 pub(crate) fn sample_table() -> Table {
     use ColumnType::*;
-    let field = |name: &str, ty, nullable| Field {
-        name: name.into(),
-        ty,
-        nullable,
-    };
+    let field = |name: &str, ty, nullable| Field::new(name, ty, nullable);
     let schema = Schema {
         fields: vec![
             field("tiny", Int8, false),
@@ -141,12 +137,86 @@ fn names_become_unique_identifiers() {
     let schema = Schema {
         fields: ["big id", "9lives", "big_id", ""]
             .iter()
-            .map(|n| Field {
-                name: n.to_string(),
-                ty: ColumnType::String,
-                nullable: false,
-            })
+            .map(|n| Field::new(n.to_string(), ColumnType::String, false))
             .collect(),
     };
     assert_eq!(identifiers(&schema), ["big_id", "_9lives", "big_id_3", "_"]);
+}
+
+/// Nested JSON columns as `load` types them: canonical text, shape inferred.
+fn nested_table() -> Table {
+    use crate::nested::{canonical, Shape};
+    let rows = [
+        (
+            r#"{"id": 1, "tags": ["a", "b"], "geo": {"lat": 1.5}}"#,
+            Some("[1, 2]"),
+        ),
+        (r#"{"id": 2, "tags": [], "note": null}"#, None),
+        (
+            r#"{"id": 3, "geo": {"lat": -0.25, "lon": 2.5}, "any": [1, "x"]}"#,
+            Some("[]"),
+        ),
+    ];
+    let parsed: Vec<_> = rows.iter().map(|r| canonical(r.0).unwrap()).collect();
+    let shape = parsed
+        .iter()
+        .fold(Shape::Null, |s, (_, v)| s.merge(Shape::of(v)));
+    let mut event = Field::new("event", ColumnType::Json, false);
+    event.shape = Some(shape);
+    let mut counts = Field::new("counts", ColumnType::Json, true);
+    counts.shape = Some(Shape::List(Box::new(Shape::Int)));
+    let mut t = Table::new(
+        Schema {
+            fields: vec![event, counts],
+        },
+        3,
+    );
+    for ((text, _), (_, list)) in parsed.iter().zip(&rows) {
+        let list = list.map(|l| canonical(l).unwrap().0);
+        t.push_row(&[
+            Cell::Str(text),
+            list.as_deref().map_or(Cell::Null, Cell::Str),
+        ])
+        .unwrap();
+    }
+    t
+}
+
+#[test]
+fn nested_columns_round_trip_natively_where_the_format_can() {
+    let table = nested_table();
+    for c in convertible() {
+        let mut bytes = Vec::new();
+        c.encode(&table, &mut bytes)
+            .unwrap_or_else(|e| panic!("{}: {e}", c.id()));
+        let back = c
+            .decode(&bytes, &table.schema)
+            .unwrap_or_else(|e| panic!("{}: {e}", c.id()));
+        assert_eq!(table.first_difference(&back), None, "{}", c.id());
+        // A format carrying nesting natively holds no JSON text of the objects.
+        // (CSV doubles the quotes inside a quoted field.)
+        let text_inside = bytes.windows(6).any(|w| w == br#"{"geo""#)
+            || bytes.windows(8).any(|w| w == b"{\"\"geo\"\"");
+        match c.id() {
+            "jsonl" => assert!(text_inside, "JSON Lines writes the object itself"),
+            "msgpack" | "cbor" | "arrow" | "parquet" => {
+                assert!(c.nests_natively());
+                assert!(!text_inside, "{} stored JSON text", c.id());
+            }
+            other => {
+                assert!(!c.nests_natively());
+                assert!(
+                    text_inside,
+                    "{other} should carry the JSON text: {}",
+                    String::from_utf8_lossy(&bytes)
+                );
+            }
+        }
+    }
+    // Arrow's types are the shape's: a struct with a list inside.
+    let schema = crate::candidates::columnar::arrow_schema(&table.schema);
+    assert_eq!(
+        schema.field(0).data_type().to_string(),
+        "Struct(\"geo\": Struct(\"lat\": Float64, \"lon\": Float64), \"id\": Int64, \"tags\": List(Utf8), \"any\": List(Utf8))"
+    );
 }

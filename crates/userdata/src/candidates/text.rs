@@ -96,6 +96,9 @@ impl Candidate for JsonLines {
     fn extension(&self) -> &'static str {
         "jsonl"
     }
+    fn nests_natively(&self) -> bool {
+        true
+    }
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
         let fail = |e: serde_json::Error| codec("jsonl", e);
         let keys: Vec<String> = table
@@ -121,6 +124,8 @@ impl Candidate for JsonLines {
                     (Cell::Int(v), _) => write!(out, "{v}").map_err(|e| codec("jsonl", e))?,
                     (Cell::Float(v), _) => serde_json::to_writer(&mut *out, &v).map_err(fail)?,
                     (Cell::Bool(v), _) => out.extend_from_slice(if v { b"true" } else { b"false" }),
+                    // Nested values are canonical JSON already: written as they are.
+                    (Cell::Str(s), ColumnType::Json) => out.extend_from_slice(s.as_bytes()),
                     (Cell::Str(s), _) => serde_json::to_writer(&mut *out, s).map_err(fail)?,
                 }
             }

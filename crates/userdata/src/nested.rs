@@ -1,0 +1,424 @@
+//! Nested JSON values (objects and arrays inside a record): their shape,
+//! inferred like a column type, and one canonical text per value so every
+//! candidate's read-back compares exactly.
+//!
+//! A nested cell is held as canonical JSON: keys sorted, object members
+//! whose value is `null` dropped (an absent key and a `null` member are
+//! the same value here: Arrow and Parquet structs cannot tell them apart).
+//! Formats with nesting (JSON Lines, MessagePack, CBOR, Arrow, Parquet)
+//! carry the value natively; the others carry that text.
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Float64Type, Int64Type};
+use arrow_array::{
+    Array, ArrayRef, BooleanArray, Float64Array, Int64Array, ListArray, StringArray, StructArray,
+};
+use arrow_buffer::{NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{DataType, Field, Fields};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::Arc;
+
+/// The shape of the nested values of one column.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shape {
+    /// Only nulls seen so far.
+    Null,
+    /// true / false.
+    Bool,
+    /// Integers (within i64).
+    Int,
+    /// Numbers with a fraction or exponent.
+    Float,
+    /// Text.
+    Str,
+    /// An array whose elements have this shape.
+    List(Box<Shape>),
+    /// An object with these members (any may be absent).
+    Struct(Vec<(String, Shape)>),
+    /// Values that disagree (a number here, text there): carried as JSON text.
+    Mixed,
+}
+
+impl Shape {
+    /// The shape of one value.
+    pub fn of(v: &Value) -> Shape {
+        match v {
+            Value::Null => Shape::Null,
+            Value::Bool(_) => Shape::Bool,
+            Value::Number(n) if n.is_i64() => Shape::Int,
+            Value::Number(n) if n.is_f64() => Shape::Float,
+            Value::Number(_) => Shape::Mixed, // beyond i64: no exact column type
+            Value::String(_) => Shape::Str,
+            Value::Array(items) => Shape::List(Box::new(
+                items.iter().fold(Shape::Null, |s, v| s.merge(Shape::of(v))),
+            )),
+            Value::Object(members) => Shape::Struct(
+                members
+                    .iter()
+                    .filter(|(_, v)| !v.is_null())
+                    .map(|(k, v)| (k.clone(), Shape::of(v)))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The shape holding both (integers and floats do not mix: a float
+    /// column would print `1` back as `1.0`).
+    pub fn merge(self, other: Shape) -> Shape {
+        match (self, other) {
+            (Shape::Null, s) | (s, Shape::Null) => s,
+            (Shape::List(a), Shape::List(b)) => Shape::List(Box::new(a.merge(*b))),
+            (Shape::Struct(mut a), Shape::Struct(b)) => {
+                for (name, shape) in b {
+                    match a.iter_mut().find(|(n, _)| *n == name) {
+                        Some((_, s)) => *s = std::mem::replace(s, Shape::Null).merge(shape),
+                        None => a.push((name, shape)),
+                    }
+                }
+                Shape::Struct(a)
+            }
+            (a, b) if a == b => a,
+            _ => Shape::Mixed,
+        }
+    }
+
+    /// Whether `v` (canonical: no null members) fits this shape.
+    pub fn fits(&self, v: &Value) -> bool {
+        match (self, v) {
+            (_, Value::Null) | (Shape::Mixed, _) => true,
+            (Shape::Bool, Value::Bool(_)) | (Shape::Str, Value::String(_)) => true,
+            (Shape::Int, Value::Number(n)) => n.is_i64(),
+            (Shape::Float, Value::Number(n)) => n.is_f64(),
+            (Shape::List(s), Value::Array(items)) => items.iter().all(|v| s.fits(v)),
+            (Shape::Struct(fields), Value::Object(members)) => members.iter().all(|(k, v)| {
+                fields
+                    .iter()
+                    .find(|(n, _)| n == k)
+                    .is_some_and(|(_, s)| s.fits(v))
+            }),
+            _ => false,
+        }
+    }
+
+    /// `struct<id: int64, tags: list<string>>`.
+    pub fn describe(&self) -> String {
+        match self {
+            Shape::Null => "null".into(),
+            Shape::Bool => "bool".into(),
+            Shape::Int => "int64".into(),
+            Shape::Float => "float64".into(),
+            Shape::Str => "string".into(),
+            Shape::Mixed => "json".into(),
+            Shape::List(s) => format!("list<{}>", s.describe()),
+            Shape::Struct(fields) => format!(
+                "struct<{}>",
+                fields
+                    .iter()
+                    .map(|(n, s)| format!("{n}: {}", s.describe()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+
+    /// The Arrow type carrying this shape natively. Mixed values, and
+    /// shapes Arrow has no type for (only nulls, an object never seen with
+    /// a member), are JSON text.
+    pub fn arrow_type(&self) -> DataType {
+        match self {
+            Shape::Bool => DataType::Boolean,
+            Shape::Int => DataType::Int64,
+            Shape::Float => DataType::Float64,
+            Shape::List(s) => DataType::List(Arc::new(Field::new("item", s.arrow_type(), true))),
+            Shape::Struct(fields) if !fields.is_empty() => DataType::Struct(Fields::from(
+                fields
+                    .iter()
+                    .map(|(n, s)| Field::new(n, s.arrow_type(), true))
+                    .collect::<Vec<_>>(),
+            )),
+            _ => DataType::Utf8,
+        }
+    }
+}
+
+/// Parses `text` as JSON and returns its canonical form and value.
+pub fn canonical(text: &str) -> Result<(String, Value), String> {
+    let mut value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON ({e})"))?;
+    drop_null_members(&mut value);
+    let text = serde_json::to_string(&value).map_err(|e| e.to_string())?;
+    Ok((text, value))
+}
+
+fn drop_null_members(v: &mut Value) {
+    match v {
+        Value::Object(members) => {
+            members.retain(|_, v| !v.is_null());
+            members.values_mut().for_each(drop_null_members);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_null_members),
+        _ => {}
+    }
+}
+
+/// Builds the Arrow array of `shape` for these values (`None`: a null cell).
+pub fn to_arrow(shape: &Shape, values: &[Option<&Value>]) -> Result<ArrayRef, String> {
+    let nulls = || {
+        let valid: Vec<bool> = values
+            .iter()
+            .map(|v| v.is_some_and(|v| !v.is_null()))
+            .collect();
+        valid.contains(&false).then(|| NullBuffer::from(valid))
+    };
+    let wrong = |what: &str| {
+        format!(
+            "a nested value is not {what} as its shape {} says",
+            shape.describe()
+        )
+    };
+    Ok(match shape.arrow_type() {
+        DataType::Boolean => Arc::new(
+            values
+                .iter()
+                .map(|v| match v {
+                    Some(Value::Bool(b)) => Ok(Some(*b)),
+                    None | Some(Value::Null) => Ok(None),
+                    _ => Err(wrong("a boolean")),
+                })
+                .collect::<Result<BooleanArray, _>>()?,
+        ),
+        DataType::Int64 => Arc::new(
+            values
+                .iter()
+                .map(|v| match v {
+                    Some(Value::Number(n)) => {
+                        n.as_i64().map(Some).ok_or_else(|| wrong("an integer"))
+                    }
+                    None | Some(Value::Null) => Ok(None),
+                    _ => Err(wrong("an integer")),
+                })
+                .collect::<Result<Int64Array, _>>()?,
+        ),
+        DataType::Float64 => Arc::new(
+            values
+                .iter()
+                .map(|v| match v {
+                    Some(Value::Number(n)) if n.is_f64() => Ok(n.as_f64()),
+                    None | Some(Value::Null) => Ok(None),
+                    _ => Err(wrong("a float")),
+                })
+                .collect::<Result<Float64Array, _>>()?,
+        ),
+        DataType::List(field) => {
+            let Shape::List(inner) = shape else {
+                return Err(wrong("a list"));
+            };
+            let mut offsets = vec![0i32];
+            let mut items: Vec<Option<&Value>> = Vec::new();
+            for v in values {
+                match v {
+                    Some(Value::Array(xs)) => items.extend(xs.iter().map(Some)),
+                    None | Some(Value::Null) => {}
+                    _ => return Err(wrong("an array")),
+                }
+                offsets.push(
+                    i32::try_from(items.len())
+                        .map_err(|_| "a nested list over 2^31 items".to_string())?,
+                );
+            }
+            let child = to_arrow(inner, &items)?;
+            Arc::new(
+                ListArray::try_new(
+                    field,
+                    OffsetBuffer::new(ScalarBuffer::from(offsets)),
+                    child,
+                    nulls(),
+                )
+                .map_err(|e| e.to_string())?,
+            )
+        }
+        DataType::Struct(fields) => {
+            let Shape::Struct(members) = shape else {
+                return Err(wrong("an object"));
+            };
+            let mut children = Vec::with_capacity(members.len());
+            for (name, member) in members {
+                let column: Vec<Option<&Value>> = values
+                    .iter()
+                    .map(|v| match v {
+                        Some(Value::Object(m)) => Ok(m.get(name)),
+                        None | Some(Value::Null) => Ok(None),
+                        _ => Err(wrong("an object")),
+                    })
+                    .collect::<Result<_, _>>()?;
+                children.push(to_arrow(member, &column)?);
+            }
+            Arc::new(StructArray::try_new(fields, children, nulls()).map_err(|e| e.to_string())?)
+        }
+        _ => Arc::new(
+            values
+                .iter()
+                .map(|v| match v {
+                    None | Some(Value::Null) => Ok(None),
+                    Some(Value::String(s)) if *shape == Shape::Str => Ok(Some(s.clone())),
+                    Some(v) if *shape != Shape::Str => Ok(Some(v.to_string())),
+                    _ => Err(wrong("a string")),
+                })
+                .collect::<Result<StringArray, _>>()?,
+        ),
+    })
+}
+
+/// Reads the values of `shape` back from `array` (null slots as `Value::Null`).
+pub fn from_arrow(shape: &Shape, array: &dyn Array) -> Result<Vec<Value>, String> {
+    let n = array.len();
+    let null_or = |i: usize, v: Value| if array.is_valid(i) { v } else { Value::Null };
+    let mismatch = || {
+        format!(
+            "a nested column is {}, expected {}",
+            array.data_type(),
+            shape.arrow_type()
+        )
+    };
+    if array.data_type() != &shape.arrow_type() {
+        return Err(mismatch());
+    }
+    Ok(match array.data_type() {
+        DataType::Boolean => {
+            let b = array.as_boolean();
+            (0..n)
+                .map(|i| null_or(i, Value::Bool(b.value(i))))
+                .collect()
+        }
+        DataType::Int64 => {
+            let a = array.as_primitive::<Int64Type>();
+            (0..n)
+                .map(|i| null_or(i, Value::from(a.value(i))))
+                .collect()
+        }
+        DataType::Float64 => {
+            let a = array.as_primitive::<Float64Type>();
+            (0..n)
+                .map(|i| null_or(i, Value::from(a.value(i))))
+                .collect()
+        }
+        DataType::List(_) => {
+            let Shape::List(inner) = shape else {
+                return Err(mismatch());
+            };
+            let list = array.as_list::<i32>();
+            let items = from_arrow(inner, list.values().as_ref())?;
+            let offsets = list.value_offsets();
+            (0..n)
+                .map(|i| {
+                    let (a, b) = (offsets[i] as usize, offsets[i + 1] as usize);
+                    let slice = items
+                        .get(a..b)
+                        .ok_or_else(|| "a nested list's offsets are out of range".to_string())?;
+                    Ok(null_or(i, Value::Array(slice.to_vec())))
+                })
+                .collect::<Result<_, String>>()?
+        }
+        DataType::Struct(_) => {
+            let Shape::Struct(members) = shape else {
+                return Err(mismatch());
+            };
+            let s = array.as_struct();
+            let children = members
+                .iter()
+                .zip(s.columns())
+                .map(|((_, m), c)| from_arrow(m, c.as_ref()))
+                .collect::<Result<Vec<_>, _>>()?;
+            (0..n)
+                .map(|i| {
+                    let object = members
+                        .iter()
+                        .zip(&children)
+                        .filter(|(_, c)| !c[i].is_null())
+                        .map(|((name, _), c)| (name.clone(), c[i].clone()))
+                        .collect();
+                    null_or(i, Value::Object(object))
+                })
+                .collect()
+        }
+        _ => {
+            let s = array.as_string::<i32>();
+            (0..n)
+                .map(|i| {
+                    if !s.is_valid(i) {
+                        Ok(Value::Null)
+                    } else if *shape == Shape::Str {
+                        Ok(Value::String(s.value(i).to_string()))
+                    } else {
+                        serde_json::from_str(s.value(i))
+                            .map_err(|e| format!("a nested value's JSON text: {e}"))
+                    }
+                })
+                .collect::<Result<_, String>>()?
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn shapes_merge_and_describe() {
+        let a = Shape::of(&json!({"id": 1, "tags": ["x"], "geo": {"lat": 1.5}}));
+        let b = Shape::of(&json!({"id": 2, "tags": [], "extra": true, "geo": null}));
+        let s = a.merge(b);
+        assert_eq!(
+            s.describe(),
+            "struct<geo: struct<lat: float64>, id: int64, tags: list<string>, extra: bool>"
+        );
+        assert_eq!(Shape::Int.merge(Shape::Float), Shape::Mixed);
+        assert_eq!(
+            Shape::of(&json!([1, "a"])),
+            Shape::List(Box::new(Shape::Mixed))
+        );
+        assert!(s.fits(&json!({"id": 3})));
+        assert!(!s.fits(&json!({"id": "3"})));
+        assert!(!s.fits(&json!({"unknown": 1})));
+    }
+
+    #[test]
+    fn canonical_text_sorts_keys_and_drops_null_members() {
+        let (text, _) = canonical(r#"{"b": [1, null, {"z": null, "y": 2}], "a": null}"#).unwrap();
+        assert_eq!(text, r#"{"b":[1,null,{"y":2}]}"#);
+        assert!(canonical("{oops").unwrap_err().starts_with("not JSON"));
+    }
+
+    #[test]
+    fn values_round_trip_through_arrow_natively() {
+        let texts = [
+            r#"{"id": 1, "tags": ["a", "b"], "geo": {"lat": 1.5, "lon": -2.25}, "any": 1}"#,
+            r#"{"id": 2, "tags": [], "any": "x"}"#,
+            r#"{"id": 3, "geo": {"lat": 0.5}, "deep": [[1, 2], [], null]}"#,
+        ];
+        let values: Vec<Value> = texts.iter().map(|t| canonical(t).unwrap().1).collect();
+        let shape = values
+            .iter()
+            .fold(Shape::Null, |s, v| s.merge(Shape::of(v)));
+        let mut cells: Vec<Option<&Value>> = values.iter().map(Some).collect();
+        cells.push(None);
+        let array = to_arrow(&shape, &cells).unwrap();
+        assert!(
+            matches!(array.data_type(), DataType::Struct(_)),
+            "{}",
+            array.data_type()
+        );
+        let back = from_arrow(&shape, array.as_ref()).unwrap();
+        for (v, b) in values.iter().zip(&back) {
+            assert_eq!(v, b);
+        }
+        assert_eq!(back[3], Value::Null);
+        // A value the shape does not hold is refused, not coerced.
+        let odd = json!({"id": "seven"});
+        assert!(to_arrow(&shape, &[Some(&odd)])
+            .unwrap_err()
+            .contains("not an integer"));
+    }
+}
