@@ -217,9 +217,25 @@ pub struct StoreArgs {
 // Where the history lives (plain comment: see ExportArgs).
 #[derive(Debug, Args, Default)]
 pub struct DbArgs {
-    /// History database [default: $XDG_DATA_HOME/encbench/history.sqlite or ~/.local/share/encbench/history.sqlite].
-    #[arg(long, value_name = "PATH", env = "ENCBENCH_DB")]
+    // hide_env_values: the URL may hold a password, which --help must not print.
+    /// History database: a SQLite file, or a postgres:// URL for a history shared by many machines [default: $XDG_DATA_HOME/encbench/history.sqlite or ~/.local/share/encbench/history.sqlite].
+    #[arg(
+        long,
+        value_name = "PATH|URL",
+        env = "ENCBENCH_DB",
+        hide_env_values = true
+    )]
     pub db: Option<PathBuf>,
+}
+
+impl DbArgs {
+    /// The file or server `--db` names, else the default file.
+    pub fn location(&self) -> encbench_store::Location {
+        match &self.db {
+            Some(db) => encbench_store::Location::parse(db.as_os_str()),
+            None => encbench_store::Location::Sqlite(encbench_store::default_path()),
+        }
+    }
 }
 
 #[derive(Debug, Args)]

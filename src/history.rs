@@ -5,7 +5,7 @@ use crate::output::{check_export_paths, check_target, write_exports, Painter};
 use anyhow::Context as _;
 use encbench_record::{RunDocument, SCHEMA_VERSION};
 use encbench_report::{compare, terminal, Csv, Exporter, Html, Json, Markdown};
-use encbench_store::Store;
+use encbench_store::{Location, Store};
 use encbench_userdata::safe_write;
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,13 +13,13 @@ use std::process::ExitCode;
 
 /// Opens an existing history; these commands only read, so a missing
 /// database is an error, never created.
-pub(crate) fn open(db: &DbArgs) -> anyhow::Result<(Store, PathBuf)> {
-    let path = db.db.clone().unwrap_or_else(encbench_store::default_path);
-    Ok((Store::open_existing(&path)?, path))
+pub(crate) fn open(db: &DbArgs) -> anyhow::Result<(Store, Location)> {
+    let at = db.location();
+    Ok((Store::open_existing(&at)?, at))
 }
 
 pub fn history(args: HistoryArgs) -> anyhow::Result<ExitCode> {
-    let (store, _) = open(&args.db)?;
+    let (mut store, _) = open(&args.db)?;
     let runs = store.list(args.limit)?;
     if runs.is_empty() {
         outln!("no runs stored yet; `encbench run` stores each run");
@@ -50,8 +50,8 @@ pub fn history(args: HistoryArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn show(args: ShowArgs, painter: Painter) -> anyhow::Result<ExitCode> {
-    let (store, db) = open(&args.db)?;
-    check_export_paths(&args.export, &[&db])?;
+    let (mut store, db) = open(&args.db)?;
+    check_export_paths(&args.export, &db.path().into_iter().collect::<Vec<_>>())?;
     let (id, doc) = store.load(&args.run)?;
     outln!("run {id}");
     if args.summary {
@@ -64,9 +64,10 @@ pub fn show(args: ShowArgs, painter: Painter) -> anyhow::Result<ExitCode> {
 }
 
 pub fn export(args: ExportCommand) -> anyhow::Result<ExitCode> {
-    let (store, db) = open(&args.db)?;
+    let (mut store, db) = open(&args.db)?;
     if let Some(path) = &args.output {
-        check_target("--output", path, &[&db], args.force)?;
+        let inputs: Vec<&std::path::Path> = db.path().into_iter().collect();
+        check_target("--output", path, &inputs, args.force)?;
     }
     let (_, doc) = store.load(&args.run)?;
     let exporter: &dyn Exporter = match args.format {
@@ -89,7 +90,7 @@ pub fn export(args: ExportCommand) -> anyhow::Result<ExitCode> {
 }
 
 pub fn compare(args: CompareArgs, painter: Painter) -> anyhow::Result<ExitCode> {
-    let (store, _) = open(&args.db)?;
+    let (mut store, _) = open(&args.db)?;
     let (a_id, before) = store.load(&args.before)?;
     let (b_id, after) = store.load(&args.after)?;
     let cmp = compare::compare(&before, &after, args.threshold);
@@ -161,15 +162,13 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|path| read_document(path).map(|doc| (path, doc)))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let path = args
-        .db
-        .db
-        .clone()
-        .unwrap_or_else(encbench_store::default_path);
+    let at = args.db.location();
     let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
     // An existing history is what --db names; one of the files being imported is not.
-    check_target("--db", &path, &inputs, true)?;
-    let mut store = Store::open(&path)?;
+    if let Some(path) = at.path() {
+        check_target("--db", path, &inputs, true)?;
+    }
+    let mut store = Store::open(&at)?;
     for (file, mut doc) in documents {
         let env = &doc.environment;
         let machine = format!(

@@ -19,14 +19,14 @@ pub fn report(args: ReportArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         .filter(|r| is_file(r))
         .map(PathBuf::from)
         .collect();
-    let store = if args.runs.iter().all(|r| is_file(r)) {
+    let mut store = if args.runs.iter().all(|r| is_file(r)) {
         None
     } else {
         Some(open(&args.db)?)
     };
     if let Some(path) = &args.html {
         let mut inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
-        if let Some((_, db)) = &store {
+        if let Some(db) = store.as_ref().and_then(|(_, at)| at.path()) {
             inputs.push(db);
         }
         check_target("--html", path, &inputs, args.force)?;
@@ -36,7 +36,9 @@ pub fn report(args: ReportArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         let (label, mut doc) = if is_file(name) {
             (name.clone(), read_document(Path::new(name))?)
         } else {
-            let (store, _) = store.as_ref().expect("opened for stored runs");
+            let Some((store, _)) = store.as_mut() else {
+                anyhow::bail!("{name}: not a file, and no history is open");
+            };
             let (id, doc) = store.load(name)?;
             (format!("run {id}"), doc)
         };

@@ -129,7 +129,6 @@ impl Painter {
 /// The history database a command saves its run into, unless `--no-store`.
 pub struct RunStore {
     store: encbench_store::Store,
-    path: std::path::PathBuf,
 }
 
 impl RunStore {
@@ -140,28 +139,31 @@ impl RunStore {
         args: &crate::cli::StoreArgs,
         inputs: &[&Path],
     ) -> anyhow::Result<Option<RunStore>> {
-        let Some(path) = Self::path(args) else {
+        let Some(at) = Self::location(args) else {
             return Ok(None);
         };
-        if let Some(input) = inputs.iter().find(|i| safe_write::same_file(i, &path)) {
-            bail!(
-                "--db {}: is the input {} (the same file); encbench never overwrites its input",
-                path.display(),
-                input.display()
-            );
+        if let Some(path) = at.path() {
+            if let Some(input) = inputs.iter().find(|i| safe_write::same_file(i, path)) {
+                bail!(
+                    "--db {}: is the input {} (the same file); encbench never overwrites its input",
+                    path.display(),
+                    input.display()
+                );
+            }
         }
-        let store = encbench_store::Store::open(&path)?;
-        Ok(Some(RunStore { store, path }))
+        let store = encbench_store::Store::open(&at)?;
+        Ok(Some(RunStore { store }))
     }
 
     /// Where the run will be stored; `None` under `--no-store`.
+    pub fn location(args: &crate::cli::StoreArgs) -> Option<encbench_store::Location> {
+        (!args.no_store).then(|| args.db.location())
+    }
+
+    /// The history file, if the run will be stored in one (not under
+    /// `--no-store`, nor on a server): no export may be written over it.
     pub fn path(args: &crate::cli::StoreArgs) -> Option<PathBuf> {
-        (!args.no_store).then(|| {
-            args.db
-                .db
-                .clone()
-                .unwrap_or_else(encbench_store::default_path)
-        })
+        Self::location(args).and_then(|at| at.path().map(Path::to_path_buf))
     }
 
     /// Saves the run and tells the user where, with commands to look at it.
@@ -172,7 +174,10 @@ impl RunStore {
     ) -> anyhow::Result<()> {
         let id = self.store.save(doc)?;
         let commands = commands.replace("{id}", &id.to_string());
-        eprintln!("stored as run {id} in {} ({commands})", self.path.display());
+        eprintln!(
+            "stored as run {id} in {} ({commands})",
+            self.store.location()
+        );
         Ok(())
     }
 }

@@ -1,10 +1,19 @@
 //! The history of runs. Every run is stored whole (its JSON document, raw
-//! samples included) in one SQLite transaction, with its rows and samples
-//! also spread into tables a person can query. WAL mode and transactions
-//! keep the file consistent when a run is interrupted mid-write.
+//! samples included) in one transaction, with its rows and samples also
+//! spread into tables a person can query. The history is an embedded SQLite
+//! file by default (WAL mode and transactions keep it consistent when a run
+//! is interrupted mid-write), or a PostgreSQL server that a team's machines
+//! and CI runners all write into: the same schema, migrations and
+//! statements on both.
 
+mod backend;
+mod location;
+
+pub use location::{redact, Location};
+
+use backend::{Backend, Cell, Dialect, Rows, Value};
 use encbench_record::RunDocument;
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use rusqlite::{Connection, OpenFlags};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use thiserror::Error;
@@ -12,13 +21,13 @@ use thiserror::Error;
 /// Why the store could not do what was asked.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    /// SQLite refused.
-    #[error("history database {path}: {source}")]
-    Sqlite {
-        /// The database file.
-        path: PathBuf,
-        /// SQLite's error.
-        source: rusqlite::Error,
+    /// The database refused, or could not be reached.
+    #[error("history database {at}: {message}")]
+    Database {
+        /// The file, or the server's URL without its password.
+        at: String,
+        /// The database's message.
+        message: String,
     },
     /// The directory for the database could not be created.
     #[error("cannot create {path}: {source}")]
@@ -31,6 +40,12 @@ pub enum StoreError {
     /// A read-only command was pointed at a database that does not exist.
     #[error("no history database at {0} (nothing has been stored there; `encbench run` and `encbench file` create it, or pass --db)")]
     NoDatabase(PathBuf),
+    /// A read-only command was pointed at a server database without encbench's tables.
+    #[error("no encbench history in {0} (nothing has been stored there; `encbench run --db URL` and `encbench file --db URL` create its tables)")]
+    NoHistory(String),
+    /// A `postgres://` URL given to a build without the `postgres` feature.
+    #[error("{0}: this encbench was built without PostgreSQL support (cargo feature `postgres`)")]
+    NoPostgres(String),
     /// No run with that id.
     #[error("no run {0} in the history (see `encbench history`)")]
     NoSuchRun(String),
@@ -78,116 +93,227 @@ pub fn default_path() -> PathBuf {
     }
 }
 
-const SCHEMA: &str = "
+/// The schema, one migration per version, each applied once and recorded
+/// in `schema_version`, the same way on both databases. Column types are
+/// written as `{ID}`, `{INT}`, `{REAL}` and `{BOOL}` (see
+/// `Dialect::render`); everything else is SQL both accept. Version 1 is
+/// the schema SQLite histories had before `schema_version` existed (every
+/// statement is IF NOT EXISTS, so they adopt it unchanged).
+const MIGRATIONS: &[&str] = &["
 CREATE TABLE IF NOT EXISTS runs (
-    id INTEGER PRIMARY KEY,
+    id {ID},
     date TEXT NOT NULL,
     mode TEXT NOT NULL,
     git_commit TEXT NOT NULL,
     encbench TEXT NOT NULL,
     scenarios TEXT NOT NULL,
-    results INTEGER NOT NULL,
-    failures INTEGER NOT NULL,
+    results {INT} NOT NULL,
+    failures {INT} NOT NULL,
     document TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS results (
-    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    idx INTEGER NOT NULL,
+    run_id {INT} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    idx {INT} NOT NULL,
     scenario TEXT NOT NULL,
     dataset TEXT NOT NULL,
     codec TEXT NOT NULL,
     operation TEXT NOT NULL,
     medium TEXT NOT NULL,
     compression TEXT NOT NULL,
-    median_ns REAL NOT NULL,
-    ci95_low_ns REAL NOT NULL,
-    ci95_high_ns REAL NOT NULL,
-    noisy INTEGER NOT NULL,
+    median_ns {REAL} NOT NULL,
+    ci95_low_ns {REAL} NOT NULL,
+    ci95_high_ns {REAL} NOT NULL,
+    noisy {BOOL} NOT NULL,
     PRIMARY KEY (run_id, idx)
 );
 CREATE TABLE IF NOT EXISTS samples (
-    run_id INTEGER NOT NULL,
-    result_idx INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    ns REAL NOT NULL,
+    run_id {INT} NOT NULL,
+    result_idx {INT} NOT NULL,
+    seq {INT} NOT NULL,
+    ns {REAL} NOT NULL,
     PRIMARY KEY (run_id, result_idx, seq),
     FOREIGN KEY (run_id, result_idx) REFERENCES results(run_id, idx) ON DELETE CASCADE
 );
 CREATE INDEX IF NOT EXISTS results_by_codec ON results(scenario, codec);
-PRAGMA user_version = 1;
-";
+"];
+
+/// The schema version this encbench writes.
+pub const STORE_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// Serializes concurrent migrations on one PostgreSQL database (an
+/// arbitrary constant: "encbench" in ASCII).
+const MIGRATION_LOCK: i64 = 0x656e_6362_656e_6368;
+
+/// Samples per INSERT statement: 2 parameters each, well under both
+/// databases' limits, and one round trip per 500 samples on a server.
+const SAMPLES_PER_INSERT: usize = 500;
 
 /// An open history database.
 pub struct Store {
-    conn: Connection,
-    path: PathBuf,
+    db: Box<dyn Backend>,
+    at: Location,
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `path`.
-    pub fn open(path: &Path) -> Result<Self, StoreError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Dir {
-                path: dir.to_path_buf(),
-                source,
-            })?;
+    /// Opens the history at `at`, creating the file (and its directory) or
+    /// the server's tables if needed.
+    pub fn open(at: &Location) -> Result<Self, StoreError> {
+        match at {
+            Location::Sqlite(path) => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(|source| StoreError::Dir {
+                        path: dir.to_path_buf(),
+                        source,
+                    })?;
+                }
+                let conn = Connection::open(path).map_err(|e| sqlite_error(path, e))?;
+                Self::sqlite(conn, path)
+            }
+            Location::Postgres(url) => Self::postgres(url, true),
         }
-        let conn = Connection::open(path).map_err(|source| StoreError::Sqlite {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::prepare(conn, path)
     }
 
-    /// Opens the database at `path` only if it exists: reading commands
-    /// never create a file or a directory.
-    pub fn open_existing(path: &Path) -> Result<Self, StoreError> {
-        if !path.is_file() {
-            return Err(StoreError::NoDatabase(path.to_path_buf()));
+    /// Opens the history at `at` only if it exists: reading commands never
+    /// create a file, a directory or a server's tables.
+    pub fn open_existing(at: &Location) -> Result<Self, StoreError> {
+        match at {
+            Location::Sqlite(path) => {
+                if !path.is_file() {
+                    return Err(StoreError::NoDatabase(path.to_path_buf()));
+                }
+                // No CREATE flag: a file removed since the check is an error, not a new database.
+                let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+                    | OpenFlags::SQLITE_OPEN_URI
+                    | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+                let conn =
+                    Connection::open_with_flags(path, flags).map_err(|e| sqlite_error(path, e))?;
+                Self::sqlite(conn, path)
+            }
+            Location::Postgres(url) => Self::postgres(url, false),
         }
-        // No CREATE flag: a file removed since the check is an error, not a new database.
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_URI
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn =
-            Connection::open_with_flags(path, flags).map_err(|source| StoreError::Sqlite {
-                path: path.to_path_buf(),
-                source,
-            })?;
-        Self::prepare(conn, path)
     }
 
-    fn prepare(conn: Connection, path: &Path) -> Result<Self, StoreError> {
-        let sql = |source| StoreError::Sqlite {
-            path: path.to_path_buf(),
-            source,
-        };
-        conn.busy_timeout(Duration::from_secs(10)).map_err(sql)?;
+    fn sqlite(conn: Connection, path: &Path) -> Result<Self, StoreError> {
+        let err = |e| sqlite_error(path, e);
+        conn.busy_timeout(Duration::from_secs(10)).map_err(err)?;
         conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(sql)?;
+            .map_err(err)?;
         conn.pragma_update(None, "foreign_keys", "ON")
-            .map_err(sql)?;
-        conn.execute_batch(SCHEMA).map_err(sql)?;
-        Ok(Store {
-            conn,
-            path: path.to_path_buf(),
-        })
+            .map_err(err)?;
+        let mut store = Store {
+            db: Box::new(backend::sqlite::Sqlite(conn)),
+            at: Location::Sqlite(path.to_path_buf()),
+        };
+        store.migrate()?;
+        Ok(store)
     }
 
-    fn sql(&self) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
-        move |source| StoreError::Sqlite {
-            path: self.path.clone(),
-            source,
+    #[cfg(feature = "postgres")]
+    fn postgres(url: &str, create: bool) -> Result<Self, StoreError> {
+        let at = Location::Postgres(url.to_string());
+        let db = backend::pg::Postgres::connect(url).map_err(|message| StoreError::Database {
+            at: at.to_string(),
+            message,
+        })?;
+        let mut store = Store {
+            db: Box::new(db),
+            at,
+        };
+        if !create && !store.has_table("schema_version")? {
+            return Err(StoreError::NoHistory(store.at.to_string()));
         }
+        store.migrate()?;
+        Ok(store)
+    }
+
+    #[cfg(not(feature = "postgres"))]
+    fn postgres(url: &str, _create: bool) -> Result<Self, StoreError> {
+        Err(StoreError::NoPostgres(redact(url)))
+    }
+
+    /// Where this history is.
+    pub fn location(&self) -> &Location {
+        &self.at
+    }
+
+    fn fail(&self, message: String) -> StoreError {
+        StoreError::Database {
+            at: self.at.to_string(),
+            message,
+        }
+    }
+
+    fn query(&mut self, sql: &str, params: &[Value<'_>]) -> Result<Rows, StoreError> {
+        self.db.query(sql, params).map_err(|m| self.fail(m))
+    }
+
+    /// Runs `work` in one transaction: all of it is stored, or none.
+    fn transaction<T>(
+        &mut self,
+        work: impl FnOnce(&mut dyn Backend) -> Result<T, String>,
+    ) -> Result<T, StoreError> {
+        let begin = self.db.dialect().begin();
+        self.db.batch(begin).map_err(|m| self.fail(m))?;
+        match work(self.db.as_mut()).and_then(|v| self.db.batch("COMMIT").map(|()| v)) {
+            Ok(v) => Ok(v),
+            Err(m) => {
+                let _ = self.db.batch("ROLLBACK");
+                Err(self.fail(m))
+            }
+        }
+    }
+
+    fn has_table(&mut self, name: &str) -> Result<bool, StoreError> {
+        let sql = self.db.dialect().table_exists();
+        let rows = self.query(sql, &[Value::Text(name)])?;
+        let n = first(rows)
+            .and_then(|c| c.int())
+            .map_err(|m| self.fail(m))?;
+        Ok(n > 0)
+    }
+
+    /// Brings the schema to [`STORE_VERSION`]. Up to date, it only reads
+    /// (a read-only database user can still run `history` and `compare`);
+    /// otherwise the missing migrations run in one transaction, one
+    /// process at a time.
+    fn migrate(&mut self) -> Result<(), StoreError> {
+        const CURRENT: &str = "SELECT COALESCE(MAX(version), 0) FROM schema_version";
+        if self.has_table("schema_version")? {
+            let rows = self.query(CURRENT, &[])?;
+            let version = first(rows)
+                .and_then(|c| c.int())
+                .map_err(|m| self.fail(m))?;
+            if version == STORE_VERSION {
+                return Ok(());
+            }
+        }
+        let dialect = self.db.dialect();
+        self.transaction(|db| {
+            if dialect == Dialect::Postgres {
+                db.execute("SELECT pg_advisory_xact_lock($1)", &[Value::Int(MIGRATION_LOCK)])?;
+            }
+            db.batch(&dialect.render(
+                "CREATE TABLE IF NOT EXISTS schema_version (version {INT} NOT NULL)",
+            ))?;
+            let version = first(db.query(CURRENT, &[])?)?.int()?;
+            if version > STORE_VERSION {
+                return Err(format!(
+                    "written by a newer encbench (schema version {version}; this one knows up to {STORE_VERSION}): upgrade encbench to use it"
+                ));
+            }
+            for (done, migration) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+                db.batch(&dialect.render(migration))?;
+                db.execute(
+                    "INSERT INTO schema_version (version) VALUES ($1)",
+                    &[Value::Int(done as i64 + 1)],
+                )?;
+            }
+            Ok(())
+        })
     }
 
     /// Stores a run in one transaction and returns its id.
     pub fn save(&mut self, doc: &RunDocument) -> Result<i64, StoreError> {
-        let path = self.path.clone();
-        let sql = move |source| StoreError::Sqlite {
-            path: path.clone(),
-            source,
-        };
         let json = serde_json::to_string(doc).map_err(StoreError::Serialize)?;
         let mut scenarios: Vec<&str> = Vec::new();
         for r in &doc.results {
@@ -195,118 +321,107 @@ impl Store {
                 scenarios.push(&r.scenario);
             }
         }
-        let tx = self.conn.transaction().map_err(&sql)?;
-        tx.execute(
-            "INSERT INTO runs (date, mode, git_commit, encbench, scenarios, results, failures, document)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![
-                doc.environment.date,
-                doc.environment.mode,
-                doc.environment.git_commit,
-                doc.encbench,
-                scenarios.join(","),
-                doc.results.len() as i64,
-                doc.failures.len() as i64,
-                json
-            ],
-        )
-        .map_err(&sql)?;
-        let id = tx.last_insert_rowid();
-        {
-            let mut row = tx
-                .prepare(
-                    "INSERT INTO results (run_id, idx, scenario, dataset, codec, operation, medium, compression,
-                     median_ns, ci95_low_ns, ci95_high_ns, noisy) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                )
-                .map_err(&sql)?;
-            let mut sample = tx
-                .prepare(
-                    "INSERT INTO samples (run_id, result_idx, seq, ns) VALUES (?1, ?2, ?3, ?4)",
-                )
-                .map_err(&sql)?;
+        let scenarios = scenarios.join(",");
+        self.transaction(|db| {
+            let rows = db.query(
+                "INSERT INTO runs (date, mode, git_commit, encbench, scenarios, results, failures, document)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                &[
+                    Value::Text(&doc.environment.date),
+                    Value::Text(&doc.environment.mode),
+                    Value::Text(&doc.environment.git_commit),
+                    Value::Text(&doc.encbench),
+                    Value::Text(&scenarios),
+                    Value::Int(doc.results.len() as i64),
+                    Value::Int(doc.failures.len() as i64),
+                    Value::Text(&json),
+                ],
+            )?;
+            let id = first(rows)?.int()?;
             for (idx, r) in doc.results.iter().enumerate() {
-                row.execute(params![
-                    id,
-                    idx as i64,
-                    r.scenario,
-                    r.dataset,
-                    r.codec,
-                    r.operation,
-                    r.medium.as_str(),
-                    r.compression,
-                    r.median_ns,
-                    r.ci95_low_ns,
-                    r.ci95_high_ns,
-                    r.noisy
-                ])
-                .map_err(&sql)?;
-                for (seq, ns) in r.samples_ns.iter().enumerate() {
-                    sample
-                        .execute(params![id, idx as i64, seq as i64, ns])
-                        .map_err(&sql)?;
+                db.execute(
+                    "INSERT INTO results (run_id, idx, scenario, dataset, codec, operation, medium, compression,
+                     median_ns, ci95_low_ns, ci95_high_ns, noisy) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                    &[
+                        Value::Int(id),
+                        Value::Int(idx as i64),
+                        Value::Text(&r.scenario),
+                        Value::Text(&r.dataset),
+                        Value::Text(&r.codec),
+                        Value::Text(&r.operation),
+                        Value::Text(r.medium.as_str()),
+                        Value::Text(&r.compression),
+                        Value::Real(r.median_ns),
+                        Value::Real(r.ci95_low_ns),
+                        Value::Real(r.ci95_high_ns),
+                        Value::Bool(r.noisy),
+                    ],
+                )?;
+                for (chunk_no, chunk) in r.samples_ns.chunks(SAMPLES_PER_INSERT).enumerate() {
+                    let first_seq = chunk_no * SAMPLES_PER_INSERT;
+                    let mut params = vec![Value::Int(id), Value::Int(idx as i64)];
+                    for (k, ns) in chunk.iter().enumerate() {
+                        params.push(Value::Int((first_seq + k) as i64));
+                        params.push(Value::Real(*ns));
+                    }
+                    db.execute(&samples_insert(chunk.len()), &params)?;
                 }
             }
-        }
-        tx.commit().map_err(&sql)?;
-        Ok(id)
+            Ok(id)
+        })
     }
 
     /// The newest runs first, at most `limit`.
-    pub fn list(&self, limit: usize) -> Result<Vec<RunSummary>, StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, date, mode, git_commit, scenarios, results, failures FROM runs ORDER BY id DESC LIMIT ?1")
-            .map_err(self.sql())?;
-        let rows = stmt
-            .query_map(params![limit as i64], |r| {
+    pub fn list(&mut self, limit: usize) -> Result<Vec<RunSummary>, StoreError> {
+        let rows = self.query(
+            "SELECT id, date, mode, git_commit, scenarios, results, failures FROM runs ORDER BY id DESC LIMIT $1",
+            &[Value::Int(i64::try_from(limit).unwrap_or(i64::MAX))],
+        )?;
+        rows.into_iter()
+            .map(|row| {
+                let mut cells = row.into_iter();
+                let mut next = || cells.next().unwrap_or(Cell::Null);
                 Ok(RunSummary {
-                    id: r.get(0)?,
-                    date: r.get(1)?,
-                    mode: r.get(2)?,
-                    git_commit: r.get(3)?,
-                    scenarios: r.get(4)?,
-                    results: r.get(5)?,
-                    failures: r.get(6)?,
+                    id: next().int()?,
+                    date: next().text()?,
+                    mode: next().text()?,
+                    git_commit: next().text()?,
+                    scenarios: next().text()?,
+                    results: next().int()?,
+                    failures: next().int()?,
                 })
             })
-            .map_err(self.sql())?;
-        rows.collect::<Result<_, _>>().map_err(self.sql())
+            .collect::<Result<_, String>>()
+            .map_err(|m| self.fail(m))
     }
 
     /// Loads a run by id, or the newest with `last` (also `last~1`, the one before).
-    pub fn load(&self, reference: &str) -> Result<(i64, RunDocument), StoreError> {
+    pub fn load(&mut self, reference: &str) -> Result<(i64, RunDocument), StoreError> {
         let id = self.resolve(reference)?;
-        let json: Option<String> = self
-            .conn
-            .query_row(
-                "SELECT document FROM runs WHERE id = ?1",
-                params![id],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(self.sql())?;
-        let json = json.ok_or_else(|| StoreError::NoSuchRun(reference.to_string()))?;
+        let rows = self.query("SELECT document FROM runs WHERE id = $1", &[Value::Int(id)])?;
+        let Some(cell) = rows.into_iter().next().and_then(|r| r.into_iter().next()) else {
+            return Err(StoreError::NoSuchRun(reference.to_string()));
+        };
+        let json = cell.text().map_err(|m| self.fail(m))?;
         let doc =
             serde_json::from_str(&json).map_err(|source| StoreError::Corrupt { id, source })?;
         Ok((id, doc))
     }
 
-    fn resolve(&self, reference: &str) -> Result<i64, StoreError> {
+    fn resolve(&mut self, reference: &str) -> Result<i64, StoreError> {
         let back = match reference {
             "last" => Some(0),
             r => r.strip_prefix("last~").and_then(|n| n.parse::<i64>().ok()),
         };
-        if let Some(back) = back {
-            return self
-                .conn
-                .query_row(
-                    "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?1",
-                    params![back],
-                    |r| r.get(0),
-                )
-                .optional()
-                .map_err(self.sql())?
-                .ok_or_else(|| StoreError::NoSuchRun(reference.to_string()));
+        if let Some(back) = back.filter(|b| *b >= 0) {
+            let rows = self.query(
+                "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET $1",
+                &[Value::Int(back)],
+            )?;
+            return match rows.into_iter().next().and_then(|r| r.into_iter().next()) {
+                Some(cell) => cell.int().map_err(|m| self.fail(m)),
+                None => Err(StoreError::NoSuchRun(reference.to_string())),
+            };
         }
         reference.parse().map_err(|_| {
             StoreError::NoSuchRun(format!("'{reference}' (use a number, last or last~N)"))
@@ -315,19 +430,19 @@ impl Store {
 
     /// The stored run that is `doc` (same date, environment and rows), if
     /// any: importing the same file twice must not store it twice.
-    pub fn find(&self, doc: &RunDocument) -> Result<Option<i64>, StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id FROM runs WHERE date = ?1 AND results = ?2 ORDER BY id")
-            .map_err(self.sql())?;
-        let ids = stmt
-            .query_map(
-                params![doc.environment.date, doc.results.len() as i64],
-                |r| r.get::<_, i64>(0),
-            )
-            .map_err(self.sql())?
+    pub fn find(&mut self, doc: &RunDocument) -> Result<Option<i64>, StoreError> {
+        let rows = self.query(
+            "SELECT id FROM runs WHERE date = $1 AND results = $2 ORDER BY id",
+            &[
+                Value::Text(&doc.environment.date),
+                Value::Int(doc.results.len() as i64),
+            ],
+        )?;
+        let ids = rows
+            .into_iter()
+            .map(|r| first(vec![r]).and_then(|c| c.int()))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(self.sql())?;
+            .map_err(|m| self.fail(m))?;
         for id in ids {
             let (_, stored) = self.load(&id.to_string())?;
             if stored.environment == doc.environment && stored.results == doc.results {
@@ -338,17 +453,47 @@ impl Store {
     }
 
     /// Raw samples of one stored row, read back from the samples table.
-    pub fn samples(&self, run: i64, result_idx: usize) -> Result<Vec<f64>, StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT ns FROM samples WHERE run_id = ?1 AND result_idx = ?2 ORDER BY seq")
-            .map_err(self.sql())?;
-        let rows = stmt
-            .query_map(params![run, result_idx as i64], |r| r.get(0))
-            .map_err(self.sql())?;
-        rows.collect::<Result<_, _>>().map_err(self.sql())
+    pub fn samples(&mut self, run: i64, result_idx: usize) -> Result<Vec<f64>, StoreError> {
+        let rows = self.query(
+            "SELECT ns FROM samples WHERE run_id = $1 AND result_idx = $2 ORDER BY seq",
+            &[Value::Int(run), Value::Int(result_idx as i64)],
+        )?;
+        rows.into_iter()
+            .map(|r| first(vec![r]).and_then(|c| c.real()))
+            .collect::<Result<_, _>>()
+            .map_err(|m| self.fail(m))
     }
 }
 
+fn sqlite_error(path: &Path, e: rusqlite::Error) -> StoreError {
+    StoreError::Database {
+        at: path.display().to_string(),
+        message: backend::chain(&e),
+    }
+}
+
+/// The first column of the first row.
+fn first(rows: Rows) -> Result<Cell, String> {
+    rows.into_iter()
+        .next()
+        .and_then(|r| r.into_iter().next())
+        .ok_or_else(|| "the database returned no row".to_string())
+}
+
+/// `INSERT INTO samples` of `n` samples of one row: `$1` the run, `$2` the
+/// row, then each sample's sequence number and time.
+fn samples_insert(n: usize) -> String {
+    let mut sql = String::from("INSERT INTO samples (run_id, result_idx, seq, ns) VALUES ");
+    for k in 0..n {
+        if k > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!("($1, $2, ${}, ${})", 3 + 2 * k, 4 + 2 * k));
+    }
+    sql
+}
+
+#[cfg(all(test, feature = "postgres"))]
+mod pg_testing;
 #[cfg(test)]
 mod tests;
