@@ -73,6 +73,14 @@ fn runs_store_into_a_server_and_read_back_across_it() {
         .assert()
         .success()
         .stdout(predicate::str::contains("run 2"));
+    // The runs side by side, one from the server and one from its file.
+    encbench()
+        .args(["report", "1", "last", "--db", &db.url])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("[1] run 1: "))
+        .stdout(predicate::str::contains("[2] run 2: "))
+        .stdout(predicate::str::contains("answers per machine"));
     // ENCBENCH_DB names the server as well as --db does.
     let out = encbench()
         .env("ENCBENCH_DB", &db.url)
