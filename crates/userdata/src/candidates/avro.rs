@@ -5,6 +5,7 @@
 
 use super::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
 use super::{identifiers, Candidate, Prepared};
+use crate::nested::Shape;
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Cell, Table};
 use crate::{error::codec, Error};
@@ -15,6 +16,7 @@ pub struct Avro;
 
 fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
     let names = identifiers(schema);
+    let mut records = 0;
     let fields: Vec<serde_json::Value> = schema
         .fields
         .iter()
@@ -31,10 +33,11 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                     serde_json::json!({"type": "long", "logicalType": "timestamp-micros"})
                 }
                 ColumnType::Date => serde_json::json!({"type": "int", "logicalType": "date"}),
-                // Nested values travel as their JSON text.
-                ColumnType::String | ColumnType::Dictionary | ColumnType::Json => {
-                    serde_json::json!("string")
-                }
+                ColumnType::Json => match &f.shape {
+                    Some(shape) => nested_type(shape, &mut records),
+                    None => serde_json::json!("string"),
+                },
+                ColumnType::String | ColumnType::Dictionary => serde_json::json!("string"),
             };
             let ty = if f.nullable {
                 serde_json::json!(["null", ty])
@@ -46,6 +49,119 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
         .collect();
     let record = serde_json::json!({"type": "record", "name": "Row", "fields": fields});
     apache_avro::Schema::parse(&record).map_err(|e| codec("avro", e))
+}
+
+/// The Avro type of a nested shape: records (named `Nested1`, `Nested2`, …,
+/// members as Avro identifiers, in the shape's order), arrays, and
+/// `["null", T]` at every nested position; values that mix types (and
+/// shapes Avro has no type for) are their JSON text.
+fn nested_type(shape: &Shape, records: &mut usize) -> serde_json::Value {
+    let nullable = |t| serde_json::json!(["null", t]);
+    match shape {
+        Shape::Bool => serde_json::json!("boolean"),
+        Shape::Int => serde_json::json!("long"),
+        Shape::Float => serde_json::json!("double"),
+        Shape::List(item) => {
+            serde_json::json!({"type": "array", "items": nullable(nested_type(item, records))})
+        }
+        Shape::Struct(members) if !members.is_empty() => {
+            *records += 1;
+            let name = format!("Nested{records}");
+            let fields: Vec<serde_json::Value> = member_names(members)
+                .into_iter()
+                .zip(members)
+                .map(|(n, (_, s))| serde_json::json!({"name": n, "type": nullable(nested_type(s, records)), "default": null}))
+                .collect();
+            serde_json::json!({"type": "record", "name": name, "fields": fields})
+        }
+        _ => serde_json::json!("string"),
+    }
+}
+
+/// A struct's member names as unique Avro identifiers, in order.
+fn member_names(members: &[(String, Shape)]) -> Vec<String> {
+    let schema = Schema {
+        fields: members
+            .iter()
+            .map(|(n, _)| crate::schema::Field::new(n.clone(), ColumnType::String, true))
+            .collect(),
+    };
+    identifiers(&schema)
+}
+
+/// A nested value (canonical, not null) as the Avro value of its shape.
+fn nested_value(shape: &Shape, v: &serde_json::Value) -> Result<Value, String> {
+    let wrap = |shape: &Shape, v: Option<&serde_json::Value>| match v {
+        None | Some(serde_json::Value::Null) => Ok(Value::Union(0, Box::new(Value::Null))),
+        Some(v) => nested_value(shape, v).map(|x| Value::Union(1, Box::new(x))),
+    };
+    let wrong = || format!("a nested value does not fit its shape {}", shape.describe());
+    Ok(match (shape, v) {
+        (Shape::Bool, serde_json::Value::Bool(b)) => Value::Boolean(*b),
+        (Shape::Int, serde_json::Value::Number(n)) => Value::Long(n.as_i64().ok_or_else(wrong)?),
+        (Shape::Float, serde_json::Value::Number(n)) => {
+            Value::Double(n.as_f64().ok_or_else(wrong)?)
+        }
+        (Shape::List(item), serde_json::Value::Array(xs)) => Value::Array(
+            xs.iter()
+                .map(|x| wrap(item, Some(x)))
+                .collect::<Result<_, _>>()?,
+        ),
+        (Shape::Struct(members), serde_json::Value::Object(m)) if !members.is_empty() => {
+            Value::Record(
+                member_names(members)
+                    .into_iter()
+                    .zip(members)
+                    .map(|(n, (key, s))| wrap(s, m.get(key)).map(|x| (n, x)))
+                    .collect::<Result<_, _>>()?,
+            )
+        }
+        (Shape::Str, serde_json::Value::String(s)) => Value::String(s.clone()),
+        (Shape::Str | Shape::Bool | Shape::Int | Shape::Float | Shape::List(_), _) => {
+            return Err(wrong())
+        }
+        (_, v) => Value::String(v.to_string()),
+    })
+}
+
+/// The JSON value an Avro value of `shape` holds (null members left out).
+fn nested_json(shape: &Shape, v: &Value) -> Result<serde_json::Value, String> {
+    let v = match v {
+        Value::Union(_, inner) => inner.as_ref(),
+        v => v,
+    };
+    let wrong = || {
+        format!(
+            "an Avro value does not match the nested shape {}",
+            shape.describe()
+        )
+    };
+    Ok(match (shape, v) {
+        (_, Value::Null) => serde_json::Value::Null,
+        (Shape::Bool, Value::Boolean(b)) => serde_json::Value::Bool(*b),
+        (Shape::Int, Value::Long(x)) => serde_json::Value::from(*x),
+        (Shape::Float, Value::Double(x)) => serde_json::Value::from(*x),
+        (Shape::Str, Value::String(s)) => serde_json::Value::String(s.clone()),
+        (Shape::List(item), Value::Array(xs)) => serde_json::Value::Array(
+            xs.iter()
+                .map(|x| nested_json(item, x))
+                .collect::<Result<_, _>>()?,
+        ),
+        (Shape::Struct(members), Value::Record(fields)) if fields.len() == members.len() => {
+            let mut object = serde_json::Map::new();
+            for ((key, s), (_, x)) in members.iter().zip(fields) {
+                let x = nested_json(s, x)?;
+                if !x.is_null() {
+                    object.insert(key.clone(), x);
+                }
+            }
+            serde_json::Value::Object(object)
+        }
+        (Shape::Mixed | Shape::Null | Shape::Struct(_), Value::String(text)) => {
+            serde_json::from_str(text).map_err(|e| format!("a nested value's JSON text: {e}"))?
+        }
+        _ => return Err(wrong()),
+    })
 }
 
 fn value(cell: Cell<'_>, ty: ColumnType) -> Result<Value, Error> {
@@ -72,6 +188,9 @@ impl Candidate for Avro {
     }
     fn extension(&self) -> &'static str {
         "avro"
+    }
+    fn nests_natively(&self) -> bool {
+        true
     }
     fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
         Ok(Box::new(Ready {
@@ -182,7 +301,14 @@ fn append_rows<W: std::io::Write>(
     for i in 0..table.rows() {
         let mut fields = Vec::with_capacity(names.len());
         for ((col, field), name) in table.columns.iter().zip(&table.schema.fields).zip(names) {
-            let v = value(col.cell(i), field.ty)?;
+            let v = match (&field.shape, field.ty, col.cell(i)) {
+                (Some(shape), ColumnType::Json, Cell::Str(text)) => {
+                    let parsed: serde_json::Value =
+                        serde_json::from_str(text).map_err(|e| codec("avro", e))?;
+                    nested_value(shape, &parsed).map_err(|e| codec("avro", e))?
+                }
+                (_, ty, cell) => value(cell, ty)?,
+            };
             let v = match (field.nullable, v) {
                 (true, Value::Null) => Value::Union(0, Box::new(Value::Null)),
                 (true, v) => Value::Union(1, Box::new(v)),
@@ -213,15 +339,32 @@ fn push_record(
             v => v,
         })
         .collect();
+    // Nested columns come back as their canonical JSON text.
+    let nested: Vec<Option<String>> = table
+        .schema
+        .fields
+        .iter()
+        .zip(&cells)
+        .map(|(f, v)| match (&f.shape, f.ty, v) {
+            (Some(shape), ColumnType::Json, v) if *v != Value::Null => nested_json(shape, v)
+                .map(|j| Some(j.to_string()))
+                .map_err(|e| codec("avro", format!("record {}: {e}", r + 1))),
+            _ => Ok(None),
+        })
+        .collect::<Result<_, _>>()?;
     let row: Vec<Cell<'_>> = cells
         .iter()
-        .map(|v| match v {
-            Value::Int(x) | Value::Date(x) => Cell::Int(i64::from(*x)),
-            Value::Long(x) | Value::TimestampMicros(x) => Cell::Int(*x),
-            Value::Double(x) => Cell::Float(*x),
-            Value::Boolean(x) => Cell::Bool(*x),
-            Value::String(x) => Cell::Str(x),
-            _ => Cell::Null,
+        .zip(&nested)
+        .map(|(v, text)| match (v, text) {
+            (_, Some(text)) => Cell::Str(text),
+            (v, None) => match v {
+                Value::Int(x) | Value::Date(x) => Cell::Int(i64::from(*x)),
+                Value::Long(x) | Value::TimestampMicros(x) => Cell::Int(*x),
+                Value::Double(x) => Cell::Float(*x),
+                Value::Boolean(x) => Cell::Bool(*x),
+                Value::String(x) => Cell::Str(x),
+                _ => Cell::Null,
+            },
         })
         .collect();
     table

@@ -7,6 +7,7 @@ mod avro;
 pub(crate) mod columnar;
 mod original;
 mod protobuf;
+mod protobuf_nested;
 mod serde_rows;
 mod serde_stream;
 pub mod streaming;

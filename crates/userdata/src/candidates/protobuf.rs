@@ -13,6 +13,7 @@
 //! and memory stays one row deep (a whole table of dynamic messages takes
 //! dozens of times the data's size).
 
+use super::protobuf_nested::{from_proto, to_proto, Messages};
 use super::streaming::{self, Batches, ReadBack, Visit};
 use super::{identifiers, Candidate, Prepared};
 use crate::schema::{ColumnType, Schema};
@@ -28,16 +29,24 @@ pub struct Protobuf;
 
 /// The `Table` message's descriptor for `schema`.
 fn descriptor(schema: &Schema) -> Result<MessageDescriptor, Error> {
+    let mut nested = Messages::default();
     let fields = identifiers(schema)
         .into_iter()
         .zip(&schema.fields)
         .enumerate()
-        .map(|(i, (name, f))| FieldDescriptorProto {
-            name: Some(name),
-            number: Some(i as i32 + 1),
-            label: Some(Label::Optional as i32),
-            r#type: Some(proto_type(f.ty) as i32),
-            ..Default::default()
+        .map(|(i, (name, f))| {
+            let (ty, type_name) = match (&f.shape, f.ty) {
+                (Some(shape), ColumnType::Json) => nested.field_type(shape, "encbench.file"),
+                _ => (proto_type(f.ty), None),
+            };
+            FieldDescriptorProto {
+                name: Some(name),
+                number: Some(i as i32 + 1),
+                label: Some(Label::Optional as i32),
+                r#type: Some(ty as i32),
+                type_name,
+                ..Default::default()
+            }
         })
         .collect();
     let row = DescriptorProto {
@@ -60,7 +69,7 @@ fn descriptor(schema: &Schema) -> Result<MessageDescriptor, Error> {
     let file = FileDescriptorProto {
         name: Some("encbench_file.proto".into()),
         package: Some("encbench.file".into()),
-        message_type: vec![row, table],
+        message_type: [row, table].into_iter().chain(nested.types).collect(),
         syntax: Some("proto2".into()),
         ..Default::default()
     };
@@ -111,6 +120,20 @@ fn encode_rows(
     for i in 0..table.rows() {
         let mut row = DynamicMessage::new(row_desc.clone());
         for (c, (col, field)) in table.columns.iter().zip(&table.schema.fields).enumerate() {
+            if let (Some(shape), ColumnType::Json, Cell::Str(text)) =
+                (&field.shape, field.ty, col.cell(i))
+            {
+                let kind = row_desc
+                    .get_field(c as u32 + 1)
+                    .map(|f| f.kind())
+                    .ok_or_else(|| codec("protobuf", "a nested column has no field"))?;
+                let parsed: serde_json::Value =
+                    serde_json::from_str(text).map_err(|e| codec("protobuf", e))?;
+                let v = to_proto(shape, &parsed, &kind)
+                    .map_err(|e| codec("protobuf", format!("row {}: {e}", i + 1)))?;
+                row.set_field_by_number(c as u32 + 1, v);
+                continue;
+            }
             let v = match (col.cell(i), proto_type(field.ty)) {
                 (Cell::Null, _) => continue,
                 (Cell::Int(v), Type::Sint32) => Value::I32(
@@ -162,13 +185,23 @@ fn decode_rows(
         let (message, rest) = buf.split_at(len);
         buf = rest;
         let row = DynamicMessage::decode(row_desc.clone(), message).map_err(fail)?;
-        for (c, column) in table.columns.iter_mut().enumerate() {
+        let Table { schema, columns } = &mut table;
+        for (c, (column, field)) in columns.iter_mut().zip(&schema.fields).enumerate() {
             let n = c as u32 + 1;
             let value = row
                 .has_field_by_number(n)
                 .then(|| row.get_field_by_number(n))
                 .flatten();
+            let nested_text = match (&field.shape, field.ty, value.as_deref()) {
+                (Some(shape), ColumnType::Json, Some(v)) => Some(
+                    from_proto(shape, v)
+                        .map_err(|e| codec("protobuf", format!("row {r}, field {n}: {e}")))?
+                        .to_string(),
+                ),
+                _ => None,
+            };
             let cell = match value.as_deref() {
+                _ if nested_text.is_some() => Cell::Str(nested_text.as_deref().unwrap_or("")),
                 None => Cell::Null,
                 Some(Value::I32(x)) => Cell::Int(i64::from(*x)),
                 Some(Value::I64(x)) => Cell::Int(*x),
@@ -212,6 +245,9 @@ impl Candidate for Protobuf {
     }
     fn extension(&self) -> &'static str {
         "pb"
+    }
+    fn nests_natively(&self) -> bool {
+        true
     }
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
         encode_rows(&row_descriptor(&descriptor(&table.schema)?)?, table, out)

@@ -199,7 +199,7 @@ fn nested_columns_round_trip_natively_where_the_format_can() {
             || bytes.windows(8).any(|w| w == b"{\"\"geo\"\"");
         match c.id() {
             "jsonl" => assert!(text_inside, "JSON Lines writes the object itself"),
-            "msgpack" | "cbor" | "arrow" | "parquet" => {
+            "msgpack" | "cbor" | "arrow" | "parquet" | "avro" | "protobuf" => {
                 assert!(c.nests_natively());
                 assert!(!text_inside, "{} stored JSON text", c.id());
             }
