@@ -3,8 +3,9 @@
 //! candidate's read-back compares exactly.
 //!
 //! A nested cell is held as canonical JSON: keys sorted, object members
-//! whose value is `null` dropped (an absent key and a `null` member are
-//! the same value here: Arrow and Parquet structs cannot tell them apart).
+//! whose value is `null` or an empty object dropped (an absent key, a
+//! `null` member and an empty-object member are the same value here: Arrow
+//! and Parquet structs, and CSV's dotted columns, cannot tell them apart).
 //! Formats with nesting (JSON Lines, MessagePack, CBOR, Arrow, Parquet)
 //! carry the value natively; the others carry that text.
 
@@ -151,11 +152,13 @@ pub fn canonical(text: &str) -> Result<(String, Value), String> {
     Ok((text, value))
 }
 
+/// Drops object members that are `null` or (once their own members are
+/// dropped) empty objects, inside out.
 fn drop_null_members(v: &mut Value) {
     match v {
         Value::Object(members) => {
-            members.retain(|_, v| !v.is_null());
             members.values_mut().for_each(drop_null_members);
+            members.retain(|_, v| !v.is_null() && !matches!(v, Value::Object(m) if m.is_empty()));
         }
         Value::Array(items) => items.iter_mut().for_each(drop_null_members),
         _ => {}
@@ -386,8 +389,10 @@ mod tests {
 
     #[test]
     fn canonical_text_sorts_keys_and_drops_null_members() {
-        let (text, _) = canonical(r#"{"b": [1, null, {"z": null, "y": 2}], "a": null}"#).unwrap();
-        assert_eq!(text, r#"{"b":[1,null,{"y":2}]}"#);
+        let (text, _) =
+            canonical(r#"{"b": [1, null, {"z": null, "y": 2}, {}], "a": null, "c": {"d": {}}}"#)
+                .unwrap();
+        assert_eq!(text, r#"{"b":[1,null,{"y":2},{}]}"#);
         assert!(canonical("{oops").unwrap_err().starts_with("not JSON"));
     }
 

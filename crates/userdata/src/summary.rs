@@ -102,6 +102,8 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers, nested:
                 row.push(
                     if crate::candidates::nests_natively(&c.codec) {
                         "native"
+                    } else if crate::candidates::flattens_nesting(&c.codec) {
+                        "dotted columns"
                     } else {
                         "as JSON text"
                     }
@@ -227,7 +229,7 @@ mod tests {
             "{nested}"
         );
         assert!(
-            lines[3].contains("csv") && lines[3].ends_with("as JSON text"),
+            lines[3].contains("csv") && lines[3].ends_with("dotted columns"),
             "{nested}"
         );
     }

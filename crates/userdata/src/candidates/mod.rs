@@ -5,6 +5,7 @@
 
 mod avro;
 pub(crate) mod columnar;
+mod csv_flat;
 mod original;
 mod protobuf;
 mod protobuf_nested;
@@ -31,6 +32,10 @@ pub trait Candidate: Send + Sync {
     /// Whether nested JSON values travel as the format's own maps and
     /// arrays (or structs and lists), rather than as their JSON text.
     fn nests_natively(&self) -> bool {
+        false
+    }
+    /// Whether nested objects are spread over dotted columns (CSV).
+    fn flattens_nesting(&self) -> bool {
         false
     }
     /// Whether `encode` writes the table (the original text is not re-encoded).
@@ -165,6 +170,11 @@ pub fn by_id(id: &str) -> Option<Box<dyn Candidate>> {
 /// original JSON does; a name not listed does not).
 pub fn nests_natively(id: &str) -> bool {
     id == "original" || by_id(id).is_some_and(|c| c.nests_natively())
+}
+
+/// Whether the candidate `id` spreads nested objects over dotted columns.
+pub fn flattens_nesting(id: &str) -> bool {
+    by_id(id).is_some_and(|c| c.flattens_nesting())
 }
 
 /// Column names as identifiers (Avro and protobuf allow `[A-Za-z_][A-Za-z0-9_]*`),

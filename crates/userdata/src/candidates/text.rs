@@ -3,6 +3,7 @@
 //! forms the reader parses back exactly (see `values`); null is an empty
 //! CSV field and a JSON `null`.
 
+use super::csv_flat::{self, Layout};
 use super::streaming::{self, Batches, ReadBack, Visit};
 use super::Candidate;
 use crate::load::parse_table;
@@ -26,19 +27,19 @@ impl Candidate for Csv {
     fn extension(&self) -> &'static str {
         "csv"
     }
+    fn flattens_nesting(&self) -> bool {
+        true
+    }
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        let layout = Layout::of(&table.schema);
         let mut writer = csv::Writer::from_writer(out);
-        csv_header(&mut writer, &table.schema)?;
-        csv_rows(&mut writer, table)?;
+        csv_header(&mut writer, &layout.flat)?;
+        csv_rows(&mut writer, table, &layout)?;
         writer.flush().map_err(|e| codec("csv", e))
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         let text = std::str::from_utf8(bytes).map_err(|e| codec("csv", e))?;
-        let format = Format::Csv {
-            delimiter: b',',
-            header: true,
-        };
-        parse_table(text, format, schema)
+        csv_flat::decode(text, schema)
     }
     fn write_stream(
         &self,
@@ -47,10 +48,11 @@ impl Candidate for Csv {
         batches: &mut Batches<'_>,
         out: &mut (dyn Write + Send),
     ) -> Result<(), Error> {
+        let layout = Layout::of(schema);
         let mut writer = csv::Writer::from_writer(out);
-        csv_header(&mut writer, schema)?;
+        csv_header(&mut writer, &layout.flat)?;
         for batch in batches {
-            csv_rows(&mut writer, &batch?)?;
+            csv_rows(&mut writer, &batch?, &layout)?;
         }
         writer.flush().map_err(|e| codec("csv", e))
     }
@@ -71,12 +73,20 @@ fn csv_header<W: Write>(writer: &mut csv::Writer<W>, schema: &Schema) -> Result<
         .map_err(|e| codec("csv", e))
 }
 
-fn csv_rows<W: Write>(writer: &mut csv::Writer<W>, table: &Table) -> Result<(), Error> {
+fn csv_rows<W: Write>(
+    writer: &mut csv::Writer<W>,
+    table: &Table,
+    layout: &Layout,
+) -> Result<(), Error> {
     let mut row: Vec<String> = Vec::with_capacity(table.columns.len());
     for i in 0..table.rows() {
-        row.clear();
-        for (col, field) in table.columns.iter().zip(&table.schema.fields) {
-            row.push(text_of(col.cell(i), field.ty));
+        if layout.spreads() {
+            layout.row(table, i, &mut row)?;
+        } else {
+            row.clear();
+            for (col, field) in table.columns.iter().zip(&table.schema.fields) {
+                row.push(text_of(col.cell(i), field.ty));
+            }
         }
         writer.write_record(&row).map_err(|e| codec("csv", e))?;
     }
