@@ -14,6 +14,19 @@ fn chromium() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// Chromium, or `None` with the reason printed (never in CI, which installs it).
+fn chromium_or_skip() -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install chromium (see .ci/run)"
+        );
+        eprintln!("skipping: no chromium on PATH");
+    }
+    found
+}
+
 fn headless(browser: &Path, profile: &Path) -> Command {
     let mut cmd = Command::new(browser);
     cmd.args([
@@ -34,12 +47,7 @@ fn headless(browser: &Path, profile: &Path) -> Command {
 
 #[test]
 fn report_renders_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install chromium (see .ci/run)"
-        );
-        eprintln!("skipping: no chromium on PATH");
+    let Some(browser) = chromium_or_skip() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -135,12 +143,7 @@ fn report_renders_in_headless_chromium() {
 
 #[test]
 fn multi_machine_report_renders_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install chromium (see .ci/run)"
-        );
-        eprintln!("skipping: no chromium on PATH");
+    let Some(browser) = chromium_or_skip() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
