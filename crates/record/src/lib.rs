@@ -1,6 +1,6 @@
 //! The results record: the one document every exporter, plot and history
-//! store reads. Its JSON form is documented field by field in the README
-//! ("The results record"); change both together.
+//! store reads. Its JSON form is documented field by field in
+//! `docs/results-record.md`; change both together.
 
 mod conclusion;
 mod environment;
