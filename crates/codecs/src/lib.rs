@@ -38,6 +38,7 @@ pub mod derived;
 pub mod flatbuf;
 pub mod int64;
 pub mod intfile;
+pub mod matrix;
 #[cfg(feature = "protobuf")]
 pub mod protobuf;
 pub mod records;

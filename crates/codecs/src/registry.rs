@@ -15,9 +15,9 @@ use crate::columnar::{ArrowIpc, Parquet};
 #[cfg(feature = "schema-binary")]
 use crate::derived::{Borsh, Speedy, Wincode};
 use crate::intfile::{binary, simd, text, IntSumReader};
+use crate::matrix::MatrixRecord;
 #[cfg(feature = "protobuf")]
 use crate::protobuf::Protobuf;
-use crate::records::MatrixRecord;
 #[cfg(feature = "simd-json")]
 use crate::serde_codecs::SimdJson;
 use crate::serde_codecs::{Bincode, Bitcode, Csv, Json, JsonLines, Postcard};

@@ -7,9 +7,8 @@
 
 #![cfg(feature = "zero-copy")]
 
-use encbench_codecs::records::{
-    digest_of, Customer, LineItem, LogRecord, MatrixRecord, Order, Telemetry,
-};
+use encbench_codecs::matrix::MatrixRecord;
+use encbench_codecs::records::{digest_of, Customer, LineItem, LogRecord, Order, Telemetry};
 use encbench_codecs::registry::{record_codecs, record_views};
 use encbench_codecs::{Codec, CodecError};
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -12,6 +12,7 @@
 //! they are on the wire: package names stay 4-octet `PkgdName`s, with no
 //! mapping to the text names (`tdmc/gain`) of the pretty encoding.
 
+mod bits;
 mod codec;
 mod generated;
 mod peek;

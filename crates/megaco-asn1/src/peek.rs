@@ -6,7 +6,7 @@
 //! `version`), so one reader serves all of them. Erlang's megaco is told
 //! the version by its caller instead; peeking keeps one codec for the set.
 
-use crate::tape::Bits;
+use crate::bits::Bits;
 use encbench_codecs::CodecError;
 
 /// The version field of a BER `MegacoMessage`.

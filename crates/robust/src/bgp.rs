@@ -8,7 +8,7 @@ use encbench_bgp::mrt::MrtReader;
 use encbench_bgp::wire::{decode_message, encode_update, AsSize, Message};
 use encbench_bgp::{cbor, json, samples, table, text, Update};
 
-use crate::targets::{Target, Verdict};
+use crate::target::{Target, Verdict};
 
 /// A decoder whose seeds' decodings are the values to compare with.
 struct Decoded<T> {

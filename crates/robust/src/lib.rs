@@ -12,6 +12,7 @@ mod bgp;
 pub mod corpus;
 pub mod parent;
 pub mod selftest;
+pub mod target;
 pub mod targets;
 pub mod worker;
 

@@ -3,7 +3,7 @@
 //! classified by the parent instead of taking it down.
 
 use crate::corpus::hostile;
-use crate::targets::{Target, Verdict};
+use crate::target::{Target, Verdict};
 
 /// Codec id of the faulty decoder.
 pub const ID: &str = "selftest/faulty";

@@ -2,7 +2,8 @@
 //! decodes, as jobs the parent can list and the child can rebuild by name.
 
 use encbench_codecs::intfile::{encode, CBytes, Format, IntSumReader, Source, SourceKind};
-use encbench_codecs::records::{digest_of, MatrixRecord};
+use encbench_codecs::matrix::MatrixRecord;
+use encbench_codecs::records::digest_of;
 use encbench_codecs::registry::{
     byte_array_codecs, byte_string_codecs, int64_codecs, int_readers, record_codecs, record_views,
     wkb_codecs,
@@ -11,26 +12,8 @@ use encbench_codecs::wkb::{self, Geometry};
 use encbench_codecs::{Codec, RecordView};
 use encbench_scenarios::data;
 
+pub use crate::target::{Target, Verdict};
 use crate::{bgp, selftest, Size};
-
-/// What a decode returned (a panic is caught one level up).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// The value the input was derived from.
-    Equal,
-    /// Some other value.
-    Different,
-    /// An error.
-    Error,
-}
-
-/// A decoder with the valid encodings its corpus starts from.
-pub trait Target {
-    /// The valid encodings.
-    fn seeds(&self) -> &[Vec<u8>];
-    /// Decodes `bytes`, comparing with seed `origin`'s value when there is one.
-    fn decode(&self, bytes: &[u8], origin: Option<usize>) -> Verdict;
-}
 
 /// A `Codec<T>` and the values its seeds encode.
 struct Typed<T> {

@@ -8,7 +8,8 @@
 //! markers go to stderr (see [`crate::alloc`]).
 
 use crate::corpus::{self, Input};
-use crate::targets::{jobs, Target, Verdict};
+use crate::target::{Target, Verdict};
+use crate::targets::jobs;
 use crate::{alloc, stable_hash, Outcome, Size};
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -6,8 +6,8 @@
 use crate::bench::{measure_group, measure_group_with, Pending};
 use crate::{data, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::compression::{every_level, Compressor};
+use encbench_codecs::matrix::MatrixRecord;
 use encbench_codecs::records::digest_of;
-use encbench_codecs::records::MatrixRecord;
 use encbench_codecs::registry::{record_codecs, record_views};
 use encbench_codecs::{Codec, RecordView};
 use encbench_measure::rows::lighter_plan;

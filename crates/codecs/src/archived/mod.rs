@@ -5,7 +5,8 @@
 
 mod digest;
 
-use crate::records::{digest_of, Digestible, RkyvRecord};
+use crate::matrix::RkyvRecord;
+use crate::records::{digest_of, Digestible};
 use crate::{Codec, CodecError, RecordView};
 use rkyv::rancor::Error as RkyvError;
 use rkyv::util::AlignedVec;

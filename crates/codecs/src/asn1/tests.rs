@@ -89,7 +89,7 @@ fn small_order() -> Order {
 }
 
 /// Encodes to exactly `golden` and decodes `golden` back, bit for bit.
-fn check_golden<R: crate::records::MatrixRecord, C: Codec<Vec<R>> + Default>(
+fn check_golden<R: crate::matrix::MatrixRecord, C: Codec<Vec<R>> + Default>(
     id: &str,
     record: R,
     golden: &str,

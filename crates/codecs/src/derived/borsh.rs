@@ -1,6 +1,6 @@
 //! borsh: little-endian fixed-width integers, u32 lengths, no field names.
 
-use crate::records::BorshRecord;
+use crate::matrix::BorshRecord;
 use crate::{Codec, CodecError};
 
 unit_codec!(

@@ -1,6 +1,6 @@
 //! speedy: little-endian fixed-width integers, u32 lengths, no field names.
 
-use crate::records::SpeedyRecord;
+use crate::matrix::SpeedyRecord;
 use crate::{Codec, CodecError};
 use speedy::{Readable, Writable};
 

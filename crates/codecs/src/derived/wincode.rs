@@ -1,7 +1,7 @@
 //! wincode: bincode-1-compatible layout (fixed-width integers, u64
 //! lengths) written and read in place through its derives.
 
-use crate::records::{WincodeConfig, WincodeRecord};
+use crate::matrix::{WincodeConfig, WincodeRecord};
 use crate::{Codec, CodecError};
 
 unit_codec!(

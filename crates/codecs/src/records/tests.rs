@@ -2,7 +2,8 @@
 //! hostile bytes give an error or a value, never a panic or a hang.
 
 use super::fixtures::{logs, orders, telemetry};
-use super::{digest_of, MatrixRecord, Order};
+use super::{digest_of, Order};
+use crate::matrix::MatrixRecord;
 use crate::registry::{record_codecs, record_views};
 
 fn check_all<R: MatrixRecord>(value: Vec<R>) {

@@ -2,7 +2,7 @@
 //! fixed arrays spread over numbered columns. Flat records only: nested
 //! orders have no CSV form, and the matrix says so instead of inventing one.
 
-use crate::records::CsvRecord;
+use crate::matrix::CsvRecord;
 use crate::{Codec, CodecError};
 
 unit_codec!(

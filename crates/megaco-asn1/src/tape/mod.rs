@@ -30,7 +30,6 @@ mod schema_v3;
 
 use crate::peek;
 use encbench_codecs::{Codec, CodecError};
-pub(crate) use per::Bits;
 use schema::{Kind, Schema, TypeId};
 use std::fmt;
 

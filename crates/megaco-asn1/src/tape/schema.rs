@@ -93,12 +93,4 @@ impl Schema {
     }
 }
 
-/// The unsigned big-endian number in `octets` (at most eight).
-pub(crate) fn be_uint(octets: &[u8]) -> u64 {
-    octets.iter().fold(0, |v, &b| (v << 8) | u64::from(b))
-}
-
-/// Number of bits that hold `x` (0 for 0).
-pub(crate) fn bits_for(x: u64) -> u32 {
-    64 - x.leading_zeros()
-}
+pub(crate) use crate::bits::{be_uint, bits_for};
