@@ -10,7 +10,7 @@ use encbench_codecs::registry::{
 };
 use encbench_codecs::wkb::{self, Geometry};
 use encbench_codecs::{Codec, RecordView};
-use encbench_scenarios::data;
+use encbench_datasets as data;
 
 pub use crate::target::{Target, Verdict};
 use crate::{bgp, selftest, Size};

@@ -7,7 +7,9 @@ mod bench;
 mod bgp;
 mod codecs;
 pub mod conclusions;
-pub mod data;
+// The datasets have their own crate (robust and the tests use them too);
+// scenario code names them `crate::data`.
+pub use encbench_datasets as data;
 mod int_codecs;
 mod ints;
 pub mod io;
