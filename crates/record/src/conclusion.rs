@@ -143,17 +143,3 @@ pub struct Conclusion {
     /// This run's answer in one sentence, with the ratio and its interval.
     pub answer: String,
 }
-
-/// Three significant digits, no exponent (the form every output prints figures in).
-pub fn significant(v: f64) -> String {
-    let a = v.abs();
-    if a >= 100.0 || a == 0.0 {
-        format!("{v:.0}")
-    } else if a >= 10.0 {
-        format!("{v:.1}")
-    } else if a >= 1.0 {
-        format!("{v:.2}")
-    } else {
-        format!("{v:.3}")
-    }
-}

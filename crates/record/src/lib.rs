@@ -6,7 +6,8 @@ mod conclusion;
 mod environment;
 mod verify;
 
-pub use conclusion::{significant, Conclusion, Quantity, RowRef, Verdict};
+pub use conclusion::{Conclusion, Quantity, RowRef, Verdict};
+pub use encbench_format::units::significant;
 pub use environment::{BuildInfo, EngineInfo, Environment};
 pub use verify::{Check, Mismatch, Verification, VerificationStatus, Verified};
 

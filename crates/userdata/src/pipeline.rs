@@ -10,8 +10,8 @@ use crate::readers::Readers;
 use crate::recommend::{self, Choice, Objective};
 use crate::sample::Method;
 use crate::Error;
+use encbench_format::units;
 use encbench_record::{Failure, Recommendation, Record};
-use encbench_report::units;
 use std::path::Path;
 
 /// Opens the file, draws the sample (or takes every row) and types it.

@@ -310,15 +310,15 @@ fn trade_off(best: &Choice, next: &Choice, link: Option<f64>, objective: Objecti
 }
 
 fn fmt(v: f64) -> String {
-    encbench_report::units::significant(v)
+    encbench_format::units::significant(v)
 }
 
 fn bytes(n: u64) -> String {
-    encbench_report::units::bytes(n as f64)
+    encbench_format::units::bytes(n as f64)
 }
 
 fn duration(ns: f64) -> String {
-    encbench_report::units::duration(ns)
+    encbench_format::units::duration(ns)
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@
 use crate::readers::Readers;
 use crate::recommend::{frontier, Choice};
 use crate::schema::Schema;
-use encbench_report::table::Table;
-use encbench_report::units;
+use encbench_format::table::Table;
+use encbench_format::units;
 
 /// The schema, one column per line: `name  type  nullable`.
 pub fn schema(schema: &Schema) -> String {
