@@ -1,4 +1,4 @@
-//! The run as a Markdown document: environment, tables, comparisons.
+//! The run as a Markdown document: the answers, environment, tables, comparisons.
 
 use crate::matrix;
 use crate::table::results_table;
@@ -12,7 +12,9 @@ pub struct Markdown;
 
 impl Exporter for Markdown {
     fn serialize(&self, doc: &RunDocument) -> Result<Vec<u8>, ExportError> {
-        let mut out = String::from("# encbench results\n\n```text\n");
+        let mut out = String::from("# encbench results\n\n");
+        out.push_str(&answers(doc));
+        out.push_str("```text\n");
         out.push_str(&environment(&doc.environment));
         out.push_str("```\n");
         for scenario in distinct(doc.results.iter().map(|r| r.scenario.as_str())) {
@@ -57,4 +59,44 @@ impl Exporter for Markdown {
         }
         Ok(out.into_bytes())
     }
+}
+
+/// The answers first, as a table (nothing when the run answered no question).
+fn answers(doc: &RunDocument) -> String {
+    use crate::summary::{claim_and_seed, mark, ratio_with_interval, rows_compared, tally};
+    if doc.conclusions.is_empty() {
+        return String::new();
+    }
+    let table = crate::table::Table {
+        headers: [
+            "verdict",
+            "scenario",
+            "question",
+            "this run [95% CI]",
+            "claim · seed",
+            "rows",
+        ]
+        .map(String::from)
+        .to_vec(),
+        right: vec![false, false, false, true, false, false],
+        rows: doc
+            .conclusions
+            .iter()
+            .map(|c| {
+                vec![
+                    mark(c.verdict).to_string(),
+                    c.scenario.clone(),
+                    c.question.clone(),
+                    ratio_with_interval(c),
+                    claim_and_seed(c),
+                    rows_compared(c),
+                ]
+            })
+            .collect(),
+    };
+    format!(
+        "## Answers\n\n{}\n\n{}\n",
+        tally(&doc.conclusions),
+        table.markdown()
+    )
 }

@@ -134,6 +134,16 @@ fn the_answers_come_last_in_the_terminal_and_first_in_html() {
         html.contains("text/fscanf read file-warm (uniform-1000): median"),
         "{html}"
     );
+    // Markdown opens with the same answers.
+    let md = String::from_utf8(Markdown.serialize(&doc).unwrap()).unwrap();
+    assert!(
+        md.starts_with("# encbench results\n\n## Answers\n\n1 hold"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| ✓ holds | ints | Is text 10× binary? | 12.5× [11.0–14.0] |"),
+        "{md}"
+    );
     // No conclusions: no summary at all.
     let none = RunDocument {
         conclusions: vec![],
