@@ -987,6 +987,9 @@ fn nested_json_lines_keep_their_shape_in_the_formats_that_nest() {
     assert!(line("csv").ends_with("dotted columns"), "{}", line("csv"));
     // Every candidate read the nested values back exactly.
     let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    // The reason says what the chosen format does with them.
+    let reason = doc["recommendation"]["reason"].as_str().unwrap();
+    assert!(reason.contains("the 2 nested column(s)"), "{reason}");
     assert_eq!(
         doc["failures"].as_array().unwrap().len(),
         0,

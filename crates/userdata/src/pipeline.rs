@@ -31,6 +31,26 @@ pub struct Verdict {
     pub recommendation: Option<Recommendation>,
 }
 
+/// What the recommended format does with nested columns, when the table has any.
+fn nesting_note(loaded: &Loaded, codec: &str) -> String {
+    let nested = loaded
+        .table
+        .schema
+        .fields
+        .iter()
+        .filter(|f| f.ty == crate::ColumnType::Json)
+        .count();
+    if nested == 0 {
+        String::new()
+    } else if crate::candidates::nests_natively(codec) {
+        format!(" It carries the {nested} nested column(s) natively.")
+    } else if crate::candidates::flattens_nesting(codec) {
+        format!(" It spreads the {nested} nested column(s) over dotted columns (arrays stay JSON text).")
+    } else {
+        format!(" It stores the {nested} nested column(s) as JSON text: readers must parse them.")
+    }
+}
+
 /// Verifies and times every candidate on the sample, then recommends one
 /// that `readers` can read (the others are measured and shown all the same).
 pub fn judge(
@@ -64,6 +84,7 @@ pub fn judge(
                     readers.describe()
                 ),
             });
+            r.reason.push_str(&nesting_note(loaded, &r.codec));
             r
         });
     Verdict {
