@@ -4,6 +4,7 @@
 
 use crate::family::ChartFamily;
 use encbench_record::{Conclusion, Medium, Recommendation, Record, Verdict};
+use plotters::coord::combinators::LogCoord;
 use plotters::prelude::*;
 
 /// A chart that could not be drawn says why, in place of the picture.
@@ -305,6 +306,38 @@ fn unit_for(max_ns: f64) -> (f64, &'static str) {
     }
 }
 
+/// A chart on log-log axes.
+type LogLog<'a, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
+
+/// Log-log axes padded around the data's range, with their mesh and labels
+/// drawn: the frame every scatter and growth chart shares.
+fn log_log<'a, DB: DrawingBackend + 'a>(
+    root: &'a DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    ((x_min, x_max), (y_min, y_max)): ((f64, f64), (f64, f64)),
+    margin_right: u32,
+    (x_desc, y_desc): (&str, &str),
+) -> Result<LogLog<'a, DB>, String> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 16))
+        .margin(10)
+        .margin_right(margin_right)
+        .x_label_area_size(36)
+        .y_label_area_size(70)
+        .build_cartesian_2d(
+            (x_min * 0.8..x_max * 1.25).log_scale(),
+            (y_min * 0.7..y_max * 1.5).log_scale(),
+        )
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .draw()
+        .map_err(err)?;
+    Ok(chart)
+}
+
 /// Log-log curves of time per operation against items, one per codec and medium.
 pub fn scaling_curves(title: &str, rows: &[&Record]) -> ChartResult {
     let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
@@ -324,23 +357,13 @@ pub fn scaling_curves(title: &str, rows: &[&Record]) -> ChartResult {
     {
         let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 16))
-            .margin(10)
-            .margin_right(40)
-            .x_label_area_size(36)
-            .y_label_area_size(70)
-            .build_cartesian_2d(
-                (x_min * 0.8..x_max * 1.25).log_scale(),
-                (y_min * 0.7..y_max * 1.5).log_scale(),
-            )
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("items per operation (N)")
-            .y_desc("median ns per operation")
-            .draw()
-            .map_err(err)?;
+        let mut chart = log_log(
+            &root,
+            title,
+            ((x_min, x_max), (y_min, y_max)),
+            40,
+            ("items per operation (N)", "median ns per operation"),
+        )?;
         for (i, (name, mut pts)) in series.into_iter().enumerate() {
             pts.sort_by(|a, b| a.0.total_cmp(&b.0));
             let color = Palette99::pick(i).to_rgba();
@@ -465,23 +488,13 @@ pub fn pareto_scatter(title: &str, rows: &[&Record]) -> ChartResult {
     {
         let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 16))
-            .margin(10)
-            .margin_right(40)
-            .x_label_area_size(36)
-            .y_label_area_size(70)
-            .build_cartesian_2d(
-                (x_min * 0.8..x_max * 1.25).log_scale(),
-                (y_min * 0.7..y_max * 1.5).log_scale(),
-            )
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("encoded bytes")
-            .y_desc("median decode ns")
-            .draw()
-            .map_err(err)?;
+        let mut chart = log_log(
+            &root,
+            title,
+            ((x_min, x_max), (y_min, y_max)),
+            40,
+            ("encoded bytes", "median decode ns"),
+        )?;
         chart
             .draw_series(LineSeries::new(
                 frontier.clone(),
@@ -584,23 +597,13 @@ pub fn choice_scatter(title: &str, rows: &[&Record], rec: &Recommendation) -> Ch
     {
         let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 16))
-            .margin(10)
-            .margin_right(60)
-            .x_label_area_size(36)
-            .y_label_area_size(70)
-            .build_cartesian_2d(
-                (x_min * 0.8..x_max * 1.25).log_scale(),
-                (y_min * 0.7..y_max * 1.5).log_scale(),
-            )
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("bytes stored")
-            .y_desc("read time, ns (decompress + decode)")
-            .draw()
-            .map_err(err)?;
+        let mut chart = log_log(
+            &root,
+            title,
+            ((x_min, x_max), (y_min, y_max)),
+            60,
+            ("bytes stored", "read time, ns (decompress + decode)"),
+        )?;
         let excluded = |p: &Point| rec.excluded.contains(&p.codec);
         let chosen = |p: &Point| p.codec == rec.codec && p.compression == rec.compression;
         chart
