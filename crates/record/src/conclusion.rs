@@ -44,13 +44,18 @@ impl RowRef {
             && r.compression == self.compression
     }
 
-    /// `codec operation medium` (plus the compressor when there is one), as tables print a row.
-    pub fn describe(&self) -> String {
-        let mut s = format!("{} {} {}", self.codec, self.operation, self.medium.as_str());
+    /// `operation medium` (plus the compressor when there is one).
+    pub fn how(&self) -> String {
+        let mut s = format!("{} {}", self.operation, self.medium.as_str());
         if self.compression != "none" {
             s.push_str(&format!(" {}", self.compression));
         }
         s
+    }
+
+    /// `codec operation medium [compressor]`, as tables print a row.
+    pub fn describe(&self) -> String {
+        format!("{} {}", self.codec, self.how())
     }
 }
 

@@ -44,26 +44,9 @@ pub fn claim_and_seed(c: &Conclusion) -> String {
 pub fn rows_compared(c: &Conclusion) -> String {
     let (n, d) = (&c.numerator, &c.denominator);
     if n.codec == d.codec && n.dataset != d.dataset {
-        return format!(
-            "{} {} ÷ {}, {}",
-            n.codec,
-            n.dataset,
-            d.dataset,
-            n.describe().split_once(' ').map_or("", |x| x.1)
-        );
-    }
-    if n.operation == d.operation && n.medium == d.medium && n.compression == d.compression {
-        let compression = match n.compression.as_str() {
-            "none" => String::new(),
-            c => format!(" {c}"),
-        };
-        format!(
-            "{} ÷ {}, {} {}{compression}",
-            n.codec,
-            d.codec,
-            n.operation,
-            n.medium.as_str()
-        )
+        format!("{} {} ÷ {}, {}", n.codec, n.dataset, d.dataset, n.how())
+    } else if n.how() == d.how() {
+        format!("{} ÷ {}, {}", n.codec, d.codec, n.how())
     } else {
         format!("{} ÷ {}", n.describe(), d.describe())
     }

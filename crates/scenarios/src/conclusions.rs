@@ -132,7 +132,7 @@ impl Claim {
             return None;
         }
         let (ratio, low, high) = match self.quantity {
-            Quantity::Time => time_ratio(num, den)?,
+            Quantity::Time => time_ratio(num, den),
             Quantity::Bytes => {
                 let r = num.encoded_bytes as f64 / den.encoded_bytes as f64;
                 (r, r, r)
@@ -195,14 +195,14 @@ impl Claim {
 
 /// Median ratio of the two rows' times and its bootstrap interval; rows
 /// with fewer than two samples get a zero-width interval at the ratio.
-fn time_ratio(num: &Record, den: &Record) -> Option<(f64, f64, f64)> {
+fn time_ratio(num: &Record, den: &Record) -> (f64, f64, f64) {
     let ratio = num.median_ns / den.median_ns;
     match (Sample::new(&num.samples_ns), Sample::new(&den.samples_ns)) {
         (Ok(a), Ok(b)) => {
             let ci = median_ratio_ci(&a, &b, LEVEL, RESAMPLES);
-            Some((ratio, ci.low.min(ratio), ci.high.max(ratio)))
+            (ratio, ci.low.min(ratio), ci.high.max(ratio))
         }
-        _ => Some((ratio, ratio, ratio)),
+        _ => (ratio, ratio, ratio),
     }
 }
 
