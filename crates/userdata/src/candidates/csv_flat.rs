@@ -124,9 +124,6 @@ impl Layout {
         let spread = self.spread_columns(schema);
         for r in 0..rows {
             let mut cells: Vec<Option<Cell<'_>>> = vec![None; schema.fields.len()];
-            for o in objects.iter_mut() {
-                *o = None;
-            }
             for (k, flat_col) in self.columns.iter().enumerate() {
                 let cell = flat.columns[k].cell(r);
                 match flat_col {
@@ -151,11 +148,12 @@ impl Layout {
                     }
                 }
             }
+            // Taken, so the next row starts with no objects.
             let texts: Vec<Option<String>> = objects
-                .iter()
+                .iter_mut()
                 .zip(&schema.fields)
-                .map(|(o, f)| match (o, f.nullable) {
-                    (Some(o), _) => Some(Value::Object(o.clone()).to_string()),
+                .map(|(o, f)| match (o.take(), f.nullable) {
+                    (Some(o), _) => Some(Value::Object(o).to_string()),
                     // A column that cannot be null had an object with no members left.
                     (None, false) => Some("{}".to_string()),
                     (None, true) => None,
