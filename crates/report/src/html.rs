@@ -165,13 +165,10 @@ impl Exporter for Html {
              figure.chart{margin:1em 0}\n\
              .error{color:#b00}\n\
              .note{color:#555}\n\
-             .verdict{font-weight:600;white-space:nowrap;text-decoration:none}\n\
-             .verdict{padding:1px 6px;border-radius:4px}\n\
-             .verdict.holds{color:#1a7f37;background:#dafbe1}.verdict.not{color:#a0148c;background:#fbe4f6}\
-             .verdict.unsure{color:#9a6700;background:#fff3c4}\n\
-             .evidence{border-left:3px solid #ddd;padding-left:1em;margin:1em 0}\n\
-             </style></head><body>\n<h1>encbench report</h1>\n",
+             .evidence{border-left:3px solid #ddd;padding-left:1em;margin:1em 0}\n",
         );
+        out.push_str(crate::summary::VERDICT_CSS);
+        out.push_str("</style></head><body>\n<h1>encbench report</h1>\n");
         // The answers come first; the machine and the evidence follow.
         out.push_str(&crate::summary::html(doc));
         out.push_str(&format!(

@@ -3,7 +3,7 @@
 //! answer flips from one machine to another.
 
 use crate::html::escape;
-use crate::summary::{mark, ratio_with_interval, verdict_class};
+use crate::summary::{mark, ratio_with_interval, verdict_class, VERDICT_CSS};
 use crate::units;
 use encbench_record::{Conclusion, Environment, RowRef, RunDocument, Verdict};
 
@@ -93,6 +93,14 @@ pub fn questions<'a>(runs: &[Run<'a>]) -> Vec<Question<'a>> {
     out
 }
 
+/// How many questions flip between the runs.
+fn flips(questions: &[Question<'_>]) -> usize {
+    questions
+        .iter()
+        .filter(|q| q.agreement() == Agreement::Flips)
+        .count()
+}
+
 /// `AMD EPYC · 2 cores · x86_64 · Debian … · 2026-11-24 · quick`.
 pub fn machine(env: &Environment) -> String {
     format!(
@@ -117,10 +125,7 @@ pub fn render(runs: &[Run<'_>]) -> String {
         out.push_str("\nno run holds conclusions to compare\n");
         return out;
     }
-    let flips = questions
-        .iter()
-        .filter(|q| q.agreement() == Agreement::Flips)
-        .count();
+    let flips = flips(&questions);
     out.push_str(&format!(
         "\n━━ answers per machine ━━ {} questions · {flips} flip between machines\n",
         questions.len()
@@ -153,16 +158,12 @@ pub fn html(runs: &[Run<'_>]) -> String {
          table{border-collapse:collapse;font-size:13px;margin:1em 0}\n\
          th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}\n\
          .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n\
-         .verdict{font-weight:600;white-space:nowrap;padding:1px 6px;border-radius:4px}\n\
-         .verdict.holds{color:#1a7f37;background:#dafbe1}.verdict.not{color:#a0148c;background:#fbe4f6}\
-         .verdict.unsure{color:#9a6700;background:#fff3c4}\n\
          tr.flips td.agreement{color:#b00;font-weight:700}\n\
-         .note{color:#555}\n</style></head><body>\n<h1>encbench: runs side by side</h1>\n",
+         .note{color:#555}\n",
     );
-    let flips = questions
-        .iter()
-        .filter(|q| q.agreement() == Agreement::Flips)
-        .count();
+    out.push_str(VERDICT_CSS);
+    out.push_str("</style></head><body>\n<h1>encbench: runs side by side</h1>\n");
+    let flips = flips(&questions);
     out.push_str(&format!(
         "<section id=\"answers\"><h2>answers per machine</h2>\n<p>{} runs · {} questions · {flips} flip between machines</p>\n",
         runs.len(),

@@ -4,6 +4,12 @@
 use crate::units::significant;
 use encbench_record::{Conclusion, RunDocument, Verdict};
 
+/// How verdict badges look in every HTML page (the Chromium test looks
+/// for these backgrounds on the first screen).
+pub(crate) const VERDICT_CSS: &str = ".verdict{font-weight:600;white-space:nowrap;text-decoration:none;padding:1px 6px;border-radius:4px}\n\
+     .verdict.holds{color:#1a7f37;background:#dafbe1}.verdict.not{color:#a0148c;background:#fbe4f6}\
+     .verdict.unsure{color:#9a6700;background:#fff3c4}\n";
+
 /// The mark and word a verdict is shown with.
 pub fn mark(v: Verdict) -> &'static str {
     match v {

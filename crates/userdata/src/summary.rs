@@ -116,7 +116,9 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers, nested:
     let mut right = vec![false, false, false, true, true, true, true];
     right.resize(headers.len(), true);
     if nested {
-        *right.last_mut().unwrap_or(&mut true) = false;
+        if let Some(last) = right.last_mut() {
+            *last = false; // the nested column is words
+        }
     }
     let mut out = Table {
         headers: headers.into_iter().map(String::from).collect(),
