@@ -12,64 +12,17 @@ use std::sync::OnceLock;
 
 /// Avro schema of [`LogRecord`]. `user_id` and `bytes` are `u64`s
 /// bit-cast to `long`; `status` is a `u16`, range-checked when read.
-pub const LOG_RECORD_SCHEMA: &str = r#"{
-  "type": "record", "name": "LogRecord", "namespace": "encbench",
-  "fields": [
-    {"name": "timestamp_ms", "type": "long"},
-    {"name": "ip", "type": {"type": "fixed", "name": "IPv4", "size": 4}},
-    {"name": "user_id", "type": "long"},
-    {"name": "method", "type": "string"},
-    {"name": "path", "type": "string"},
-    {"name": "status", "type": "int"},
-    {"name": "bytes", "type": "long"},
-    {"name": "referrer", "type": ["null", "string"]},
-    {"name": "user_agent", "type": "string"}
-  ]
-}"#;
+pub const LOG_RECORD_SCHEMA: &str = include_str!("log_record.avsc");
 
 /// Avro schema of [`Telemetry`]. `sensor` is a `u32`, so a `long`; the
 /// arrays must hold exactly 8 readings and 4 counters; `flags` is a `u8`,
 /// range-checked when read.
-pub const TELEMETRY_SCHEMA: &str = r#"{
-  "type": "record", "name": "Telemetry", "namespace": "encbench",
-  "fields": [
-    {"name": "timestamp_us", "type": "long"},
-    {"name": "sensor", "type": "long"},
-    {"name": "readings", "type": {"type": "array", "items": "double"}},
-    {"name": "counters", "type": {"type": "array", "items": "int"}},
-    {"name": "flags", "type": "int"}
-  ]
-}"#;
+pub const TELEMETRY_SCHEMA: &str = include_str!("telemetry.avsc");
 
 /// Avro schema of [`Order`], with its nested `Customer` and `LineItem`
 /// records. The ids are `u64`s bit-cast to `long`; `quantity` is a `u32`,
 /// so a `long`.
-pub const ORDER_SCHEMA: &str = r#"{
-  "type": "record", "name": "Order", "namespace": "encbench",
-  "fields": [
-    {"name": "id", "type": "long"},
-    {"name": "customer", "type": {
-      "type": "record", "name": "Customer",
-      "fields": [
-        {"name": "id", "type": "long"},
-        {"name": "name", "type": "string"},
-        {"name": "email", "type": ["null", "string"]},
-        {"name": "tags", "type": {"type": "array", "items": "string"}}
-      ]
-    }},
-    {"name": "items", "type": {"type": "array", "items": {
-      "type": "record", "name": "LineItem",
-      "fields": [
-        {"name": "sku", "type": "string"},
-        {"name": "quantity", "type": "long"},
-        {"name": "price_cents", "type": "long"},
-        {"name": "discount", "type": ["null", "double"]}
-      ]
-    }}},
-    {"name": "attributes", "type": {"type": "map", "values": "string"}},
-    {"name": "note", "type": ["null", "string"]}
-  ]
-}"#;
+pub const ORDER_SCHEMA: &str = include_str!("order.avsc");
 
 #[derive(Serialize, Deserialize)]
 #[serde(remote = "LogRecord", rename = "LogRecord")]
