@@ -134,6 +134,10 @@ pub struct RunArgs {
     #[arg(long = "codec", value_name = "ID", value_delimiter = ',')]
     pub codecs: Vec<String>,
 
+    /// Only rows measured in these languages (rust, c, go, python, erlang), comma-separated.
+    #[arg(long = "language", value_name = "NAME", value_delimiter = ',')]
+    pub languages: Vec<String>,
+
     /// Override the dataset size (number of items) of every scenario.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub items: Option<u64>,

@@ -155,6 +155,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         failures: verdict.failures,
         comparisons: Vec::new(),
         conclusions: Vec::new(),
+        compatibility: Vec::new(),
         notes: pipeline::notes(&loaded, sample_mb),
         recommendation,
     };

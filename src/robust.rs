@@ -167,6 +167,7 @@ fn document(planned: &[Planned], results: &[JobResult], size: Size, took: Durati
         failures: Vec::new(),
         comparisons: Vec::new(),
         conclusions: Vec::new(),
+        compatibility: Vec::new(),
         notes: Vec::new(),
         recommendation: None,
     };

@@ -16,6 +16,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let scenarios = select_scenarios(&args.scenarios)?;
     let codecs = check_codecs(&args.codecs, &scenarios)?;
     let compressions = check_compressions(&args.compressions)?;
+    let languages = check_languages(&args.languages)?;
     let db = RunStore::path(&args.store);
     check_export_paths(
         &args.export,
@@ -68,6 +69,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         failures: Vec::new(),
         comparisons: Vec::new(),
         conclusions: Vec::new(),
+        compatibility: Vec::new(),
         notes,
         recommendation: None,
     };
@@ -85,6 +87,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
             codecs: codecs.clone(),
             throttle_mb_per_s: args.throttle,
             compressions: compressions.clone(),
+            languages: languages.clone(),
             progress: &mut report,
         };
         match scenario.run(&mut ctx) {
@@ -93,6 +96,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
                 doc.failures.extend(out.failures);
                 doc.comparisons.extend(out.comparisons);
                 doc.notes.extend(out.notes);
+                doc.compatibility.extend(out.compatibility);
             }
             Err(e) => {
                 scenario_errors += 1;
@@ -160,6 +164,21 @@ fn select_scenarios(names: &[String]) -> anyhow::Result<Vec<Box<dyn Scenario>>> 
 }
 
 /// Every requested codec must exist, be compiled in, and belong to a selected scenario.
+fn check_languages(names: &[String]) -> anyhow::Result<Option<Vec<String>>> {
+    if names.is_empty() {
+        return Ok(None);
+    }
+    for name in names {
+        if !encbench_scenarios::LANGUAGES.contains(&name.as_str()) {
+            bail!(
+                "unknown language '{name}' (given to --language); encbench measures {}",
+                encbench_scenarios::LANGUAGES.join(", ")
+            );
+        }
+    }
+    Ok(Some(names.to_vec()))
+}
+
 fn check_codecs(
     ids: &[String],
     scenarios: &[Box<dyn Scenario>],

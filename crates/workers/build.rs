@@ -1,4 +1,4 @@
-//! Builds the C and Go workers from `workers/` when their compilers exist,
+//! Builds the C and Go workers (the seed worker and the record worker) from `workers/` when their compilers exist,
 //! and tells the library where they are — or why they are missing.
 
 use std::path::{Path, PathBuf};
@@ -16,11 +16,17 @@ fn main() {
         "go/wkb.go",
         "go/go.mod",
         "go/go.sum",
+        "go/records",
+        "go/cmd/records",
     ] {
         println!("cargo:rerun-if-changed={}", root.join(f).display());
     }
     report("C", build_c(&root, &out));
-    report("GO", build_go(&root, &out));
+    report("GO", build_go(&root, &out, ".", "encbench-go-worker"));
+    report(
+        "GO_RECORDS",
+        build_go(&root, &out, "./cmd/records", "encbench-go-records-worker"),
+    );
 }
 
 fn report(name: &str, outcome: Result<PathBuf, String>) {
@@ -66,15 +72,15 @@ fn build_c(root: &Path, out: &Path) -> Result<PathBuf, String> {
     Ok(exe)
 }
 
-fn build_go(root: &Path, out: &Path) -> Result<PathBuf, String> {
-    let exe = out.join("encbench-go-worker");
+fn build_go(root: &Path, out: &Path, package: &str, name: &str) -> Result<PathBuf, String> {
+    let exe = out.join(name);
     run(Command::new("go").arg("version"))
         .map_err(|_| "go not found when encbench was built".to_string())?;
     run(Command::new("go")
         .arg("build")
         .arg("-o")
         .arg(&exe)
-        .arg(".")
+        .arg(package)
         .current_dir(root.join("go")))
     .map_err(|e| format!("go build failed: {e}"))?;
     Ok(exe)

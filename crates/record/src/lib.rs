@@ -2,10 +2,12 @@
 //! store reads. Its JSON form is documented field by field in
 //! `docs/results-record.md`; change both together.
 
+mod compatibility;
 mod conclusion;
 mod environment;
 mod verify;
 
+pub use compatibility::{Compatibility, Outcome};
 pub use conclusion::{Conclusion, Quantity, RowRef, Verdict};
 pub use encbench_format::units::significant;
 pub use environment::{BuildInfo, EngineInfo, Environment};
@@ -39,6 +41,10 @@ pub struct RunDocument {
     /// ratio's 95 % interval from the two rows' samples.
     #[serde(default)]
     pub conclusions: Vec<Conclusion>,
+    /// Standard formats' bytes written in one language and read in
+    /// another (`run codecs` with its record workers).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compatibility: Vec<Compatibility>,
     /// Plain statements a reader needs (data missing, substitutions made).
     #[serde(default)]
     pub notes: Vec<String>,

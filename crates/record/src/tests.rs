@@ -74,6 +74,7 @@ fn document_round_trips_through_json() {
         failures: vec![Failure::new(&meta(), "mismatch")],
         comparisons: vec![],
         conclusions: vec![],
+        compatibility: vec![],
         notes: vec!["a note".into()],
         recommendation: None,
     };

@@ -268,6 +268,7 @@ impl Exporter for Html {
             }
             out.push_str("</section>\n");
         }
+        out.push_str(&crate::across::html(&doc.compatibility));
         for note in &doc.notes {
             out.push_str(&format!("<p class=\"note\">note: {}</p>\n", escape(note)));
         }

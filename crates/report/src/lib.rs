@@ -3,6 +3,7 @@
 //! function of the document, so it can be snapshot-tested and so a stored
 //! run can be re-rendered later exactly as it was first shown.
 
+pub mod across;
 pub mod charts;
 pub mod compare;
 mod csv_export;

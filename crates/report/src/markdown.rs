@@ -54,6 +54,7 @@ impl Exporter for Markdown {
                 out.push_str(&format!("- {}\n", f.summary()));
             }
         }
+        out.push_str(&crate::across::markdown(&doc.compatibility));
         for note in &doc.notes {
             out.push_str(&format!("\n> {note}\n"));
         }

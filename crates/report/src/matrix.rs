@@ -87,10 +87,15 @@ pub(crate) fn tables(rows: &[&Record]) -> Vec<(String, Table)> {
     .map(String::from)
     .to_vec();
     headers.extend(compressions.iter().map(|c| format!("+{c}")));
+    // Rows from other languages' workers say which language measured them.
+    let polyglot = decodes.iter().any(|r| r.language != "rust");
+    if polyglot {
+        headers.insert(1, "language".into());
+    }
     let mut main = Table {
         right: headers
             .iter()
-            .map(|h| h != "codec" && h != "pareto")
+            .map(|h| h != "codec" && h != "pareto" && h != "language")
             .collect(),
         headers,
         rows: Vec::new(),
@@ -119,6 +124,9 @@ pub(crate) fn tables(rows: &[&Record]) -> Vec<(String, Table)> {
             ),
             if on_frontier(d) { "◆" } else { "" }.to_string(),
         ];
+        if polyglot {
+            row.insert(1, d.language.clone());
+        }
         let mut speed_row = vec![d.codec.clone()];
         for c in &compressions {
             let packed = find(rows, &d.codec, "compress", c);

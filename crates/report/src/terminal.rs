@@ -1,6 +1,7 @@
 //! The run as a person reads it in a terminal: environment, one table per
 //! scenario and dataset, the seed's claims beside this run's, failures.
 
+use crate::across;
 use crate::matrix;
 use crate::robust;
 use crate::table::results_table;
@@ -117,6 +118,16 @@ pub fn render(doc: &RunDocument) -> String {
             out.push_str(&format!("  ✗ FAILED {}\n", f.summary()));
         }
         out.push_str(&unchecked_rows(&rows));
+    }
+    if let Some((table, details)) = across::grid(&doc.compatibility) {
+        out.push_str(&format!(
+            "\n━━ across languages ━━ bytes written by one language, read by another, compared with the records written: {}\n",
+            across::tally(&doc.compatibility)
+        ));
+        out.push_str(&table.plain("  "));
+        for line in details {
+            out.push_str(&format!("  ✗ {line}\n"));
+        }
     }
     for note in &doc.notes {
         out.push_str(&format!("\nnote: {note}\n"));

@@ -81,6 +81,7 @@ pub(crate) fn document() -> RunDocument {
             note: "why".into(),
         }],
         conclusions: vec![conclusion(&meta_row)],
+        compatibility: vec![],
         notes: vec!["wkb: corpus missing".into()],
         recommendation: None,
     }
@@ -147,6 +148,7 @@ fn the_answers_come_last_in_the_terminal_and_first_in_html() {
     // No conclusions: no summary at all.
     let none = RunDocument {
         conclusions: vec![],
+        compatibility: vec![],
         ..doc
     };
     assert!(!crate::terminal::render(&none).contains("answers"));

@@ -23,9 +23,10 @@ pub(crate) fn measure_group_with(
     ctx: &mut Context<'_>,
     config: &encbench_measure::Config,
     group: &str,
-    rows: Vec<Pending<'_>>,
+    mut rows: Vec<Pending<'_>>,
     out: &mut Output,
 ) {
+    rows.retain(|r| ctx.wants_language(&r.meta.language));
     let progress = &mut *ctx.progress;
     let mut observe = |p: Progress<'_>| match p {
         Progress::Warmup { label } => progress(&format!("{group}: warming up {label}")),

@@ -76,6 +76,8 @@ pub struct Context<'a> {
     pub throttle_mb_per_s: Option<f64>,
     /// Only these compressor families (`gzip`, `zstd`, …), when set.
     pub compressions: Option<Vec<String>>,
+    /// Only rows in these languages (`rust`, `go`, …), when set.
+    pub languages: Option<Vec<String>>,
     /// Receives short progress messages.
     pub progress: &'a mut dyn FnMut(&str),
 }
@@ -86,6 +88,13 @@ impl Context<'_> {
         self.codecs
             .as_ref()
             .is_none_or(|patterns| patterns.iter().any(|p| glob_match(p, id)))
+    }
+
+    /// Whether the language filter lets rows measured in `language` through.
+    pub fn wants_language(&self, language: &str) -> bool {
+        self.languages
+            .as_ref()
+            .is_none_or(|names| names.iter().any(|n| n == language))
     }
 
     /// Whether the compression filter lets a compressor id (`zstd-3`) through.
@@ -138,6 +147,8 @@ pub struct Output {
     pub comparisons: Vec<Comparison>,
     /// Plain statements for the reader.
     pub notes: Vec<String>,
+    /// Standard formats read across languages.
+    pub compatibility: Vec<encbench_record::Compatibility>,
 }
 
 impl Output {
@@ -199,6 +210,9 @@ pub trait Scenario {
     /// Runs it.
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError>;
 }
+
+/// The languages rows are measured in (`--language`).
+pub const LANGUAGES: [&str; 5] = ["rust", "c", "go", "python", "erlang"];
 
 /// Every scenario, in the order `run` runs them.
 pub fn all() -> Vec<Box<dyn Scenario>> {

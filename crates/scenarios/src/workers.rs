@@ -32,6 +32,21 @@ pub(crate) struct Skipped {
 }
 
 impl Skipped {
+    /// Notes that `kind` could not run (once per language).
+    pub fn skip(&mut self, kind: Kind, why: String) {
+        if !self.skipped.iter().any(|(k, _)| *k == kind) {
+            self.skipped.push((kind, why));
+        }
+    }
+
+    /// Pins encbench (and the workers it starts from now on) to the CPU
+    /// it runs on, once.
+    pub fn pin(&mut self) {
+        if self.pin.is_none() {
+            self.pin = CpuPin::here();
+        }
+    }
+
     /// Adds the notes to the output and releases the CPU pin; call after measuring.
     pub fn report(self, scenario: &str, out: &mut Output) {
         for (kind, why) in &self.skipped {

@@ -38,6 +38,7 @@ fn doc_with(scale: f64, samples: usize) -> RunDocument {
         failures: vec![],
         comparisons: vec![],
         conclusions: vec![],
+        compatibility: vec![],
         notes: vec!["n".into()],
         recommendation: None,
     }

@@ -34,6 +34,11 @@ pub enum Kind {
     Python,
     /// Seed 004's Megaco codecs, Erlang/OTP's own.
     Erlang,
+    /// The codec matrix's records through Go's libraries.
+    GoRecords,
+    /// The codec matrix's records through Python's libraries, in the
+    /// virtual environment `workers/python/build.sh` makes.
+    PythonRecords,
 }
 
 impl Kind {
@@ -41,14 +46,26 @@ impl Kind {
     pub fn language(self) -> &'static str {
         match self {
             Kind::C => "c",
-            Kind::Go => "go",
-            Kind::Python => "python",
+            Kind::Go | Kind::GoRecords => "go",
+            Kind::Python | Kind::PythonRecords => "python",
             Kind::Erlang => "erlang",
         }
     }
 
+    /// The record workers, one per language.
+    pub const RECORDS: [Kind; 2] = [Kind::GoRecords, Kind::PythonRecords];
+
     /// How to start it, or why it cannot be.
     pub fn command(self) -> Result<Command, String> {
+        let mut cmd = self.program()?;
+        if matches!(self, Kind::GoRecords | Kind::PythonRecords) {
+            // Where the shared schemas (.avsc, .proto) live.
+            cmd.env("ENCBENCH_ROOT", repo_root());
+        }
+        Ok(cmd)
+    }
+
+    fn program(self) -> Result<Command, String> {
         let built = |path: &str, missing: &str| {
             if path.is_empty() {
                 Err(format!("{} worker not built: {missing}", self.language()))
@@ -67,9 +84,32 @@ impl Kind {
                 env!("ENCBENCH_GO_WORKER"),
                 env!("ENCBENCH_GO_WORKER_MISSING"),
             ),
+            Kind::GoRecords => built(
+                env!("ENCBENCH_GO_RECORDS_WORKER"),
+                env!("ENCBENCH_GO_RECORDS_WORKER_MISSING"),
+            ),
+            Kind::PythonRecords => {
+                let dir = repo_root().join("workers/python");
+                let script = dir.join("records_worker.py");
+                let python = dir.join(".venv/bin/python");
+                if !script.is_file() {
+                    return Err(format!(
+                        "python record worker missing at {}",
+                        script.display()
+                    ));
+                }
+                if !python.is_file() {
+                    return Err(format!(
+                        "python record worker skipped: its virtual environment is missing; run `bash {}` (needs python3-venv and PyPI)",
+                        dir.join("build.sh").display()
+                    ));
+                }
+                let mut cmd = Command::new(python);
+                cmd.arg(script);
+                Ok(cmd)
+            }
             Kind::Python => {
-                let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                    .join("../../workers/python/worker.py");
+                let script = repo_root().join("workers/python/worker.py");
                 if !script.is_file() {
                     return Err(format!(
                         "python worker script missing at {}",
@@ -86,8 +126,7 @@ impl Kind {
             Kind::Erlang => {
                 // escript compiles the worker as it loads it (-mode(compile)),
                 // so no build step is needed and the loop runs as BEAM code.
-                let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                    .join("../../workers/erlang/megaco_worker.escript");
+                let script = repo_root().join("workers/erlang/megaco_worker.escript");
                 if !script.is_file() {
                     return Err(format!(
                         "erlang worker script missing at {}",
@@ -105,6 +144,11 @@ impl Kind {
     }
 }
 
+/// The checkout encbench was built from (workers' scripts and shared schemas).
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
 fn which(program: &str) -> Option<PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(program))
@@ -120,6 +164,22 @@ pub struct Hello {
     pub runtime: String,
     /// Codec ids it implements.
     pub codecs: Vec<String>,
+    /// What a record worker says of each codec (empty for the seed workers,
+    /// which list bare ids).
+    pub offers: Vec<Offer>,
+}
+
+/// One codec a record worker offers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer {
+    /// Codec id (`record-go/protobuf`).
+    pub id: String,
+    /// The standard format it writes, `None` for a language's own (gob, pickle).
+    pub format: Option<String>,
+    /// The library and its version.
+    pub library: String,
+    /// One line on what it does.
+    pub summary: String,
 }
 
 /// A running worker process.
@@ -162,18 +222,30 @@ impl Worker {
         };
         let hello = worker.request(&json!({"op": "hello"}))?;
         let text = |k: &str| hello[k].as_str().unwrap_or_default().to_string();
-        let codecs = hello["codecs"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|c| c.as_str().map(String::from))
-                    .collect()
+        let listed = hello["codecs"].as_array().cloned().unwrap_or_default();
+        let offers: Vec<Offer> = listed
+            .iter()
+            .filter(|c| c.is_object())
+            .map(|c| {
+                let field = |k: &str| c[k].as_str().unwrap_or_default().to_string();
+                Offer {
+                    id: field("id"),
+                    format: c["format"].as_str().map(String::from),
+                    library: field("library"),
+                    summary: field("summary"),
+                }
             })
-            .unwrap_or_default();
+            .collect();
+        let codecs = listed
+            .iter()
+            .filter_map(|c| c.as_str().map(String::from))
+            .chain(offers.iter().map(|o| o.id.clone()))
+            .collect();
         let hello = Hello {
             language: text("language"),
             runtime: text("runtime"),
             codecs,
+            offers,
         };
         Ok((worker, hello))
     }
@@ -276,6 +348,9 @@ pub fn decoded_values(reply: &Value) -> Result<Vec<i64>, String> {
         })
         .collect()
 }
+
+mod records;
+pub use records::{RecordFiles, RecordOp};
 
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,10 @@
 //! through the compressors, with encode, decode, compress and decompress
 //! times and sizes, the round trip verified first.
 
+mod languages;
+
 use crate::bench::{measure_group, measure_group_with, Pending};
+use crate::workers::Skipped;
 use crate::{data, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::compression::{every_level, Compressor};
 use encbench_codecs::matrix::MatrixRecord;
@@ -13,6 +16,7 @@ use encbench_codecs::{Codec, RecordView};
 use encbench_measure::rows::lighter_plan;
 use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
 use encbench_stats::pareto::pareto_frontier;
+use languages::Languages;
 use std::time::{Duration, Instant};
 
 pub(crate) struct Codecs;
@@ -119,6 +123,18 @@ fn dataset<R: MatrixRecord>(
         }
     }
     let views = verified_views(&records, &prepared, &meta, &|id| ctx.wants(id), out);
+    let mut skipped = Skipped::default();
+    let rust: Vec<_> = prepared
+        .iter()
+        .map(|(id, codec, bytes, _)| (*id, *codec, bytes.as_slice()))
+        .collect();
+    let languages = Languages {
+        dataset: name,
+        meta: &meta,
+        wants: &|id| ctx.wants(id),
+        wants_language: &|l| ctx.wants_language(l),
+    };
+    let in_other_languages = languages::worker_rows(&languages, &records, &rust, &mut skipped, out);
     // One list per compressor, with what one compress+decompress of every
     // encoding took while verifying: a slow compressor gets its own, lighter
     // sampling plan below instead of stretching every round.
@@ -192,7 +208,9 @@ fn dataset<R: MatrixRecord>(
             }),
         ));
     }
+    pending.extend(in_other_languages);
     measure_group(ctx, &format!("{NAME} {dataset}"), pending, out);
+    skipped.report(&format!("{NAME} {dataset}"), out);
     for (rows, one_round) in &packed {
         let Some((_, c, _, _, _)) = rows.first() else {
             continue;

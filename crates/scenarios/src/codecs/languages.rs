@@ -1,0 +1,424 @@
+//! The codec matrix in other languages: each record worker's codecs timed
+//! on the same records (handed over once as canonical JSON Lines, every
+//! record it decodes compared here), and every standard format's bytes read
+//! back by every other language (`docs/workers.md`, "Record workers").
+
+use super::NAME;
+use crate::bench::Pending;
+use crate::workers::Skipped;
+use crate::Output;
+use encbench_codecs::matrix::MatrixRecord;
+use encbench_codecs::Codec;
+use encbench_record::{Compatibility, Failure, Outcome, RowMeta, Verified};
+use encbench_workers::{Kind, RecordFiles, RecordOp, Worker};
+use serde_json::Value;
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// Each standard format, and encbench's own codec of it: the batch layout
+/// every worker's codec of that format writes and reads.
+pub(crate) const STANDARD_FORMATS: &[(&str, &str)] = &[
+    ("json", "record/json"),
+    ("cbor", "record/cbor"),
+    ("msgpack", "record/msgpack"),
+    ("protobuf", "record/protobuf"),
+    ("avro", "record/avro-container"),
+    ("arrow-ipc", "record/arrow-ipc"),
+    ("parquet", "record/parquet"),
+    ("flatbuffers", "record/flatbuffers"),
+    ("capnp", "record/capnp"),
+    ("bson", "record/bson"),
+];
+
+/// A Rust encoding that was verified: codec id, codec, bytes.
+pub(super) type RustEncoding<'a, R> = (&'a str, &'a dyn Codec<Vec<R>>, &'a [u8]);
+
+/// Who reads a participant's format back.
+enum Reader<'a, R> {
+    Rust(&'a dyn Codec<Vec<R>>),
+    Worker(Rc<RefCell<Worker>>),
+}
+
+/// One verified encoding of a standard format, and its reader.
+struct Participant<'a, R> {
+    format: String,
+    codec: String,
+    language: String,
+    bytes: PathBuf,
+    reader: Reader<'a, R>,
+}
+
+/// What the caller measures and how it names rows.
+pub(super) struct Languages<'m> {
+    /// The dataset's short name (`logs`), as workers know it.
+    pub dataset: &'m str,
+    /// The row identity of a codec, operation, compression, encoded size.
+    pub meta: &'m dyn Fn(&str, &str, &str, usize) -> RowMeta,
+    /// The `--codec` filter.
+    pub wants: &'m dyn Fn(&str) -> bool,
+    /// The `--language` filter.
+    pub wants_language: &'m dyn Fn(&str) -> bool,
+}
+
+/// Starts each record worker, verifies every codec it offers on `records`,
+/// reads every standard format across languages, and returns the timed rows.
+pub(super) fn worker_rows<R: MatrixRecord>(
+    how: &Languages<'_>,
+    records: &[R],
+    rust: &[RustEncoding<'_, R>],
+    skipped: &mut Skipped,
+    out: &mut Output,
+) -> Vec<Pending<'static>> {
+    let mut pending = Vec::new();
+    let dir = match tempfile::Builder::new()
+        .prefix("encbench-records-")
+        .tempdir()
+    {
+        Ok(d) => d,
+        Err(e) => {
+            out.notes.push(format!(
+                "{NAME}: record workers skipped: no temporary directory: {e}"
+            ));
+            return pending;
+        }
+    };
+    let expected: Vec<Value> = records.iter().map(normalised_record).collect();
+    let input = dir.path().join("records.jsonl");
+    if let Err(e) = write_json_lines(records, &input) {
+        out.notes.push(format!(
+            "{NAME}: record workers skipped: writing their records: {e}"
+        ));
+        return pending;
+    }
+    let mut participants: Vec<Participant<'_, R>> = Vec::new();
+    for kind in Kind::RECORDS
+        .into_iter()
+        .filter(|k| (how.wants_language)(k.language()))
+    {
+        skipped.pin();
+        let hello = match Worker::start(kind) {
+            Ok((_, hello)) => hello,
+            Err(why) => {
+                skipped.skip(kind, why);
+                continue;
+            }
+        };
+        let offers: Vec<_> = hello.offers.iter().filter(|o| (how.wants)(&o.id)).collect();
+        if offers.is_empty() {
+            continue;
+        }
+        let libraries: Vec<String> = offers
+            .iter()
+            .map(|o| format!("{} = {}", o.id, o.library))
+            .collect();
+        out.notes.push(format!(
+            "{NAME} {}: {} record worker ({}): {}",
+            how.dataset,
+            hello.language,
+            hello.runtime,
+            libraries.join(", ")
+        ));
+        for offer in offers {
+            let files_of = |suffix: &str| {
+                dir.path()
+                    .join(format!("{}.{suffix}", offer.id.replace('/', "-")))
+            };
+            let (encoded_out, decoded_out) = (files_of("bytes"), files_of("jsonl"));
+            let files = RecordFiles {
+                dataset: how.dataset,
+                input: &input,
+                encoded_out: &encoded_out,
+                decoded_out: &decoded_out,
+            };
+            let mut m = (how.meta)(&offer.id, "roundtrip", "none", 0);
+            m.language = hello.language.clone();
+            m.runtime = Some(hello.runtime.clone());
+            let checked = Worker::start(kind).and_then(|(mut worker, _)| {
+                worker.prepare_records(&offer.id, &files)?;
+                let back = read_json_lines(&decoded_out)?;
+                let what = format!(
+                    "the worker's decode of its own encoding == records, all {}, compared by encbench (floats bit for bit)",
+                    records.len()
+                );
+                let proof = Verified::each(what, &expected, &back)
+                    .map_err(|_| first_difference(&expected, &back).unwrap_or_default())?;
+                let size = std::fs::metadata(&encoded_out).map(|m| m.len()).map_err(|e| e.to_string())?;
+                Ok((worker, proof, size))
+            });
+            let (worker, proof, size) = match checked {
+                Ok(ok) => ok,
+                Err(e) => {
+                    out.failures
+                        .push(Failure::new(&m, format!("verification failed: {e}")));
+                    continue;
+                }
+            };
+            let worker = Rc::new(RefCell::new(worker));
+            for op in [RecordOp::Encode, RecordOp::Decode] {
+                let mut row = m.clone();
+                row.operation = op.as_str().into();
+                row.encoded_bytes = size;
+                let worker = Rc::clone(&worker);
+                pending.push(Pending::self_timed(
+                    row,
+                    proof.clone(),
+                    Box::new(move |iters| worker.borrow_mut().run_records(op, iters)),
+                ));
+            }
+            if let Some(format) = offer.format.as_ref().filter(|f| is_standard(f)) {
+                participants.push(Participant {
+                    format: format.clone(),
+                    codec: offer.id.clone(),
+                    language: hello.language.clone(),
+                    bytes: encoded_out,
+                    reader: Reader::Worker(worker),
+                });
+            }
+        }
+    }
+    if !participants.is_empty() {
+        for (format, id) in STANDARD_FORMATS {
+            let Some((_, codec, bytes)) = rust.iter().find(|(r, ..)| r == id) else {
+                continue;
+            };
+            let path = dir.path().join(format!("rust-{format}.bytes"));
+            if std::fs::write(&path, bytes).is_ok() {
+                participants.push(Participant {
+                    format: format.to_string(),
+                    codec: id.to_string(),
+                    language: "rust".into(),
+                    bytes: path,
+                    reader: Reader::Rust(*codec),
+                });
+            }
+        }
+    }
+    out.compatibility.extend(across(
+        how.dataset_label(records.len()),
+        &participants,
+        &expected,
+        dir.path(),
+    ));
+    pending
+}
+
+impl Languages<'_> {
+    fn dataset_label(&self, n: usize) -> String {
+        format!("{}-{n}", self.dataset)
+    }
+}
+
+fn is_standard(format: &str) -> bool {
+    STANDARD_FORMATS.iter().any(|(f, _)| *f == format)
+}
+
+/// Every participant's bytes read by every participant of another language.
+fn across<R: MatrixRecord>(
+    dataset: String,
+    participants: &[Participant<'_, R>],
+    expected: &[Value],
+    dir: &Path,
+) -> Vec<Compatibility> {
+    let mut table = Vec::new();
+    for writer in participants {
+        for reader in participants {
+            if reader.format != writer.format || reader.language == writer.language {
+                continue;
+            }
+            let read = match &reader.reader {
+                Reader::Rust(codec) => std::fs::read(&writer.bytes)
+                    .map_err(|e| e.to_string())
+                    .and_then(|b| codec.decode(&b).map_err(|e| e.to_string()))
+                    .map(|back| back.iter().map(normalised_record).collect::<Vec<_>>()),
+                Reader::Worker(worker) => {
+                    let decoded = dir.join(format!(
+                        "{}-read-by-{}.jsonl",
+                        writer.codec.replace('/', "-"),
+                        reader.codec.replace('/', "-")
+                    ));
+                    worker
+                        .borrow_mut()
+                        .decode_foreign(
+                            &reader.codec,
+                            dataset_name(&dataset),
+                            &writer.bytes,
+                            &decoded,
+                        )
+                        .and_then(|_| read_json_lines(&decoded))
+                }
+            };
+            let (outcome, detail) = match read {
+                Err(e) => (Outcome::Fails, e),
+                Ok(back) => match first_difference(expected, &back) {
+                    None => (Outcome::Same, String::new()),
+                    Some(d) => (Outcome::Differs, d),
+                },
+            };
+            table.push(Compatibility {
+                dataset: dataset.clone(),
+                format: writer.format.clone(),
+                encoder: writer.codec.clone(),
+                encoder_language: writer.language.clone(),
+                decoder: reader.codec.clone(),
+                decoder_language: reader.language.clone(),
+                outcome,
+                detail,
+            });
+        }
+    }
+    table
+}
+
+/// `logs` of `logs-2000`.
+fn dataset_name(label: &str) -> &str {
+    label.rsplit_once('-').map_or(label, |(name, _)| name)
+}
+
+fn write_json_lines<R: MatrixRecord>(records: &[R], path: &Path) -> Result<(), String> {
+    let mut text = Vec::new();
+    for r in records {
+        serde_json::to_writer(&mut text, r).map_err(|e| e.to_string())?;
+        text.push(b'\n');
+    }
+    std::fs::write(path, text).map_err(|e| e.to_string())
+}
+
+/// A worker's canonical JSON Lines, each record normalised.
+fn read_json_lines(path: &Path) -> Result<Vec<Value>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l)
+                .map(normalised)
+                .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))
+        })
+        .collect()
+}
+
+fn normalised_record<R: MatrixRecord>(r: &R) -> Value {
+    normalised(serde_json::to_value(r).unwrap_or(Value::Null))
+}
+
+/// A record in a form where equality is exact: a float is its shortest
+/// round-trip text (so `-0.0` differs from `0.0`), unless it is a whole
+/// number a language may have printed without a fraction.
+fn normalised(v: Value) -> Value {
+    match v {
+        Value::Number(n) if n.is_f64() => {
+            let f = n.as_f64().unwrap_or(f64::NAN);
+            let whole = f.fract() == 0.0 && f.abs() < 9.0e15 && !(f == 0.0 && f.is_sign_negative());
+            if whole {
+                Value::from(f as i64)
+            } else {
+                Value::String(format!("{f:?}"))
+            }
+        }
+        Value::Array(a) => Value::Array(a.into_iter().map(normalised).collect()),
+        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, normalised(v))).collect()),
+        other => other,
+    }
+}
+
+/// The first place `got` differs from `expected`, said plainly.
+pub(crate) fn first_difference(expected: &[Value], got: &[Value]) -> Option<String> {
+    if let Some(i) = (0..expected.len().min(got.len())).find(|&i| expected[i] != got[i]) {
+        return difference(&format!("record {i}"), &expected[i], &got[i]);
+    }
+    (expected.len() != got.len()).then(|| {
+        format!(
+            "{} records read back, {} written",
+            got.len(),
+            expected.len()
+        )
+    })
+}
+
+fn difference(path: &str, expected: &Value, got: &Value) -> Option<String> {
+    match (expected, got) {
+        (Value::Object(e), Value::Object(g)) => {
+            let keys = e.keys().chain(g.keys().filter(|k| !e.contains_key(*k)));
+            keys.into_iter().find_map(|k| match (e.get(k), g.get(k)) {
+                (Some(ev), Some(gv)) => difference(&format!("{path}.{k}"), ev, gv),
+                (Some(ev), None) => Some(format!("{path}.{k}: missing (written {})", shown(ev))),
+                (None, Some(gv)) => Some(format!("{path}.{k}: not written, read as {}", shown(gv))),
+                (None, None) => None,
+            })
+        }
+        (Value::Array(e), Value::Array(g)) if e.len() == g.len() => e
+            .iter()
+            .zip(g)
+            .enumerate()
+            .find_map(|(i, (ev, gv))| difference(&format!("{path}[{i}]"), ev, gv)),
+        _ if expected == got => None,
+        _ => Some(format!(
+            "{path}: written {}, read {}",
+            shown(expected),
+            shown(got)
+        )),
+    }
+}
+
+fn shown(v: &Value) -> String {
+    let text = match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    const MAX: usize = 60;
+    if text.chars().count() > MAX {
+        format!("{}…", text.chars().take(MAX).collect::<String>())
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn equal_records_have_no_difference() {
+        let a = vec![normalised(json!({"x": 1.5, "y": [1, 2], "z": null}))];
+        assert_eq!(first_difference(&a, &a.clone()), None);
+    }
+
+    #[test]
+    fn a_whole_float_printed_as_an_integer_is_the_same_value() {
+        let written = vec![normalised(json!({"r": 21.0}))];
+        let read = vec![normalised(json!({"r": 21}))];
+        assert_eq!(first_difference(&written, &read), None);
+    }
+
+    #[test]
+    fn negative_zero_and_float_rounding_are_differences() {
+        let written = vec![normalised(json!({"r": [0.1, -0.0]}))];
+        let zero = vec![normalised(json!({"r": [0.1, 0.0]}))];
+        assert_eq!(
+            first_difference(&written, &zero).as_deref(),
+            Some("record 0.r[1]: written -0.0, read 0")
+        );
+        let rounded = vec![normalised(json!({"r": [0.10000000149011612, -0.0]}))];
+        assert_eq!(
+            first_difference(&written, &rounded).as_deref(),
+            Some("record 0.r[0]: written 0.1, read 0.10000000149011612")
+        );
+    }
+
+    #[test]
+    fn missing_fields_nulls_and_counts_are_named() {
+        let written = vec![json!({"a": 1, "note": null})];
+        let dropped = vec![json!({"a": 1})];
+        assert_eq!(
+            first_difference(&written, &dropped).as_deref(),
+            Some("record 0.note: missing (written null)")
+        );
+        assert_eq!(
+            first_difference(&written, &[]).as_deref(),
+            Some("0 records read back, 1 written")
+        );
+    }
+}
