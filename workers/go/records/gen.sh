@@ -23,6 +23,7 @@ protoc -I "$ROOT/crates/codecs/src/protobuf" --plugin=protoc-gen-go="$GOBIN/prot
   "$ROOT/crates/codecs/src/protobuf/records.proto"
 note pb/records.pb.go
 (cd fb && rm -f ./*.go && flatc --go --go-namespace fb -o . records.fbs && mv fb/*.go . && rmdir fb)
+gofmt -w fb
 note fb/*.go
 STD=$(go list -m -f '{{.Dir}}' capnproto.org/go/capnp/v3)/std
 (cd cp && PATH="$GOBIN:$PATH" capnp compile -I"$STD" -ogo records.capnp)

@@ -202,8 +202,13 @@ func sortedOrders(in []Order) []orderOut {
 
 // MarshalBSONValue writes the address as an array of 4 int32, as serde does.
 func (ip IPv4) MarshalBSONValue() (byte, []byte, error) {
-	t, data, err := bson.MarshalValue(bson.A{int32(ip[0]), int32(ip[1]), int32(ip[2]), int32(ip[3])})
-	return byte(t), data, err
+	// the array document by hand: length, 4 × (int32 tag, key "0".."3", value), NUL
+	data := make([]byte, 0, 33)
+	data = append(data, 33, 0, 0, 0)
+	for i, o := range ip {
+		data = append(data, byte(bson.TypeInt32), '0'+byte(i), 0, o, 0, 0, 0)
+	}
+	return byte(bson.TypeArray), append(data, 0), nil
 }
 
 // UnmarshalBSONValue reads an array of 4 integers.

@@ -7,7 +7,7 @@ import (
 	flatbuffers "github.com/google/flatbuffers/go"
 )
 
-/// One entry of a string map; a map is a vector of these in key order.
+// / One entry of a string map; a map is a vector of these in key order.
 type Attribute struct {
 	_tab flatbuffers.Table
 }

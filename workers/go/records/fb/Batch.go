@@ -7,7 +7,7 @@ import (
 	flatbuffers "github.com/google/flatbuffers/go"
 )
 
-/// A batch holds one record type: the other two vectors are absent.
+// / A batch holds one record type: the other two vectors are absent.
 type Batch struct {
 	_tab flatbuffers.Table
 }

@@ -7,7 +7,7 @@ import (
 	flatbuffers "github.com/google/flatbuffers/go"
 )
 
-/// IPv4 address octets, in order.
+// / IPv4 address octets, in order.
 type Ipv4 struct {
 	_tab flatbuffers.Struct
 }
