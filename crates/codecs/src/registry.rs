@@ -790,6 +790,81 @@ pub const WORKER_CODECS: &[CodecInfo] = &[
     ),
 ];
 
+/// The codec matrix's record workers (`workers/go/records`,
+/// `workers/python/records_worker.py`), each under its format's family. A
+/// test checks each worker offers exactly these.
+pub const RECORD_WORKER_CODECS: &[CodecInfo] = &[
+    record_worker(
+        "record-go/encoding-json",
+        Family::Text,
+        "Go encoding/json (reflection), one array",
+    ),
+    record_worker(
+        "record-go/go-json",
+        Family::Text,
+        "Go goccy/go-json, the same JSON without encoding/json's reflection cost",
+    ),
+    record_worker(
+        "record-go/gob",
+        Family::SchemalessBinary,
+        "Go encoding/gob: self-describing, Go only",
+    ),
+    record_worker(
+        "record-go/msgpack",
+        Family::SchemalessBinary,
+        "Go vmihailenco/msgpack: maps with string keys",
+    ),
+    record_worker(
+        "record-go/cbor",
+        Family::SchemalessBinary,
+        "Go fxamacker/cbor: maps with text keys",
+    ),
+    record_worker(
+        "record-go/bson",
+        Family::SchemalessBinary,
+        "Go mongo-driver bson: one document {r: [...]}",
+    ),
+    record_worker(
+        "record-go/protobuf",
+        Family::SchemaBinary,
+        "Go google.golang.org/protobuf, generated from records.proto",
+    ),
+    record_worker(
+        "record-go/avro",
+        Family::SchemaBinary,
+        "Go hamba/avro: object container file, null codec",
+    ),
+    record_worker(
+        "record-go/flatbuffers",
+        Family::SchemaBinary,
+        "Go FlatBuffers (flatc-generated), decode copies out every field",
+    ),
+    record_worker(
+        "record-go/capnp",
+        Family::SchemaBinary,
+        "Go Cap'n Proto (capnpc-go-generated), decode copies out every field",
+    ),
+    record_worker(
+        "record-go/arrow-ipc",
+        Family::Columnar,
+        "Go apache/arrow-go IPC stream, one record batch",
+    ),
+    record_worker(
+        "record-go/parquet",
+        Family::Columnar,
+        "Go apache/arrow-go Parquet (pqarrow), one row group",
+    ),
+];
+
+const fn record_worker(id: &'static str, family: Family, summary: &'static str) -> CodecInfo {
+    CodecInfo {
+        id,
+        family,
+        summary,
+        feature: None,
+    }
+}
+
 const fn worker(id: &'static str, summary: &'static str) -> CodecInfo {
     CodecInfo {
         id,
@@ -907,6 +982,7 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(COMPRESSORS.iter().map(|i| (*i, true)));
     all.extend(IO_STRATEGIES.iter().map(|i| (*i, true)));
     all.extend(WORKER_CODECS.iter().map(|i| (*i, true)));
+    all.extend(RECORD_WORKER_CODECS.iter().map(|i| (*i, true)));
     all.extend(REFERENCES.iter().map(|i| (*i, true)));
     all.extend(INT_WRITERS.iter().map(|i| (*i, true)));
     all.extend(BGP_CODECS.iter().map(|i| (*i, true)));

@@ -47,19 +47,24 @@ impl Skipped {
         }
     }
 
-    /// Adds the notes to the output and releases the CPU pin; call after measuring.
+    /// Adds the notes to the output (each once, however many datasets
+    /// report it) and releases the CPU pin; call after measuring.
     pub fn report(self, scenario: &str, out: &mut Output) {
-        for (kind, why) in &self.skipped {
-            out.notes.push(format!(
-                "{scenario}: {} rows skipped: {why}",
-                kind.language()
-            ));
-        }
+        let mut notes: Vec<String> = self
+            .skipped
+            .iter()
+            .map(|(kind, why)| format!("{scenario}: {} rows skipped: {why}", kind.language()))
+            .collect();
         if let Some(pin) = &self.pin {
-            out.notes.push(format!(
+            notes.push(format!(
                 "{scenario}: encbench and its worker processes were pinned to CPU {} while measured, so a worker waking on the other core does not pay for cold caches",
                 pin.cpu()
             ));
+        }
+        for note in notes {
+            if !out.notes.contains(&note) {
+                out.notes.push(note);
+            }
         }
     }
 }

@@ -28,7 +28,7 @@ pub use parquet_codec::Parquet;
 
 use crate::CodecError;
 use arrow_array::{Array, ArrayRef, RecordBatch};
-use arrow_schema::{ArrowError, Field, SchemaRef};
+use arrow_schema::{ArrowError, DataType, Field, SchemaRef};
 use std::ops::Range;
 
 /// A record type with a fixed Arrow schema, convertible to and from columns.
@@ -59,8 +59,11 @@ fn batch(schema: SchemaRef, columns: Vec<ArrayRef>) -> Result<RecordBatch, Codec
     RecordBatch::try_new(schema, columns).map_err(arrow_error)
 }
 
-/// Fails unless the batch's fields are exactly `expected`'s (names, types,
-/// nullability), naming the first difference.
+/// Fails unless the batch's fields are `expected`'s (names, types,
+/// nullability), naming the first difference. The names of list items and
+/// map entries are not compared: the Arrow format gives them no meaning,
+/// and writers differ (arrow-rs says `item`, arrow-go `element` in Parquet,
+/// `key`/`value` in maps).
 fn check_schema(found: &SchemaRef, expected: &SchemaRef) -> Result<(), CodecError> {
     if found.fields() == expected.fields() {
         return Ok(());
@@ -68,7 +71,10 @@ fn check_schema(found: &SchemaRef, expected: &SchemaRef) -> Result<(), CodecErro
     for field in expected.fields() {
         match found.field_with_name(field.name()) {
             Err(_) => return Err(shape_error(format!("column `{}` is missing", field.name()))),
-            Ok(f) if f != field.as_ref() => {
+            Ok(f)
+                if f.is_nullable() != field.is_nullable()
+                    || !same_type(f.data_type(), field.data_type()) =>
+            {
                 return Err(shape_error(format!(
                     "column `{}`: expected {} ({}), found {} ({})",
                     field.name(),
@@ -81,11 +87,45 @@ fn check_schema(found: &SchemaRef, expected: &SchemaRef) -> Result<(), CodecErro
             Ok(_) => {}
         }
     }
+    if found.fields().len() == expected.fields().len() {
+        return Ok(());
+    }
     Err(shape_error(format!(
         "expected columns {:?}, found {:?}",
         names(expected),
         names(found)
     )))
+}
+
+/// Types equal up to the names of list items and map entries and a map's
+/// keys-sorted flag (a struct's field names do count: its children are read
+/// by position; a map is read into a sorted map whatever its order).
+fn same_type(a: &DataType, b: &DataType) -> bool {
+    let same_field = |x: &Field, y: &Field| {
+        x.is_nullable() == y.is_nullable() && same_type(x.data_type(), y.data_type())
+    };
+    match (a, b) {
+        (DataType::List(x), DataType::List(y))
+        | (DataType::LargeList(x), DataType::LargeList(y)) => same_field(x, y),
+        (DataType::Map(x, _), DataType::Map(y, _)) => {
+            x.is_nullable() == y.is_nullable()
+                && match (x.data_type(), y.data_type()) {
+                    (DataType::Struct(xs), DataType::Struct(ys)) => {
+                        xs.len() == ys.len()
+                            && xs.iter().zip(ys.iter()).all(|(p, q)| same_field(p, q))
+                    }
+                    _ => false,
+                }
+        }
+        (DataType::Struct(xs), DataType::Struct(ys)) => {
+            xs.len() == ys.len()
+                && xs
+                    .iter()
+                    .zip(ys.iter())
+                    .all(|(p, q)| p.name() == q.name() && same_field(p, q))
+        }
+        _ => a == b,
+    }
 }
 
 fn nullability(field: &Field) -> &'static str {
@@ -109,7 +149,7 @@ fn column<'a, A: Array + 'static>(
     let array = batch
         .column_by_name(name)
         .ok_or_else(|| shape_error(format!("column `{name}` is missing")))?;
-    if array.data_type() != field.data_type() {
+    if !same_type(array.data_type(), field.data_type()) {
         return Err(shape_error(format!(
             "column `{name}`: expected {}, found {}",
             field.data_type(),

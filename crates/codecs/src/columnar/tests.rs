@@ -197,3 +197,32 @@ fn parquet_files_are_one_row_group_without_compression() {
         );
     }
 }
+
+#[test]
+fn list_item_and_map_entry_names_do_not_count_but_struct_field_names_do() {
+    use arrow_schema::Fields;
+    let list = |item: &str| DataType::List(Arc::new(Field::new(item, DataType::Utf8, false)));
+    assert!(super::same_type(&list("item"), &list("element")));
+    assert!(!super::same_type(
+        &list("item"),
+        &DataType::List(Arc::new(Field::new("item", DataType::Utf8, true)))
+    ));
+    let map = |k: &str, v: &str| {
+        let entries = Fields::from(vec![
+            Field::new(k, DataType::Utf8, false),
+            Field::new(v, DataType::Utf8, false),
+        ]);
+        DataType::Map(
+            Arc::new(Field::new("entries", DataType::Struct(entries), false)),
+            true,
+        )
+    };
+    assert!(super::same_type(
+        &map("keys", "values"),
+        &map("key", "value")
+    ));
+    let person =
+        |name: &str| DataType::Struct(Fields::from(vec![Field::new(name, DataType::Utf8, false)]));
+    assert!(super::same_type(&person("name"), &person("name")));
+    assert!(!super::same_type(&person("name"), &person("nick")));
+}

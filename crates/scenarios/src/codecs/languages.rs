@@ -112,13 +112,15 @@ pub(super) fn worker_rows<R: MatrixRecord>(
             .iter()
             .map(|o| format!("{} = {}", o.id, o.library))
             .collect();
-        out.notes.push(format!(
-            "{NAME} {}: {} record worker ({}): {}",
-            how.dataset,
+        let note = format!(
+            "{NAME}: {} record worker ({}): {}",
             hello.language,
             hello.runtime,
             libraries.join(", ")
-        ));
+        );
+        if !out.notes.contains(&note) {
+            out.notes.push(note);
+        }
         for offer in offers {
             let files_of = |suffix: &str| {
                 dir.path()
@@ -378,7 +380,135 @@ fn shown(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data;
+    use encbench_codecs::registry::{record_codecs, RECORD_WORKER_CODECS};
     use serde_json::json;
+
+    /// Each record worker this machine has (all of them under CI) runs on
+    /// `records`; returns its failures and the cross-language table.
+    fn through_every_worker<R: MatrixRecord>(
+        dataset: &str,
+        records: &[R],
+    ) -> (Vec<Pending<'static>>, Output) {
+        let codecs: Vec<(&str, Box<dyn Codec<Vec<R>>>)> = record_codecs::<R>()
+            .into_iter()
+            .filter(|e| STANDARD_FORMATS.iter().any(|(_, id)| *id == e.info.id))
+            .filter_map(|e| e.build.map(|b| (e.info.id, b())))
+            .filter(|(_, c)| c.applies())
+            .collect();
+        let encoded: Vec<Vec<u8>> = codecs
+            .iter()
+            .map(|(_, c)| {
+                let mut bytes = Vec::new();
+                c.encode(&records.to_vec(), &mut bytes)
+                    .expect("rust encodes");
+                bytes
+            })
+            .collect();
+        let rust: Vec<RustEncoding<'_, R>> = codecs
+            .iter()
+            .zip(&encoded)
+            .map(|((id, c), b)| (*id, c.as_ref(), b.as_slice()))
+            .collect();
+        let meta = |codec: &str, operation: &str, compression: &str, encoded: usize| RowMeta {
+            codec: codec.into(),
+            operation: operation.into(),
+            compression: compression.into(),
+            encoded_bytes: encoded as u64,
+            ..Default::default()
+        };
+        let how = Languages {
+            dataset,
+            meta: &meta,
+            wants: &|_| true,
+            wants_language: &|_| true,
+        };
+        let mut out = Output::default();
+        let mut skipped = Skipped::default();
+        let rows = worker_rows(&how, records, &rust, &mut skipped, &mut out);
+        skipped.report("test", &mut out);
+        (rows, out)
+    }
+
+    fn running_workers() -> Vec<Kind> {
+        Kind::RECORDS
+            .into_iter()
+            .filter(|&kind| match Worker::start(kind) {
+                Ok(_) => true,
+                Err(why) => {
+                    assert!(
+                        std::env::var_os("CI").is_none(),
+                        "CI has every worker, yet: {why}"
+                    );
+                    eprintln!("skipping: {why}");
+                    false
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn record_workers_offer_exactly_the_registered_codecs() {
+        for kind in running_workers() {
+            let (_, hello) = Worker::start(kind).expect("started above");
+            let prefix = format!("record-{}/", kind.language());
+            let mut offered: Vec<&str> = hello.offers.iter().map(|o| o.id.as_str()).collect();
+            let mut registered: Vec<&str> = RECORD_WORKER_CODECS
+                .iter()
+                .map(|i| i.id)
+                .filter(|id| id.starts_with(&prefix))
+                .collect();
+            offered.sort_unstable();
+            registered.sort_unstable();
+            assert_eq!(
+                offered, registered,
+                "{prefix}*: the worker and the registry disagree"
+            );
+            for offer in &hello.offers {
+                assert!(!offer.library.is_empty(), "{}: no library named", offer.id);
+                if let Some(format) = &offer.format {
+                    assert!(is_standard(format), "{}: unknown format {format}", offer.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_record_worker_round_trips_and_reads_every_other_language() {
+        let workers = running_workers();
+        if workers.is_empty() {
+            return;
+        }
+        let (rows, logs) = through_every_worker("logs", &data::log_records(40));
+        let (_, telemetry) = through_every_worker("telemetry", &data::telemetry(40));
+        let (_, orders) = through_every_worker("orders", &data::orders(20));
+        for out in [&logs, &telemetry, &orders] {
+            let failures: Vec<String> = out.failures.iter().map(|f| f.summary()).collect();
+            assert!(failures.is_empty(), "{failures:#?}");
+            assert!(!out.compatibility.is_empty());
+            let not_same: Vec<String> = out
+                .compatibility
+                .iter()
+                .filter(|c| c.outcome != Outcome::Same)
+                .map(|c| {
+                    format!(
+                        "{} {} → {} ({}): {}",
+                        c.format, c.encoder, c.decoder, c.dataset, c.detail
+                    )
+                })
+                .collect();
+            assert!(not_same.is_empty(), "{not_same:#?}");
+        }
+        // Two timed rows (encode, decode) per codec of every running worker.
+        let offered: usize = workers
+            .iter()
+            .map(|&k| Worker::start(k).map_or(0, |(_, h)| h.offers.len()))
+            .sum();
+        assert_eq!(rows.len(), 2 * offered);
+        assert!(rows
+            .iter()
+            .all(|r| r.meta.runtime.is_some() && r.meta.language != "rust"));
+    }
 
     #[test]
     fn equal_records_have_no_difference() {

@@ -11,7 +11,7 @@ use crate::{data, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::compression::{every_level, Compressor};
 use encbench_codecs::matrix::MatrixRecord;
 use encbench_codecs::records::digest_of;
-use encbench_codecs::registry::{record_codecs, record_views};
+use encbench_codecs::registry::{record_codecs, record_views, RECORD_WORKER_CODECS};
 use encbench_codecs::{Codec, RecordView};
 use encbench_measure::rows::lighter_plan;
 use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
@@ -40,7 +40,8 @@ impl Scenario for Codecs {
         use encbench_codecs::records::Telemetry;
         let codecs = record_codecs::<Telemetry>().into_iter().map(|e| e.info.id);
         let views = record_views::<Telemetry>().into_iter().map(|e| e.info.id);
-        codecs.chain(views).collect()
+        let workers = RECORD_WORKER_CODECS.iter().map(|i| i.id);
+        codecs.chain(views).chain(workers).collect()
     }
 
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
@@ -210,7 +211,7 @@ fn dataset<R: MatrixRecord>(
     }
     pending.extend(in_other_languages);
     measure_group(ctx, &format!("{NAME} {dataset}"), pending, out);
-    skipped.report(&format!("{NAME} {dataset}"), out);
+    skipped.report(NAME, out);
     for (rows, one_round) in &packed {
         let Some((_, c, _, _, _)) = rows.first() else {
             continue;
