@@ -384,13 +384,15 @@ mod tests {
     use encbench_codecs::registry::{record_codecs, RECORD_WORKER_CODECS};
     use serde_json::json;
 
+    type Built<R> = (&'static str, Box<dyn Codec<Vec<R>>>);
+
     /// Each record worker this machine has (all of them under CI) runs on
     /// `records`; returns its failures and the cross-language table.
     fn through_every_worker<R: MatrixRecord>(
         dataset: &str,
         records: &[R],
     ) -> (Vec<Pending<'static>>, Output) {
-        let codecs: Vec<(&str, Box<dyn Codec<Vec<R>>>)> = record_codecs::<R>()
+        let codecs: Vec<Built<R>> = record_codecs::<R>()
             .into_iter()
             .filter(|e| STANDARD_FORMATS.iter().any(|(_, id)| *id == e.info.id))
             .filter_map(|e| e.build.map(|b| (e.info.id, b())))
