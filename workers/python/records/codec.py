@@ -24,6 +24,9 @@ class Codec:
     def library(self):
         if self.dist is None:  # the standard library
             return f"{platform.python_implementation()} {platform.python_version()} stdlib"
+        if self.dist.startswith("stdlib:"):  # a standard module with its own version
+            _, module, version = self.dist.split(":")
+            return f"{module} {version} ({platform.python_implementation()} {platform.python_version()} stdlib)"
         return f"{self.dist} {importlib.metadata.version(self.dist)}"
 
     def hello(self):

@@ -233,7 +233,8 @@ def ipc_decode(ds, foreign=False):
     from_batch, schema = FROM_BATCH[ds], SCHEMAS[ds]
 
     def go(data):
-        reader = pa.ipc.open_stream(pa.py_buffer(data))
+        source = pa.BufferReader(pa.py_buffer(data))
+        reader = pa.ipc.open_stream(source)
         out = []
         for batch in reader:
             batch.validate(full=True)
@@ -242,6 +243,8 @@ def ipc_decode(ds, foreign=False):
             elif not batch.schema.equals(schema):
                 raise ValueError(f"unexpected schema {batch.schema}")
             out.extend(from_batch(batch))
+        if source.tell() != len(data):  # pyarrow stops at the end-of-stream marker
+            raise ValueError(f"{len(data) - source.tell()} bytes after the IPC end-of-stream marker")
         return out
 
     return go
@@ -253,7 +256,11 @@ def parquet_encode(ds):
     def go(recs):
         table = pa.Table.from_batches([to_batch(recs)])
         sink = pa.BufferOutputStream()
-        pq.write_table(table, sink, compression="NONE", row_group_size=max(1, len(recs)))
+        # use_compliant_nested_type=False: a list's element is named `item`, as
+        # parquet-rs writes it (a map's group stays key_value/key/value: pyarrow
+        # has no option for it; the embedded Arrow schema says keys/values)
+        pq.write_table(table, sink, compression="NONE", row_group_size=max(1, len(recs)),
+                       use_compliant_nested_type=False)
         return sink.getvalue().to_pybytes()
 
     return go

@@ -43,7 +43,7 @@ def _plain_codec(name, fmt, dist, summary, dumps, loads, foreign_loads=None):
 def stdlib_json():
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
     return _plain_codec(
-        "json", "json", None, "stdlib json: one array of objects, UTF-8",
+        "json", "json", f"stdlib:json:{json.__version__}", "stdlib json: one array of objects, UTF-8",
         lambda v: dumps(v).encode(), json.loads,
     )
 
@@ -162,7 +162,7 @@ def pickle_codec():
     dumps = pickle.dumps
     enc = lambda recs: dumps(recs, protocol=pickle.HIGHEST_PROTOCOL)  # noqa: E731
     return Codec(
-        "pickle", None, None, f"pickle protocol {pickle.HIGHEST_PROTOCOL} of the dataclass list (C pickler)",
+        "pickle", None, f"stdlib:pickle:protocol {pickle.HIGHEST_PROTOCOL}", f"pickle protocol {pickle.HIGHEST_PROTOCOL} of the dataclass list (C pickler)",
         per_dataset(enc, enc, enc),
         per_dataset(pickle.loads, pickle.loads, pickle.loads),
         per_dataset(_refuse, _refuse, _refuse),
