@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""encbench's Python record worker: the record datasets (logs, telemetry,
+orders) through Python's own libraries, and other languages' bytes decoded.
+
+Speaks the record-worker protocol of docs/workers.md ("Record workers"): one
+JSON object per line on stdin, one answer per line on stdout. Run it with the
+interpreter of workers/python/.venv (workers/python/build.sh); a codec whose
+library is missing is listed under `unavailable` in `hello`, not offered.
+"""
+
+import json
+import os
+import platform
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from records import load_codecs  # noqa: E402
+from records.model import DATASETS, canonical_lines, load_jsonl, write_lines  # noqa: E402
+
+WARMUP = 3  # untimed iterations before each timed run
+
+
+def runtime():
+    return f"{platform.python_implementation()} {platform.python_version()}"
+
+
+class Prepared:
+    """One codec and dataset: the native records and their encoding."""
+
+    def __init__(self, codec, req):
+        dataset = req.get("dataset")
+        if dataset not in DATASETS:
+            raise ValueError(f"unknown dataset {dataset!r} (expected one of {', '.join(DATASETS)})")
+        self.codec, self.dataset = codec, dataset
+        self.records = load_jsonl(dataset, req["input"])
+        self.enc, self.dec = codec.encode[dataset], codec.decode[dataset]
+        self.encoded = bytes(self.enc(self.records))
+        with open(req["encoded_out"], "wb") as f:
+            f.write(self.encoded)
+        decoded = self.dec(self.encoded)
+        got = canonical_lines(dataset, decoded)
+        write_lines(req["decoded_out"], got)
+        want = canonical_lines(dataset, self.records)
+        if len(got) != len(want):
+            raise ValueError(f"decoded {len(got)} records, encoded {len(want)}")
+        for k, (a, b) in enumerate(zip(got, want)):
+            if a != b:
+                raise ValueError(f"record {k + 1} differs after the round trip: {a} != {b}")
+        self.reply = {"ok": True, "records": len(self.records), "encoded_bytes": len(self.encoded)}
+
+    def run(self, what, iters):
+        if what == "encode":
+            fn, arg = self.enc, self.records
+        elif what == "decode":
+            fn, arg = self.dec, self.encoded
+        else:
+            raise ValueError(f"run what={what!r}: expected encode or decode")
+        sink = 0
+        for _ in range(WARMUP):
+            sink += len(fn(arg))
+        start = time.perf_counter_ns()
+        for _ in range(iters):
+            sink += len(fn(arg))  # the result is used, and dropped before the next
+        ns = time.perf_counter_ns() - start
+        if sink < 0:  # never: keeps `sink` alive
+            print(sink, file=sys.stderr)
+        return ns
+
+
+def decode_foreign(codec, req):
+    dataset = req.get("dataset")
+    if dataset not in DATASETS:
+        raise ValueError(f"unknown dataset {dataset!r} (expected one of {', '.join(DATASETS)})")
+    with open(req["input"], "rb") as f:
+        data = f.read()
+    lines = canonical_lines(dataset, codec.foreign[dataset](data))
+    write_lines(req["decoded_out"], lines)
+    return {"ok": True, "records": len(lines)}
+
+
+def main():
+    codecs, unavailable = load_codecs()
+    prepared = None
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+            op = req.get("op") if isinstance(req, dict) else None
+            if op == "hello":
+                reply = {"ok": True, "language": "python", "runtime": runtime(),
+                         "codecs": [c.hello() for c in codecs.values()]}
+                if unavailable:
+                    reply["unavailable"] = unavailable
+            elif op in ("prepare", "decode"):
+                codec = codecs.get(req.get("codec"))
+                if codec is None:
+                    raise ValueError(f"unknown or unavailable codec {req.get('codec')!r}")
+                if op == "prepare":
+                    prepared = None
+                    prepared = Prepared(codec, req)
+                    reply = prepared.reply
+                else:
+                    reply = decode_foreign(codec, req)
+            elif op == "run":
+                iters = req.get("iters")
+                if prepared is None or not isinstance(iters, int) or iters < 1:
+                    reply = {"ok": False, "error": "run needs a prepared codec and iters >= 1"}
+                else:
+                    reply = {"ok": True, "ns": prepared.run(req.get("what"), iters)}
+            elif op == "quit":
+                return
+            else:
+                reply = {"ok": False, "error": f"unknown op {op!r}"}
+        except Exception as e:  # every failure is an answer, never a traceback on the protocol
+            reply = {"ok": False, "error": f"{type(e).__name__}: {e}"[:2000]}
+        sys.stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
