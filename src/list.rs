@@ -1,5 +1,6 @@
 //! `encbench list`: scenarios, then codecs by family, disabled ones marked.
 
+use encbench_codecs::registry::{RECORD_WORKER_CODECS, STANDARD_FORMATS};
 use encbench_scenarios::{all, codec_catalog};
 use std::process::ExitCode;
 
@@ -38,6 +39,15 @@ pub fn print() -> anyhow::Result<ExitCode> {
             format!("  ({})", used_by.join(", "))
         };
         outln!("  {:<24} {}{state}{used_by}", info.id, info.summary);
+    }
+    outln!("\nStandard formats read across languages (`run codecs`: each writer's bytes read by every other language):");
+    for (format, rust) in STANDARD_FORMATS {
+        let others: Vec<&str> = RECORD_WORKER_CODECS
+            .iter()
+            .filter(|c| c.format == Some(*format))
+            .map(|c| c.info.id)
+            .collect();
+        outln!("  {format:<12} {rust}, {}", others.join(", "));
     }
     Ok(ExitCode::SUCCESS)
 }

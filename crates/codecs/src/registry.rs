@@ -790,78 +790,184 @@ pub const WORKER_CODECS: &[CodecInfo] = &[
     ),
 ];
 
+/// Each standard format the codec matrix reads across languages, and
+/// encbench's own codec of it: the batch layout every worker codec of that
+/// format writes and reads (`docs/workers.md`).
+pub const STANDARD_FORMATS: &[(&str, &str)] = &[
+    ("json", "record/json"),
+    ("cbor", "record/cbor"),
+    ("msgpack", "record/msgpack"),
+    ("protobuf", "record/protobuf"),
+    ("avro", "record/avro-container"),
+    ("arrow-ipc", "record/arrow-ipc"),
+    ("parquet", "record/parquet"),
+    ("flatbuffers", "record/flatbuffers"),
+    ("capnp", "record/capnp"),
+    ("bson", "record/bson"),
+];
+
+/// A codec of a record worker, and the standard format it writes (`None`
+/// for a language's own, such as gob or pickle).
+#[derive(Debug, Clone, Copy)]
+pub struct RecordWorkerCodec {
+    /// What `list` shows.
+    pub info: CodecInfo,
+    /// A key of [`STANDARD_FORMATS`], or `None`.
+    pub format: Option<&'static str>,
+}
+
 /// The codec matrix's record workers (`workers/go/records`,
 /// `workers/python/records_worker.py`), each under its format's family. A
-/// test checks each worker offers exactly these.
-pub const RECORD_WORKER_CODECS: &[CodecInfo] = &[
+/// test checks each worker offers exactly these, with these formats.
+pub const RECORD_WORKER_CODECS: &[RecordWorkerCodec] = &[
     record_worker(
         "record-go/encoding-json",
+        Some("json"),
         Family::Text,
         "Go encoding/json (reflection), one array",
     ),
     record_worker(
         "record-go/go-json",
+        Some("json"),
         Family::Text,
-        "Go goccy/go-json, the same JSON without encoding/json's reflection cost",
+        "Go goccy/go-json, the same JSON without encoding/json's reflection",
     ),
     record_worker(
         "record-go/gob",
+        None,
         Family::SchemalessBinary,
         "Go encoding/gob: self-describing, Go only",
     ),
     record_worker(
         "record-go/msgpack",
+        Some("msgpack"),
         Family::SchemalessBinary,
         "Go vmihailenco/msgpack: maps with string keys",
     ),
     record_worker(
         "record-go/cbor",
+        Some("cbor"),
         Family::SchemalessBinary,
         "Go fxamacker/cbor: maps with text keys",
     ),
     record_worker(
         "record-go/bson",
+        Some("bson"),
         Family::SchemalessBinary,
         "Go mongo-driver bson: one document {r: [...]}",
     ),
     record_worker(
         "record-go/protobuf",
+        Some("protobuf"),
         Family::SchemaBinary,
         "Go google.golang.org/protobuf, generated from records.proto",
     ),
     record_worker(
         "record-go/avro",
+        Some("avro"),
         Family::SchemaBinary,
         "Go hamba/avro: object container file, null codec",
     ),
     record_worker(
         "record-go/flatbuffers",
+        Some("flatbuffers"),
         Family::SchemaBinary,
-        "Go FlatBuffers (flatc-generated), decode copies out every field",
+        "Go FlatBuffers (flatc-generated); decode copies out every field",
     ),
     record_worker(
         "record-go/capnp",
+        Some("capnp"),
         Family::SchemaBinary,
-        "Go Cap'n Proto (capnpc-go-generated), decode copies out every field",
+        "Go Cap'n Proto (capnpc-go-generated); decode copies out every field",
     ),
     record_worker(
         "record-go/arrow-ipc",
+        Some("arrow-ipc"),
         Family::Columnar,
         "Go apache/arrow-go IPC stream, one record batch",
     ),
     record_worker(
         "record-go/parquet",
+        Some("parquet"),
         Family::Columnar,
         "Go apache/arrow-go Parquet (pqarrow), one row group",
     ),
+    record_worker(
+        "record-python/json",
+        Some("json"),
+        Family::Text,
+        "Python json (standard library) over dicts built from dataclasses",
+    ),
+    record_worker(
+        "record-python/orjson",
+        Some("json"),
+        Family::Text,
+        "Python orjson, serialising the dataclasses itself",
+    ),
+    record_worker(
+        "record-python/pickle",
+        None,
+        Family::SchemalessBinary,
+        "Python pickle protocol 5: Python only, never decoded from foreign bytes",
+    ),
+    record_worker(
+        "record-python/msgpack",
+        Some("msgpack"),
+        Family::SchemalessBinary,
+        "Python msgpack: maps with string keys",
+    ),
+    record_worker(
+        "record-python/cbor2",
+        Some("cbor"),
+        Family::SchemalessBinary,
+        "Python cbor2: maps with text keys, float64",
+    ),
+    record_worker(
+        "record-python/bson",
+        Some("bson"),
+        Family::SchemalessBinary,
+        "Python pymongo bson: one document {r: [...]}",
+    ),
+    record_worker(
+        "record-python/protobuf",
+        Some("protobuf"),
+        Family::SchemaBinary,
+        "Python protobuf (upb), generated from records.proto",
+    ),
+    record_worker(
+        "record-python/fastavro",
+        Some("avro"),
+        Family::SchemaBinary,
+        "Python fastavro: object container file, null codec",
+    ),
+    record_worker(
+        "record-python/arrow-ipc",
+        Some("arrow-ipc"),
+        Family::Columnar,
+        "Python pyarrow IPC stream, one record batch",
+    ),
+    record_worker(
+        "record-python/parquet",
+        Some("parquet"),
+        Family::Columnar,
+        "Python pyarrow Parquet, one row group",
+    ),
 ];
 
-const fn record_worker(id: &'static str, family: Family, summary: &'static str) -> CodecInfo {
-    CodecInfo {
-        id,
-        family,
-        summary,
-        feature: None,
+const fn record_worker(
+    id: &'static str,
+    format: Option<&'static str>,
+    family: Family,
+    summary: &'static str,
+) -> RecordWorkerCodec {
+    RecordWorkerCodec {
+        info: CodecInfo {
+            id,
+            family,
+            summary,
+            feature: None,
+        },
+        format,
     }
 }
 
@@ -982,7 +1088,7 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(COMPRESSORS.iter().map(|i| (*i, true)));
     all.extend(IO_STRATEGIES.iter().map(|i| (*i, true)));
     all.extend(WORKER_CODECS.iter().map(|i| (*i, true)));
-    all.extend(RECORD_WORKER_CODECS.iter().map(|i| (*i, true)));
+    all.extend(RECORD_WORKER_CODECS.iter().map(|c| (c.info, true)));
     all.extend(REFERENCES.iter().map(|i| (*i, true)));
     all.extend(INT_WRITERS.iter().map(|i| (*i, true)));
     all.extend(BGP_CODECS.iter().map(|i| (*i, true)));

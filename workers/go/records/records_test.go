@@ -99,7 +99,7 @@ func TestRoundTrip(t *testing.T) {
 
 // rustName is the Rust codec of each standard format (record/<name>).
 var rustName = map[string]string{
-	"json": "json", "cbor": "cbor", "msgpack": "msgpack", "protobuf": "protobuf", "avro": "avro-container",
+	"json": "json", "cbor": "cbor", "msgpack": "msgpack", "protobuf": "protobuf", "avro": "avro",
 	"arrow-ipc": "arrow-ipc", "parquet": "parquet", "flatbuffers": "flatbuffers", "capnp": "capnp", "bson": "bson",
 }
 

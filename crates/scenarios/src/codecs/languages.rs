@@ -8,6 +8,7 @@ use crate::bench::Pending;
 use crate::workers::Skipped;
 use crate::Output;
 use encbench_codecs::matrix::MatrixRecord;
+use encbench_codecs::registry::STANDARD_FORMATS;
 use encbench_codecs::Codec;
 use encbench_record::{Compatibility, Failure, Outcome, RowMeta, Verified};
 use encbench_workers::{Kind, RecordFiles, RecordOp, Worker};
@@ -15,21 +16,6 @@ use serde_json::Value;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-
-/// Each standard format, and encbench's own codec of it: the batch layout
-/// every worker's codec of that format writes and reads.
-pub(crate) const STANDARD_FORMATS: &[(&str, &str)] = &[
-    ("json", "record/json"),
-    ("cbor", "record/cbor"),
-    ("msgpack", "record/msgpack"),
-    ("protobuf", "record/protobuf"),
-    ("avro", "record/avro-container"),
-    ("arrow-ipc", "record/arrow-ipc"),
-    ("parquet", "record/parquet"),
-    ("flatbuffers", "record/flatbuffers"),
-    ("capnp", "record/capnp"),
-    ("bson", "record/bson"),
-];
 
 /// A Rust encoding that was verified: codec id, codec, bytes.
 pub(super) type RustEncoding<'a, R> = (&'a str, &'a dyn Codec<Vec<R>>, &'a [u8]);
@@ -457,7 +443,7 @@ mod tests {
             let mut offered: Vec<&str> = hello.offers.iter().map(|o| o.id.as_str()).collect();
             let mut registered: Vec<&str> = RECORD_WORKER_CODECS
                 .iter()
-                .map(|i| i.id)
+                .map(|c| c.info.id)
                 .filter(|id| id.starts_with(&prefix))
                 .collect();
             offered.sort_unstable();
@@ -468,6 +454,13 @@ mod tests {
             );
             for offer in &hello.offers {
                 assert!(!offer.library.is_empty(), "{}: no library named", offer.id);
+                let registered = RECORD_WORKER_CODECS.iter().find(|c| c.info.id == offer.id);
+                assert_eq!(
+                    offer.format.as_deref(),
+                    registered.and_then(|c| c.format),
+                    "{}: the worker and the registry name different formats",
+                    offer.id
+                );
                 if let Some(format) = &offer.format {
                     assert!(is_standard(format), "{}: unknown format {format}", offer.id);
                 }

@@ -40,7 +40,7 @@ impl Scenario for Codecs {
         use encbench_codecs::records::Telemetry;
         let codecs = record_codecs::<Telemetry>().into_iter().map(|e| e.info.id);
         let views = record_views::<Telemetry>().into_iter().map(|e| e.info.id);
-        let workers = RECORD_WORKER_CODECS.iter().map(|i| i.id);
+        let workers = RECORD_WORKER_CODECS.iter().map(|c| c.info.id);
         codecs.chain(views).chain(workers).collect()
     }
 
