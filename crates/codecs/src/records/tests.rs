@@ -85,3 +85,56 @@ fn the_digest_sees_every_field() {
     t[0].readings[1] = 0.0; // was -0.0: bit patterns differ
     assert_ne!(digest_of(&telemetry()), digest_of(&t));
 }
+
+/// The record workers' tests read these fixtures and Rust's bytes of them
+/// from `workers/testdata/` without running Rust; this keeps the records
+/// what the Rust fixtures are and each file one Rust reads back as them
+/// (not byte for byte: an Avro container's sync marker is random).
+/// `ENCBENCH_REGENERATE_FIXTURES=1` rewrites them all.
+fn worker_fixtures_match<R: MatrixRecord>(name: &str, records: Vec<R>) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../workers/testdata");
+    let regenerate = std::env::var_os("ENCBENCH_REGENERATE_FIXTURES").is_some();
+    let advice = "rerun with ENCBENCH_REGENERATE_FIXTURES=1, then the workers' tests";
+    let mut lines = Vec::new();
+    for r in &records {
+        serde_json::to_writer(&mut lines, r).expect("serialises");
+        lines.push(b'\n');
+    }
+    let jsonl = root.join(format!("records-{name}.jsonl"));
+    if regenerate {
+        std::fs::write(&jsonl, &lines).expect("writes the fixture");
+    }
+    let found = std::fs::read(&jsonl).unwrap_or_default();
+    assert!(
+        found == lines,
+        "{}: not the Rust fixtures; {advice}",
+        jsonl.display()
+    );
+    for (format, id) in crate::registry::STANDARD_FORMATS {
+        let Some(entry) = record_codecs::<R>().into_iter().find(|e| e.info.id == *id) else {
+            continue;
+        };
+        let Some(build) = entry.build else { continue };
+        let codec = build();
+        let path = root.join("rust").join(name).join(format);
+        if regenerate {
+            let mut bytes = Vec::new();
+            codec.encode(&records, &mut bytes).expect("encodes");
+            std::fs::write(&path, &bytes).expect("writes the fixture");
+        }
+        let stored = std::fs::read(&path).unwrap_or_default();
+        assert_eq!(
+            codec.decode(&stored).as_ref(),
+            Ok(&records),
+            "{}: Rust's {id} does not read it back as the fixtures; {advice}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn the_record_workers_fixtures_are_what_rust_writes() {
+    worker_fixtures_match("logs", logs());
+    worker_fixtures_match("telemetry", telemetry());
+    worker_fixtures_match("orders", orders());
+}
