@@ -1176,3 +1176,61 @@ fn a_closed_stdout_ends_the_program_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn language_filter_keeps_other_languages_rows_and_reads_formats_across_them() {
+    encbench()
+        .args(["run", "codecs", "--language", "klingon", "--no-store"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown language 'klingon'"));
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("l.json");
+    let run = encbench()
+        .args([
+            "run",
+            "codecs",
+            "--language",
+            "go,python",
+            "--items",
+            "40",
+            "--samples",
+            "2",
+        ])
+        .args(["--quiet", "--no-store", "--json"])
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    assert!(results
+        .iter()
+        .all(|r| r["language"] == "go" || r["language"] == "python"));
+    if results.is_empty() {
+        // No record worker on this machine: said, and refused under CI.
+        let notes = doc["notes"].to_string();
+        assert!(notes.contains("rows skipped"), "{notes}");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI has the record workers: {notes}"
+        );
+        return;
+    }
+    assert!(
+        doc["failures"].as_array().unwrap().is_empty(),
+        "{}",
+        doc["failures"]
+    );
+    // Rust is filtered out of the rows, not out of the table across languages.
+    let pairs = doc["compatibility"].as_array().unwrap();
+    assert!(pairs.iter().any(|p| p["encoder_language"] == "rust"));
+    assert!(pairs
+        .iter()
+        .all(|p| p["encoder_language"] != p["decoder_language"]));
+    let stdout = String::from_utf8_lossy(&run.get_output().stdout).to_string();
+    assert!(stdout.contains("━━ across languages ━━"), "{stdout}");
+    assert!(
+        stdout.contains("language"),
+        "the matrix names each row's language"
+    );
+}
