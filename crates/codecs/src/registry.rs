@@ -20,7 +20,7 @@ use crate::matrix::MatrixRecord;
 use crate::protobuf::Protobuf;
 #[cfg(feature = "simd-json")]
 use crate::serde_codecs::SimdJson;
-use crate::serde_codecs::{Bincode, Bitcode, Csv, Json, JsonLines, Postcard};
+use crate::serde_codecs::{Bincode, Bitcode, Csv, Json, JsonLines, Postcard, Ron};
 #[cfg(feature = "self-describing")]
 use crate::serde_codecs::{Bson, Cbor, MessagePack, MessagePackCompact};
 use crate::wkb::{generic::GenericReadWkb, slice::SliceWkb, Geometry};
@@ -390,6 +390,7 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             JsonLines<R>,
             record = R
         ),
+        entry!(record_codec, "record/ron", Text, "RON (ron crate, serde): Rust's data syntax", Ron<R>, record = R),
         entry!(
             record_codec,
             "record/csv",

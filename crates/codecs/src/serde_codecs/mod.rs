@@ -27,6 +27,7 @@ macro_rules! serde_codec {
 
 mod binary;
 mod csv;
+mod ron;
 #[cfg(feature = "self-describing")]
 mod self_describing;
 #[cfg(feature = "simd-json")]
@@ -34,6 +35,7 @@ mod simd;
 mod text;
 
 pub use self::csv::Csv;
+pub use self::ron::Ron;
 pub use binary::{Bincode, Bitcode, Postcard};
 #[cfg(feature = "self-describing")]
 pub use self_describing::{Bson, Cbor, MessagePack, MessagePackCompact};
