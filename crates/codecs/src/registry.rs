@@ -390,7 +390,14 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
             JsonLines<R>,
             record = R
         ),
-        entry!(record_codec, "record/ron", Text, "RON (ron crate, serde): Rust's data syntax", Ron<R>, record = R),
+        entry!(
+            record_codec,
+            "record/ron",
+            Text,
+            "RON (ron crate, serde): Rust's data syntax",
+            Ron<R>,
+            record = R
+        ),
         entry!(
             record_codec,
             "record/csv",
