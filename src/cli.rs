@@ -134,7 +134,7 @@ pub struct RunArgs {
     #[arg(long = "codec", value_name = "ID", value_delimiter = ',')]
     pub codecs: Vec<String>,
 
-    /// Only rows measured in these languages (rust, c, go, python, erlang), comma-separated.
+    /// Only rows measured in these languages (rust, c, go, java, python, erlang), comma-separated.
     #[arg(long = "language", value_name = "NAME", value_delimiter = ',')]
     pub languages: Vec<String>,
 

@@ -212,7 +212,7 @@ pub trait Scenario {
 }
 
 /// The languages rows are measured in (`--language`).
-pub const LANGUAGES: [&str; 5] = ["rust", "c", "go", "python", "erlang"];
+pub const LANGUAGES: [&str; 6] = ["rust", "c", "go", "java", "python", "erlang"];
 
 /// Every scenario, in the order `run` runs them.
 pub fn all() -> Vec<Box<dyn Scenario>> {

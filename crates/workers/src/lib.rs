@@ -39,6 +39,9 @@ pub enum Kind {
     /// The codec matrix's records through Python's libraries, in the
     /// virtual environment `workers/python/build.sh` makes.
     PythonRecords,
+    /// The codec matrix's records through Java's libraries, in the jar
+    /// `workers/java/build.sh` makes.
+    JavaRecords,
 }
 
 impl Kind {
@@ -49,16 +52,20 @@ impl Kind {
             Kind::Go | Kind::GoRecords => "go",
             Kind::Python | Kind::PythonRecords => "python",
             Kind::Erlang => "erlang",
+            Kind::JavaRecords => "java",
         }
     }
 
     /// The record workers, one per language.
-    pub const RECORDS: [Kind; 2] = [Kind::GoRecords, Kind::PythonRecords];
+    pub const RECORDS: [Kind; 3] = [Kind::GoRecords, Kind::JavaRecords, Kind::PythonRecords];
 
     /// How to start it, or why it cannot be.
     pub fn command(self) -> Result<Command, String> {
         let mut cmd = self.program()?;
-        if matches!(self, Kind::GoRecords | Kind::PythonRecords) {
+        if matches!(
+            self,
+            Kind::GoRecords | Kind::PythonRecords | Kind::JavaRecords
+        ) {
             // Where the shared schemas (.avsc, .proto) live.
             cmd.env("ENCBENCH_ROOT", repo_root());
         }
@@ -106,6 +113,23 @@ impl Kind {
                 }
                 let mut cmd = Command::new(python);
                 cmd.arg(script);
+                Ok(cmd)
+            }
+            Kind::JavaRecords => {
+                let dir = repo_root().join("workers/java");
+                let jar = dir.join("target/encbench-records-worker.jar");
+                if !jar.is_file() {
+                    return Err(format!(
+                        "java record worker skipped: {} is not built; run `bash {}` (needs a JDK 17+ and Maven)",
+                        jar.display(),
+                        dir.join("build.sh").display()
+                    ));
+                }
+                if which("java").is_none() {
+                    return Err("java record worker skipped: java not on PATH".into());
+                }
+                let mut cmd = Command::new("java");
+                cmd.arg("-jar").arg(jar);
                 Ok(cmd)
             }
             Kind::Python => {
