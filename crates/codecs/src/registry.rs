@@ -825,7 +825,7 @@ pub struct RecordWorkerCodec {
 }
 
 /// The codec matrix's record workers (`workers/go/records`,
-/// `workers/python/records_worker.py`), each under its format's family. A
+/// `workers/java`, `workers/python/records_worker.py`), each under its format's family. A
 /// test checks each worker offers exactly these, with these formats.
 pub const RECORD_WORKER_CODECS: &[RecordWorkerCodec] = &[
     record_worker(
@@ -899,6 +899,72 @@ pub const RECORD_WORKER_CODECS: &[RecordWorkerCodec] = &[
         Some("parquet"),
         Family::Columnar,
         "Go apache/arrow-go Parquet (pqarrow), one row group",
+    ),
+    record_worker(
+        "record-java/jackson-json",
+        Some("json"),
+        Family::Text,
+        "Java Jackson databind JSON, one array",
+    ),
+    record_worker(
+        "record-java/jackson-cbor",
+        Some("cbor"),
+        Family::SchemalessBinary,
+        "Java Jackson CBOR: maps with text keys, float64",
+    ),
+    record_worker(
+        "record-java/jackson-smile",
+        None,
+        Family::SchemalessBinary,
+        "Java Jackson Smile: binary JSON, Jackson only",
+    ),
+    record_worker(
+        "record-java/msgpack",
+        Some("msgpack"),
+        Family::SchemalessBinary,
+        "Java msgpack-core: maps with string keys",
+    ),
+    record_worker(
+        "record-java/kryo",
+        None,
+        Family::SchemalessBinary,
+        "Java Kryo 5, registered classes: Java only",
+    ),
+    record_worker(
+        "record-java/java-serialization",
+        None,
+        Family::SchemalessBinary,
+        "Java built-in serialization (class-filtered): Java only, never decoded from foreign bytes",
+    ),
+    record_worker(
+        "record-java/bson",
+        Some("bson"),
+        Family::SchemalessBinary,
+        "Java org.mongodb bson: one document {r: [...]}",
+    ),
+    record_worker(
+        "record-java/protobuf",
+        Some("protobuf"),
+        Family::SchemaBinary,
+        "Java protobuf-java, generated from records.proto",
+    ),
+    record_worker(
+        "record-java/avro",
+        Some("avro"),
+        Family::SchemaBinary,
+        "Java Apache Avro: object container file, null codec",
+    ),
+    record_worker(
+        "record-java/flatbuffers",
+        Some("flatbuffers"),
+        Family::SchemaBinary,
+        "Java FlatBuffers (flatc-generated); decode copies out every field",
+    ),
+    record_worker(
+        "record-java/arrow-ipc",
+        Some("arrow-ipc"),
+        Family::Columnar,
+        "Java Apache Arrow IPC stream, one record batch",
     ),
     record_worker(
         "record-python/json",

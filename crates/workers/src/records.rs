@@ -19,6 +19,9 @@ pub struct RecordFiles<'a> {
     pub encoded_out: &'a Path,
     /// Where it writes what it decoded from those bytes.
     pub decoded_out: &'a Path,
+    /// At most this long warming each timed operation before the first
+    /// sample (a JIT's warm-up); workers without one may ignore it.
+    pub warmup: Duration,
 }
 
 /// What a timed record-worker batch does.
@@ -52,6 +55,7 @@ impl Worker {
             "input": files.input,
             "encoded_out": files.encoded_out,
             "decoded_out": files.decoded_out,
+            "warmup_ms": files.warmup.as_millis() as u64,
         }))?;
         reply["records"].as_u64().ok_or_else(|| {
             format!(

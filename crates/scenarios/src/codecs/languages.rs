@@ -16,6 +16,7 @@ use serde_json::Value;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::time::Duration;
 
 /// A Rust encoding that was verified: codec id, codec, bytes.
 pub(super) type RustEncoding<'a, R> = (&'a str, &'a dyn Codec<Vec<R>>, &'a [u8]);
@@ -45,6 +46,8 @@ pub(super) struct Languages<'m> {
     pub wants: &'m dyn Fn(&str) -> bool,
     /// The `--language` filter.
     pub wants_language: &'m dyn Fn(&str) -> bool,
+    /// How long a worker may warm each operation up (its JIT) first.
+    pub warmup: Duration,
 }
 
 /// Starts each record worker, verifies every codec it offers on `records`,
@@ -118,6 +121,7 @@ pub(super) fn worker_rows<R: MatrixRecord>(
                 input: &input,
                 encoded_out: &encoded_out,
                 decoded_out: &decoded_out,
+                warmup: how.warmup,
             };
             let mut m = (how.meta)(&offer.id, "roundtrip", "none", 0);
             m.language = hello.language.clone();
@@ -163,6 +167,15 @@ pub(super) fn worker_rows<R: MatrixRecord>(
                     reader: Reader::Worker(worker),
                 });
             }
+        }
+    }
+    if !pending.is_empty() {
+        let note = format!(
+            "{NAME}: each record worker warmed each operation up for at most {} ms (a JIT's warm-up) before encbench's own warm-up and samples",
+            how.warmup.as_millis()
+        );
+        if !out.notes.contains(&note) {
+            out.notes.push(note);
         }
     }
     if !participants.is_empty() {
@@ -410,6 +423,7 @@ mod tests {
             meta: &meta,
             wants: &|_| true,
             wants_language: &|_| true,
+            warmup: Duration::from_millis(20),
         };
         let mut out = Output::default();
         let mut skipped = Skipped::default();

@@ -134,6 +134,12 @@ fn dataset<R: MatrixRecord>(
         meta: &meta,
         wants: &|id| ctx.wants(id),
         wants_language: &|l| ctx.wants_language(l),
+        // A JIT settles in about a second on these batches; quick mode
+        // gives it less, and says so in the notes.
+        warmup: match ctx.mode {
+            Mode::Quick => Duration::from_millis(300),
+            Mode::Full => Duration::from_secs(3),
+        },
     };
     let in_other_languages = languages::worker_rows(&languages, &records, &rust, &mut skipped, out);
     // One list per compressor, with what one compress+decompress of every

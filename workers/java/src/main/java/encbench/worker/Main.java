@@ -27,7 +27,8 @@ public final class Main {
     /** Results folded here so the JIT cannot drop the work timed. */
     static volatile long sink;
 
-    /** Warm-up: rounds of about this long, until two in a row agree within WARM_TOLERANCE, at most WARM_MAX_NS. */
+    /** Warm-up: rounds of about this long, until two in a row agree within WARM_TOLERANCE, at most
+     *  WARM_MAX_NS per operation unless prepare's warmup_ms says less or more. */
     static final long WARM_ROUND_NS = 50_000_000L, WARM_MAX_NS = 3_000_000_000L;
     static final double WARM_TOLERANCE = 0.03;
 
@@ -60,8 +61,9 @@ public final class Main {
                     throw new IllegalStateException(codec.id + ": record " + (i + 1) + " differs after the round trip: " + got.get(i) + " != " + want.get(i));
                 }
             }
-            warmUp("encode");
-            warmUp("decode");
+            long warmNs = req.has("warmup_ms") ? req.path("warmup_ms").asLong() * 1_000_000L : WARM_MAX_NS;
+            warmUp("encode", warmNs);
+            warmUp("decode", warmNs);
             reply.put("ok", true);
             reply.put("records", rows.size());
             reply.put("encoded_bytes", encoded.length);
@@ -78,11 +80,11 @@ public final class Main {
         }
 
         /** Rounds of ~50 ms until two consecutive rounds' per-op times agree within 3%, at most ~3 s. */
-        void warmUp(String what) throws Exception {
+        void warmUp(String what, long maxNs) throws Exception {
             boolean enc = what.equals("encode");
             long start = System.nanoTime();
             double prev = -1;
-            while (System.nanoTime() - start < WARM_MAX_NS) {
+            while (System.nanoTime() - start < maxNs) {
                 long t0 = System.nanoTime(), n = 0, t;
                 do {
                     once(enc);
