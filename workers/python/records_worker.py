@@ -82,7 +82,9 @@ def decode_foreign(codec, req):
 
 def main():
     codecs, unavailable = load_codecs()
-    prepared = None
+    # Every codec prepared in this process, by id: "run" names one (or means
+    # the last prepared), so one process serves a whole dataset.
+    prepared, by_codec = None, {}
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -99,17 +101,20 @@ def main():
                 if codec is None:
                     raise ValueError(f"unknown or unavailable codec {req.get('codec')!r}")
                 if op == "prepare":
+                    by_codec.pop(req.get("codec"), None)
                     prepared = None
                     prepared = Prepared(codec, req)
+                    by_codec[req.get("codec")] = prepared
                     reply = prepared.reply
                 else:
                     reply = decode_foreign(codec, req)
             elif op == "run":
                 iters = req.get("iters")
-                if prepared is None or not isinstance(iters, int) or iters < 1:
+                target = by_codec.get(req["codec"]) if req.get("codec") else prepared
+                if target is None or not isinstance(iters, int) or iters < 1:
                     reply = {"ok": False, "error": "run needs a prepared codec and iters >= 1"}
                 else:
-                    reply = {"ok": True, "ns": prepared.run(req.get("what"), iters)}
+                    reply = {"ok": True, "ns": target.run(req.get("what"), iters)}
             elif op == "quit":
                 return
             else:

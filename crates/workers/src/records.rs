@@ -65,9 +65,16 @@ impl Worker {
         })
     }
 
-    /// Runs `iters` whole-batch encodes or decodes on the worker's clock.
-    pub fn run_records(&mut self, op: RecordOp, iters: u64) -> Result<Duration, String> {
-        let reply = self.request(&json!({"op": "run", "what": op.as_str(), "iters": iters}))?;
+    /// Runs `iters` whole-batch encodes or decodes of a prepared `codec`
+    /// on the worker's clock.
+    pub fn run_records(
+        &mut self,
+        codec: &str,
+        op: RecordOp,
+        iters: u64,
+    ) -> Result<Duration, String> {
+        let reply = self
+            .request(&json!({"op": "run", "codec": codec, "what": op.as_str(), "iters": iters}))?;
         reply["ns"]
             .as_u64()
             .map(Duration::from_nanos)

@@ -86,13 +86,15 @@ pub(super) fn worker_rows<R: MatrixRecord>(
         .filter(|k| (how.wants_language)(k.language()))
     {
         skipped.pin();
-        let hello = match Worker::start(kind) {
-            Ok((_, hello)) => hello,
+        // One process per language serves every codec of the dataset.
+        let (worker, hello) = match Worker::start(kind) {
+            Ok(started) => started,
             Err(why) => {
                 skipped.skip(kind, why);
                 continue;
             }
         };
+        let worker = Rc::new(RefCell::new(worker));
         let offers: Vec<_> = hello.offers.iter().filter(|o| (how.wants)(&o.id)).collect();
         if offers.is_empty() {
             continue;
@@ -126,8 +128,8 @@ pub(super) fn worker_rows<R: MatrixRecord>(
             let mut m = (how.meta)(&offer.id, "roundtrip", "none", 0);
             m.language = hello.language.clone();
             m.runtime = Some(hello.runtime.clone());
-            let checked = Worker::start(kind).and_then(|(mut worker, _)| {
-                worker.prepare_records(&offer.id, &files)?;
+            let checked = (|| -> Result<(Verified, u64), String> {
+                worker.borrow_mut().prepare_records(&offer.id, &files)?;
                 let back = read_json_lines(&decoded_out)?;
                 let what = format!(
                     "the worker's decode of its own encoding == records, all {}, compared by encbench (floats bit for bit)",
@@ -135,10 +137,12 @@ pub(super) fn worker_rows<R: MatrixRecord>(
                 );
                 let proof = Verified::each(what, &expected, &back)
                     .map_err(|_| first_difference(&expected, &back).unwrap_or_default())?;
-                let size = std::fs::metadata(&encoded_out).map(|m| m.len()).map_err(|e| e.to_string())?;
-                Ok((worker, proof, size))
-            });
-            let (worker, proof, size) = match checked {
+                let size = std::fs::metadata(&encoded_out)
+                    .map(|m| m.len())
+                    .map_err(|e| e.to_string())?;
+                Ok((proof, size))
+            })();
+            let (proof, size) = match checked {
                 Ok(ok) => ok,
                 Err(e) => {
                     out.failures
@@ -146,16 +150,15 @@ pub(super) fn worker_rows<R: MatrixRecord>(
                     continue;
                 }
             };
-            let worker = Rc::new(RefCell::new(worker));
             for op in [RecordOp::Encode, RecordOp::Decode] {
                 let mut row = m.clone();
                 row.operation = op.as_str().into();
                 row.encoded_bytes = size;
-                let worker = Rc::clone(&worker);
+                let (worker, codec) = (Rc::clone(&worker), offer.id.clone());
                 pending.push(Pending::self_timed(
                     row,
                     proof.clone(),
-                    Box::new(move |iters| worker.borrow_mut().run_records(op, iters)),
+                    Box::new(move |iters| worker.borrow_mut().run_records(&codec, op, iters)),
                 ));
             }
             if let Some(format) = offer.format.as_ref().filter(|f| is_standard(f)) {
@@ -164,7 +167,7 @@ pub(super) fn worker_rows<R: MatrixRecord>(
                     codec: offer.id.clone(),
                     language: hello.language.clone(),
                     bytes: encoded_out,
-                    reader: Reader::Worker(worker),
+                    reader: Reader::Worker(Rc::clone(&worker)),
                 });
             }
         }

@@ -137,7 +137,7 @@ fn dataset<R: MatrixRecord>(
         // A JIT settles in about a second on these batches; quick mode
         // gives it less, and says so in the notes.
         warmup: match ctx.mode {
-            Mode::Quick => Duration::from_millis(300),
+            Mode::Quick => Duration::from_millis(100),
             Mode::Full => Duration::from_secs(3),
         },
     };

@@ -62,6 +62,9 @@ func main() {
 		_ = out.Encode(r)
 		_ = w.Flush()
 	}
+	// Every codec prepared in this process, by id: run names one (or means
+	// the last prepared), so one process serves a whole dataset.
+	byCodec := map[string]*prepared{}
 	var p *prepared
 	for in.Scan() {
 		var req request
@@ -75,10 +78,18 @@ func main() {
 		case "hello":
 			r = hello()
 		case "prepare":
+			delete(byCodec, req.Codec)
 			p = nil
 			p, r, err = prepare(req)
+			if p != nil {
+				byCodec[req.Codec] = p
+			}
 		case "run":
-			r, err = run(p, req)
+			target := p
+			if req.Codec != "" {
+				target = byCodec[req.Codec]
+			}
+			r, err = run(target, req)
 		case "decode":
 			r, err = decodeForeign(req)
 		case "quit":

@@ -184,6 +184,9 @@ public final class Main {
         PrintStream proto = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         System.setOut(System.err);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        // Every codec prepared in this process, by id: `run` names one (or
+        // means the last prepared), so one process serves a whole dataset.
+        Map<String, Prepared> preparedByCodec = new java.util.HashMap<>();
         Prepared prepared = null;
         String line;
         while ((line = in.readLine()) != null) {
@@ -195,15 +198,20 @@ public final class Main {
                 switch (op) {
                     case "hello" -> reply = hello();
                     case "prepare" -> {
+                        Codec codec = codec(req);
+                        preparedByCodec.remove(codec.id);
                         prepared = null;
-                        prepared = new Prepared(codec(req), req);
+                        prepared = new Prepared(codec, req);
+                        preparedByCodec.put(codec.id, prepared);
                         reply = prepared.reply;
                     }
                     case "run" -> {
                         long iters = req.path("iters").asLong(0);
-                        if (prepared == null || iters < 1) throw new IllegalArgumentException("run needs a prepared codec and iters >= 1");
+                        String named = req.path("codec").asText("");
+                        Prepared target = named.isEmpty() ? prepared : preparedByCodec.get(named);
+                        if (target == null || iters < 1) throw new IllegalArgumentException("run needs a prepared codec and iters >= 1");
                         reply = new LinkedHashMap<>();
-                        long ns = prepared.run(req.path("what").asText(""), iters);
+                        long ns = target.run(req.path("what").asText(""), iters);
                         reply.put("ok", true);
                         reply.put("ns", ns);
                     }
