@@ -138,7 +138,10 @@ pub(crate) fn tables(rows: &[&Record]) -> Vec<(String, Table)> {
             });
         }
         main.rows.push(row);
-        speeds.rows.push(speed_row);
+        // Only encodings that went through a compressor (Rust's; workers' bytes do not).
+        if speed_row.iter().skip(1).any(|cell| !cell.is_empty()) {
+            speeds.rows.push(speed_row);
+        }
     }
     let mut out = vec![(
         "sorted by decode time; ~ = noisy; ◆ = on the Pareto frontier of (size, decode time); +X = size after compressor X".to_string(),

@@ -388,6 +388,7 @@ pub fn decoder_crate(codec: &str) -> &'static str {
         "record/json" | "record/json-lines" | "bgp/json-exabgp" => "serde_json",
         "record/simd-json" => "simd-json",
         "record/csv" => "csv",
+        "record/ron" => "ron",
         "record/bson" => "bson",
         "record/bitcode" => "bitcode",
         "record/borsh" => "borsh",
