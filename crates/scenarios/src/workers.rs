@@ -85,13 +85,11 @@ pub(crate) fn worker_rows(
         if skipped.skipped.iter().any(|(k, _)| *k == row.kind) {
             continue;
         }
-        if skipped.pin.is_none() {
-            skipped.pin = CpuPin::here();
-        }
+        skipped.pin();
         let (mut worker, hello) = match Worker::start(row.kind) {
             Ok(w) => w,
             Err(why) => {
-                skipped.skipped.push((row.kind, why));
+                skipped.skip(row.kind, why);
                 continue;
             }
         };

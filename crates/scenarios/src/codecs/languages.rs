@@ -40,6 +40,8 @@ struct Participant<'a, R> {
 pub(super) struct Languages<'m> {
     /// The dataset's short name (`logs`), as workers know it.
     pub dataset: &'m str,
+    /// Its label in rows and the table (`logs-2000`).
+    pub label: &'m str,
     /// The row identity of a codec, operation, compression, encoded size.
     pub meta: &'m dyn Fn(&str, &str, &str, usize) -> RowMeta,
     /// The `--codec` filter.
@@ -60,6 +62,13 @@ pub(super) fn worker_rows<R: MatrixRecord>(
     out: &mut Output,
 ) -> Vec<Pending<'static>> {
     let mut pending = Vec::new();
+    let kinds: Vec<Kind> = Kind::RECORDS
+        .into_iter()
+        .filter(|k| (how.wants_language)(k.language()))
+        .collect();
+    if kinds.is_empty() {
+        return pending;
+    }
     let dir = match tempfile::Builder::new()
         .prefix("encbench-records-")
         .tempdir()
@@ -81,10 +90,7 @@ pub(super) fn worker_rows<R: MatrixRecord>(
         return pending;
     }
     let mut participants: Vec<Participant<'_, R>> = Vec::new();
-    for kind in Kind::RECORDS
-        .into_iter()
-        .filter(|k| (how.wants_language)(k.language()))
-    {
+    for kind in kinds {
         skipped.pin();
         // One process per language serves every codec of the dataset.
         let (worker, hello) = match Worker::start(kind) {
@@ -198,19 +204,9 @@ pub(super) fn worker_rows<R: MatrixRecord>(
             }
         }
     }
-    out.compatibility.extend(across(
-        how.dataset_label(records.len()),
-        &participants,
-        &expected,
-        dir.path(),
-    ));
+    out.compatibility
+        .extend(across(how, &participants, &expected, dir.path()));
     pending
-}
-
-impl Languages<'_> {
-    fn dataset_label(&self, n: usize) -> String {
-        format!("{}-{n}", self.dataset)
-    }
 }
 
 fn is_standard(format: &str) -> bool {
@@ -219,7 +215,7 @@ fn is_standard(format: &str) -> bool {
 
 /// Every participant's bytes read by every participant of another language.
 fn across<R: MatrixRecord>(
-    dataset: String,
+    how: &Languages<'_>,
     participants: &[Participant<'_, R>],
     expected: &[Value],
     dir: &Path,
@@ -243,12 +239,7 @@ fn across<R: MatrixRecord>(
                     ));
                     worker
                         .borrow_mut()
-                        .decode_foreign(
-                            &reader.codec,
-                            dataset_name(&dataset),
-                            &writer.bytes,
-                            &decoded,
-                        )
+                        .decode_foreign(&reader.codec, how.dataset, &writer.bytes, &decoded)
                         .and_then(|_| read_json_lines(&decoded))
                 }
             };
@@ -260,7 +251,7 @@ fn across<R: MatrixRecord>(
                 },
             };
             table.push(Compatibility {
-                dataset: dataset.clone(),
+                dataset: how.label.to_string(),
                 format: writer.format.clone(),
                 encoder: writer.codec.clone(),
                 encoder_language: writer.language.clone(),
@@ -272,11 +263,6 @@ fn across<R: MatrixRecord>(
         }
     }
     table
-}
-
-/// `logs` of `logs-2000`.
-fn dataset_name(label: &str) -> &str {
-    label.rsplit_once('-').map_or(label, |(name, _)| name)
 }
 
 fn write_json_lines<R: MatrixRecord>(records: &[R], path: &Path) -> Result<(), String> {
@@ -421,8 +407,10 @@ mod tests {
             encoded_bytes: encoded as u64,
             ..Default::default()
         };
+        let label = format!("{dataset}-{}", records.len());
         let how = Languages {
             dataset,
+            label: &label,
             meta: &meta,
             wants: &|_| true,
             wants_language: &|_| true,

@@ -131,6 +131,7 @@ fn dataset<R: MatrixRecord>(
         .collect();
     let languages = Languages {
         dataset: name,
+        label: &dataset,
         meta: &meta,
         wants: &|id| ctx.wants(id),
         wants_language: &|l| ctx.wants_language(l),
