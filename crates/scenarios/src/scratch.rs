@@ -8,6 +8,11 @@ use std::sync::Mutex;
 
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
+/// Held by a test that calls [`remove_all`] and by tests whose scratch
+/// directory must outlive it, since tests share the process's live list.
+#[cfg(test)]
+pub(crate) static REMOVE_ALL_LOCK: Mutex<()> = Mutex::new(());
+
 /// A temporary directory that is registered for cleanup on interrupt.
 pub struct Scratch {
     dir: Option<tempfile::TempDir>,
@@ -100,6 +105,7 @@ mod tests {
 
     #[test]
     fn remove_all_cleans_live_directories() {
+        let _alone = super::REMOVE_ALL_LOCK.lock();
         let s = Scratch::new("test", 0).unwrap();
         let path = s.path().to_path_buf();
         remove_all();

@@ -5,6 +5,7 @@
 
 use super::NAME;
 use crate::bench::Pending;
+use crate::scratch::Scratch;
 use crate::workers::Skipped;
 use crate::Output;
 use encbench_codecs::matrix::MatrixRecord;
@@ -69,15 +70,18 @@ pub(super) fn worker_rows<R: MatrixRecord>(
     if kinds.is_empty() {
         return pending;
     }
-    let dir = match tempfile::Builder::new()
-        .prefix("encbench-records-")
-        .tempdir()
-    {
+    // The records as JSON Lines, each worker's bytes and decodes, Rust's
+    // bytes: a few times the largest encoding. Registered for Ctrl-C.
+    let largest = rust
+        .iter()
+        .map(|(_, _, b)| b.len() as u64)
+        .max()
+        .unwrap_or(0);
+    let dir = match Scratch::new(NAME, largest * 4 * (kinds.len() as u64 + 1)) {
         Ok(d) => d,
         Err(e) => {
-            out.notes.push(format!(
-                "{NAME}: record workers skipped: no temporary directory: {e}"
-            ));
+            out.notes
+                .push(format!("{NAME}: record workers skipped: {e}"));
             return pending;
         }
     };
@@ -418,6 +422,8 @@ mod tests {
         };
         let mut out = Output::default();
         let mut skipped = Skipped::default();
+        // The scratch test's remove_all must not delete this run's files.
+        let _kept = crate::scratch::REMOVE_ALL_LOCK.lock();
         let rows = worker_rows(&how, records, &rust, &mut skipped, &mut out);
         skipped.report("test", &mut out);
         (rows, out)
