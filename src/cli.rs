@@ -22,7 +22,12 @@ pub struct Cli {
 #[command(defer = true)]
 pub enum Command {
     /// List scenarios and codecs, with what each measures.
-    List,
+    List {
+        /// Print the codec registry as JSON: every entry with its family,
+        /// inputs, operations, decoding library and `file` format.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run scenarios (all of them when none is named) and print the results.
     Run(RunArgs),
     /// Measure your own CSV/TSV, JSON Lines or text file in every candidate encoding, recommend one, convert.

@@ -1,11 +1,15 @@
 //! `encbench list`: scenarios, then codecs by family, disabled ones marked.
 
+use encbench_codecs::registry::catalog as codec_catalog;
 use encbench_codecs::registry::{RECORD_WORKER_CODECS, STANDARD_FORMATS};
-use encbench_scenarios::{all, codec_catalog};
+use encbench_scenarios::all;
 use std::process::ExitCode;
 
-pub fn print() -> anyhow::Result<ExitCode> {
+pub fn print(json: bool) -> anyhow::Result<ExitCode> {
     let scenarios = all();
+    if json {
+        return print_json(&scenarios);
+    }
     outln!("Scenarios (encbench run NAME):");
     for s in &scenarios {
         let seed = s.seed().map(|n| format!("seed {n}")).unwrap_or_default();
@@ -22,11 +26,17 @@ pub fn print() -> anyhow::Result<ExitCode> {
             }
             family = Some(info.family);
         }
-        let used_by: Vec<&str> = scenarios
+        let mut used_by: Vec<String> = scenarios
             .iter()
             .filter(|s| s.codec_ids().contains(&info.id))
-            .map(|s| s.name())
+            .map(|s| s.name().to_string())
             .collect();
+        if let Some(format) = info.table {
+            used_by.push(format!("file as {}", format.id()));
+        }
+        if used_by.is_empty() && !info.decoder.is_empty() {
+            used_by.push("robust".into());
+        }
         let state = match (enabled, info.feature) {
             (true, _) => String::new(),
             (false, Some(f)) => format!(" [disabled: build with --features {f}]"),
@@ -49,5 +59,37 @@ pub fn print() -> anyhow::Result<ExitCode> {
             .collect();
         outln!("  {format:<12} {rust}, {}", others.join(", "));
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The registry as a JSON array, one object per codec, in registry order.
+fn print_json(scenarios: &[Box<dyn encbench_scenarios::Scenario>]) -> anyhow::Result<ExitCode> {
+    let entries: Vec<serde_json::Value> = codec_catalog()
+        .into_iter()
+        .map(|(info, enabled)| {
+            let ops = [
+                ("encode", info.ops.encode),
+                ("decode", info.ops.decode),
+                ("view", info.ops.view),
+            ];
+            serde_json::json!({
+                "id": info.id,
+                "family": info.family.key(),
+                "summary": info.summary,
+                "feature": info.feature,
+                "enabled": enabled,
+                "input": info.input.as_str(),
+                "ops": ops.iter().filter(|(_, on)| *on).map(|(op, _)| *op).collect::<Vec<_>>(),
+                "decoder": (!info.decoder.is_empty()).then_some(info.decoder),
+                "file_format": info.table.map(|t| t.id()),
+                "scenarios": scenarios
+                    .iter()
+                    .filter(|s| s.codec_ids().contains(&info.id))
+                    .map(|s| s.name())
+                    .collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    outln!("{}", serde_json::to_string_pretty(&entries)?);
     Ok(ExitCode::SUCCESS)
 }

@@ -46,7 +46,7 @@ fn main() -> ExitCode {
     }
     let painter = output::Painter::new(cli.no_color);
     let outcome = match cli.command {
-        cli::Command::List => list::print(),
+        cli::Command::List { json } => list::print(json),
         cli::Command::Run(args) => run::execute(args, painter),
         cli::Command::File(args) => file::execute(args),
         cli::Command::History(args) => history::history(args),

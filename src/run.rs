@@ -4,11 +4,12 @@ use crate::cli::RunArgs;
 use crate::output::{check_export_paths, write_exports, Painter, RunStore};
 use crate::progress::Progress;
 use anyhow::bail;
+use encbench_codecs::registry::catalog as codec_catalog;
 use encbench_datasets as data;
 use encbench_measure::{measure_overhead, probe_timer};
 use encbench_record::{BuildInfo, EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
 use encbench_report::{summary, terminal};
-use encbench_scenarios::{all, codec_catalog, glob_match, Context, Mode, Scenario};
+use encbench_scenarios::{all, glob_match, Context, Mode, Scenario};
 use std::process::ExitCode;
 
 pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {

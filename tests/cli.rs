@@ -34,6 +34,34 @@ fn list_shows_scenarios_and_codecs_by_family() {
 }
 
 #[test]
+fn list_json_is_the_registry_with_what_each_codec_takes_and_does() {
+    let out = encbench().args(["list", "--json"]).assert().success();
+    let entries: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let entries = entries.as_array().unwrap();
+    let find = |id: &str| {
+        entries
+            .iter()
+            .find(|e| e["id"] == id)
+            .unwrap_or_else(|| panic!("{id} missing"))
+    };
+    let parquet = find("record/parquet");
+    assert_eq!(parquet["family"], "columnar");
+    assert_eq!(parquet["input"], "records");
+    assert_eq!(parquet["ops"], serde_json::json!(["encode", "decode"]));
+    assert_eq!(parquet["decoder"], "parquet");
+    assert_eq!(parquet["file_format"], "parquet");
+    assert_eq!(parquet["scenarios"], serde_json::json!(["codecs"]));
+    // Megaco and BGP codecs are entries of the same list.
+    assert_eq!(find("megaco/per-tape")["decoder"], "encbench");
+    assert_eq!(find("megaco/erlang-ber")["family"], "worker");
+    assert_eq!(find("bgp/mrt")["ops"], serde_json::json!(["decode"]));
+    assert_eq!(find("record/rkyv-view")["ops"], serde_json::json!(["view"]));
+    // `file` offers exactly ten formats.
+    let file_formats = entries.iter().filter(|e| !e["file_format"].is_null()).count();
+    assert_eq!(file_formats, 10);
+}
+
+#[test]
 fn run_everything_quick_on_tiny_sizes() {
     let out = encbench()
         .arg("run")

@@ -47,8 +47,10 @@ pub mod serde_codecs;
 pub mod wkb;
 
 mod error;
+mod info;
 
 pub use error::CodecError;
+pub use info::{CodecInfo, Input, Ops, TableFormat};
 
 use std::hint::black_box;
 
@@ -208,17 +210,4 @@ impl Family {
             Family::Worker => "other-language workers (need their toolchain)",
         }
     }
-}
-
-/// What `list` shows about a codec, whether or not it is compiled in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CodecInfo {
-    /// Stable id, e.g. `text/fscanf`.
-    pub id: &'static str,
-    /// Family.
-    pub family: Family,
-    /// One line on what it measures.
-    pub summary: &'static str,
-    /// The cargo feature that compiles it, if it is optional.
-    pub feature: Option<&'static str>,
 }

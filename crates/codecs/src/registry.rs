@@ -24,7 +24,7 @@ use crate::serde_codecs::{Bincode, Bitcode, Csv, Json, JsonLines, Postcard, Ron}
 #[cfg(feature = "self-describing")]
 use crate::serde_codecs::{Bson, Cbor, MessagePack, MessagePackCompact};
 use crate::wkb::{generic::GenericReadWkb, slice::SliceWkb, Geometry};
-use crate::{int64, Codec, CodecInfo, Family, RecordView};
+use crate::{int64, Codec, CodecInfo, Family, Input, Ops, RecordView, TableFormat};
 
 /// A codec's description and, when compiled in, its constructor.
 pub struct Entry<C: ?Sized> {
@@ -43,24 +43,18 @@ impl<C: ?Sized> Entry<C> {
 
 macro_rules! entry {
     // A constructor generic over the record type as well as the codec type.
-    ($make:ident, $id:literal, $family:ident, $summary:literal, $ty:ty, record = $r:ty $(, feature = $feature:literal)?) => {{
-        let info = CodecInfo {
-            id: $id,
-            family: Family::$family,
-            summary: $summary,
-            feature: None $(.or(Some($feature)))?,
-        };
+    ($make:ident, $input:ident, $id:literal, $family:ident, $summary:literal, $ty:ty, record = $r:ty
+        $(, feature = $feature:literal)? $(; $($key:ident = $val:expr),+)?) => {{
+        let info = CodecInfo::new($id, Family::$family, Input::$input, $summary)
+            $(.feature($feature))? $($(.$key($val))+)?;
         $(#[cfg(not(feature = $feature))] let build: Option<fn() -> Box<_>> = None;)?
         $(#[cfg(feature = $feature)])? let build: Option<fn() -> Box<_>> = Some($make::<$r, $ty>);
         Entry { info, build }
     }};
-    ($make:ident, $id:literal, $family:ident, $summary:literal, $ty:path $(, feature = $feature:literal)?) => {{
-        let info = CodecInfo {
-            id: $id,
-            family: Family::$family,
-            summary: $summary,
-            feature: None $(.or(Some($feature)))?,
-        };
+    ($make:ident, $input:ident, $id:literal, $family:ident, $summary:literal, $ty:path
+        $(, feature = $feature:literal)? $(; $($key:ident = $val:expr),+)?) => {{
+        let info = CodecInfo::new($id, Family::$family, Input::$input, $summary)
+            $(.feature($feature))? $($(.$key($val))+)?;
         $(#[cfg(not(feature = $feature))] let build: Option<fn() -> Box<_>> = None;)?
         $(#[cfg(feature = $feature)])? let build: Option<fn() -> Box<_>> = Some($make::<$ty>);
         Entry { info, build }
@@ -92,61 +86,77 @@ pub fn int64_codecs() -> Vec<Entry<dyn Codec<i64>>> {
     vec![
         entry!(
             int64_codec,
+            Int64,
             "int64/serde-dyn-write",
             SchemaBinary,
             "serde+bincode through dyn Write/Read, fresh buffer per call (Go binary.Write)",
-            int64::serde_dyn::SerdeDynWrite
+            int64::serde_dyn::SerdeDynWrite;
+            decoder = "bincode"
         ),
         entry!(
             int64_codec,
+            Int64,
             "int64/le-bytes",
             RawBinary,
             "to_le_bytes into a reused buffer (Go PutUint64)",
-            int64::le_bytes::LeBytes
+            int64::le_bytes::LeBytes;
+            decoder = "encbench"
         ),
         entry!(
             int64_codec,
+            Int64,
             "int64/decimal-itoa",
             Text,
             "itoa into a reused buffer, str::parse back (Go strconv)",
-            int64::decimal::DecimalItoa
+            int64::decimal::DecimalItoa;
+            decoder = "encbench"
         ),
         entry!(
             int64_codec,
+            Int64,
             "int64/decimal-swar",
             Text,
             "hand-written SWAR formatter (8 digits per register, no table), str::parse back",
-            int64::swar::DecimalSwar
+            int64::swar::DecimalSwar;
+            decoder = "encbench"
         ),
         entry!(
             int64_codec,
+            Int64,
             "int64/decimal-alloc",
             Text,
             "to_string + owned String per parse, allocating like Go strconv",
-            int64::decimal::DecimalAlloc
+            int64::decimal::DecimalAlloc;
+            decoder = "encbench"
         ),
         entry!(
             int64_codec,
+            Int64,
             "int64/cbor-per-call",
             SchemalessBinary,
             "CBOR (ciborium), encoder built per value (Go gob)",
             int64::self_describing::CborPerCall,
-            feature = "self-describing"
+            feature = "self-describing";
+            decoder = "ciborium"
         ),
         entry!(
             int64_codec,
+            Int64,
             "int64/msgpack-per-call",
             SchemalessBinary,
             "MessagePack (rmp-serde), serializer built per value",
             int64::self_describing::MsgpackPerCall,
-            feature = "self-describing"
+            feature = "self-describing";
+            decoder = "rmp-serde"
         ),
         entry!(
             int64_codec,
+            Int64,
             "int64/zigzag-leb128",
             SchemaBinary,
             "zigzag + LEB128 varint (protobuf sint64)",
-            int64::varint::ZigzagLeb128
+            int64::varint::ZigzagLeb128;
+            decoder = "encbench"
         ),
     ]
 }
@@ -156,17 +166,21 @@ pub fn wkb_codecs() -> Vec<Entry<dyn Codec<Geometry>>> {
     vec![
         entry!(
             wkb_codec,
+            Geometry,
             "wkb/read-generic",
             Geometry,
             "field by field through dyn Read + byteorder (Go binary.Read)",
-            GenericReadWkb
+            GenericReadWkb;
+            decoder = "encbench"
         ),
         entry!(
             wkb_codec,
+            Geometry,
             "wkb/slice",
             Geometry,
             "direct bounds-checked slice reads",
-            SliceWkb
+            SliceWkb;
+            decoder = "encbench"
         ),
     ]
 }
@@ -176,116 +190,148 @@ pub fn int_readers() -> Vec<Entry<dyn IntSumReader>> {
     vec![
         entry!(
             int_reader,
+            IntFile,
             "text/fscanf",
             Text,
             "C fscanf(\"%i\") per value on a FILE*",
-            text::Fscanf
+            text::Fscanf;
+            ops = Ops::DECODE, decoder = "libc"
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/bufread-parse",
             Text,
             "BufReader::read_line + str::parse per line",
-            text::BufReadParse
+            text::BufReadParse;
+            ops = Ops::DECODE, decoder = "std"
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/strtol",
             Text,
             "whole-file read, C strtol loop",
-            text::Strtol
+            text::Strtol;
+            ops = Ops::DECODE, decoder = "libc"
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/atoi",
             Text,
             "whole-file read, C atoi per line, unchecked (the seed's variant)",
-            text::Atoi
+            text::Atoi;
+            ops = Ops::DECODE, decoder = "libc"
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/hand-rolled",
             Text,
             "whole-file read, the seed's digit loop (checked)",
-            text::HandRolled
+            text::HandRolled;
+            decoder = "encbench", ops = Ops::DECODE
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/atoi-simd",
             Text,
             "whole-file read, atoi_simd per line",
             text::AtoiSimd,
-            feature = "fast-int"
+            feature = "fast-int";
+            ops = Ops::DECODE, decoder = "atoi_simd"
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/simd-sse41",
             Text,
             "whole-file read, hand-written SSSE3/SSE4.1 parser (64-byte blocks, pmaddubsw)",
-            simd::SimdSse41
+            simd::SimdSse41;
+            decoder = "encbench", ops = Ops::DECODE
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/simd-avx2",
             Text,
             "whole-file read, hand-written AVX2 parser (64-byte blocks, vpmaddubsw)",
-            simd::SimdAvx2
+            simd::SimdAvx2;
+            decoder = "encbench", ops = Ops::DECODE
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/simd-avx512",
             Text,
             "whole-file read, hand-written AVX-512 BW parser (mask registers, 8 lanes)",
-            simd::SimdAvx512
+            simd::SimdAvx512;
+            decoder = "encbench", ops = Ops::DECODE
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/simd-neon",
             Text,
             "whole-file read, hand-written aarch64 NEON parser",
-            simd::SimdNeon
+            simd::SimdNeon;
+            decoder = "encbench", ops = Ops::DECODE
         ),
         entry!(
             int_reader,
+            IntFile,
             "text/simd-mmap",
             Text,
             "mmap the text file, the widest SIMD parser the CPU runs on the mapping (no copy)",
-            simd::SimdMmap
+            simd::SimdMmap;
+            ops = Ops::DECODE, decoder = "encbench"
         ),
         entry!(
             int_reader,
+            IntFile,
             "binary/read-per-int",
             RawBinary,
             "one read(2) per value (the seed's 12 s loop)",
-            binary::ReadPerInt
+            binary::ReadPerInt;
+            ops = Ops::DECODE, decoder = "encbench"
         ),
         entry!(
             int_reader,
+            IntFile,
             "binary/fread",
             RawBinary,
             "stdio fread of one value at a time",
-            binary::FreadPerInt
+            binary::FreadPerInt;
+            ops = Ops::DECODE, decoder = "encbench"
         ),
         entry!(
             int_reader,
+            IntFile,
             "binary/read-chunked",
             RawBinary,
             "read(2) in 40 KB chunks (the seed's 25 ms loop)",
-            binary::ReadChunked
+            binary::ReadChunked;
+            ops = Ops::DECODE, decoder = "encbench"
         ),
         entry!(
             int_reader,
+            IntFile,
             "binary/read-whole",
             RawBinary,
             "one read of the whole file, then sum",
-            binary::ReadWhole
+            binary::ReadWhole;
+            ops = Ops::DECODE, decoder = "encbench"
         ),
         entry!(
             int_reader,
+            IntFile,
             "binary/mmap",
             RawBinary,
             "mmap the file, sum the mapping",
-            binary::Mmap
+            binary::Mmap;
+            ops = Ops::DECODE, decoder = "encbench"
         ),
     ]
 }
@@ -297,52 +343,66 @@ pub fn byte_array_codecs() -> Vec<Entry<dyn Codec<Vec<u8>>>> {
     vec![
         entry!(
             bytes_codec,
+            ByteArray,
             "text/csv-bytes",
             Text,
             "comma-separated decimals, split and parsed into bytes",
-            CsvBytes
+            CsvBytes;
+            decoder = "encbench"
         ),
         entry!(
             bytes_codec,
+            ByteArray,
             "text/csv-bytes-simd-sse41",
             Text,
             "comma-separated decimals, hand-written SSSE3/SSE4.1 decoder (64-byte blocks, pmaddubsw)",
-            simd_bytes::CsvBytesSse41
+            simd_bytes::CsvBytesSse41;
+            decoder = "encbench"
         ),
         entry!(
             bytes_codec,
+            ByteArray,
             "text/csv-bytes-simd-avx2",
             Text,
             "comma-separated decimals, hand-written AVX2 decoder (64-byte blocks, vpmaddubsw)",
-            simd_bytes::CsvBytesAvx2
+            simd_bytes::CsvBytesAvx2;
+            decoder = "encbench"
         ),
         entry!(
             bytes_codec,
+            ByteArray,
             "text/csv-bytes-simd-avx512",
             Text,
             "comma-separated decimals, hand-written AVX-512 BW decoder (mask registers)",
-            simd_bytes::CsvBytesAvx512
+            simd_bytes::CsvBytesAvx512;
+            decoder = "encbench"
         ),
         entry!(
             bytes_codec,
+            ByteArray,
             "text/csv-bytes-simd-neon",
             Text,
             "comma-separated decimals, hand-written aarch64 NEON decoder",
-            simd_bytes::CsvBytesNeon
+            simd_bytes::CsvBytesNeon;
+            decoder = "encbench"
         ),
         entry!(
             bytes_codec,
+            ByteArray,
             "binary/length-prefixed",
             RawBinary,
             "u32 length + raw bytes",
-            LengthPrefixed
+            LengthPrefixed;
+            decoder = "encbench"
         ),
         entry!(
             bytes_codec,
+            ByteArray,
             "binary/bincode",
             SchemaBinary,
             "bincode 2 Vec<u8> (varint length + bytes)",
-            BincodeBytes
+            BincodeBytes;
+            decoder = "bincode"
         ),
     ]
 }
@@ -350,11 +410,13 @@ pub fn byte_array_codecs() -> Vec<Entry<dyn Codec<Vec<u8>>>> {
 /// A byte array (seed 001), decoded only as far as strings.
 pub fn byte_string_codecs() -> Vec<Entry<dyn Codec<Vec<String>>>> {
     vec![entry!(
-        strings_codec,
-        "text/csv-strings",
-        Text,
-        "comma-separated decimals, split into owned strings only",
-        CsvStrings
+    strings_codec,
+        ByteArray,
+    "text/csv-strings",
+    Text,
+    "comma-separated decimals, split into owned strings only",
+    CsvStrings;
+        decoder = "encbench"
     )]
 }
 
@@ -367,257 +429,315 @@ pub fn record_codecs<R: MatrixRecord>() -> Vec<Entry<dyn Codec<Vec<R>>>> {
     vec![
         entry!(
             record_codec,
+            Records,
             "record/json",
             Text,
             "serde_json, one array",
             Json<R>,
-            record = R
+            record = R;
+            decoder = "serde_json"
         ),
         entry!(
             record_codec,
+            Records,
             "record/simd-json",
             Text,
             "JSON decoded by simd-json (copies the input: it parses in place)",
             SimdJson<R>,
             record = R,
-            feature = "simd-json"
+            feature = "simd-json";
+            decoder = "simd-json"
         ),
         entry!(
             record_codec,
+            Records,
             "record/json-lines",
             Text,
             "serde_json, one object per line",
             JsonLines<R>,
-            record = R
+            record = R;
+            decoder = "serde_json", table = TableFormat::JsonLines
         ),
         entry!(
             record_codec,
+            Records,
             "record/ron",
             Text,
             "RON (ron crate, serde): Rust's data syntax",
             Ron<R>,
-            record = R
+            record = R;
+            decoder = "ron"
         ),
         entry!(
             record_codec,
+            Records,
             "record/csv",
             Text,
             "CSV (csv crate, serde), header line; flat records only",
             Csv<R>,
-            record = R
+            record = R;
+            decoder = "csv", table = TableFormat::Csv
         ),
         entry!(
             record_codec,
+            Records,
             "record/msgpack",
             SchemalessBinary,
             "MessagePack (rmp-serde), field names kept",
             MessagePack<R>,
             record = R,
-            feature = "self-describing"
+            feature = "self-describing";
+            decoder = "rmp-serde", table = TableFormat::MessagePack
         ),
         entry!(
             record_codec,
+            Records,
             "record/msgpack-compact",
             SchemalessBinary,
             "MessagePack (rmp-serde), structs as arrays",
             MessagePackCompact<R>,
             record = R,
-            feature = "self-describing"
+            feature = "self-describing";
+            decoder = "rmp-serde"
         ),
         entry!(
             record_codec,
+            Records,
             "record/cbor",
             SchemalessBinary,
             "CBOR (ciborium)",
             Cbor<R>,
             record = R,
-            feature = "self-describing"
+            feature = "self-describing";
+            decoder = "ciborium", table = TableFormat::Cbor
         ),
         entry!(
             record_codec,
+            Records,
             "record/bson",
             SchemalessBinary,
             "BSON (bson crate, serde), the batch as one document",
             Bson<R>,
             record = R,
-            feature = "self-describing"
+            feature = "self-describing";
+            decoder = "bson"
         ),
         entry!(
             record_codec,
+            Records,
             "record/bincode",
             SchemaBinary,
             "bincode 2 via serde, varint integers",
             Bincode<R>,
-            record = R
+            record = R;
+            decoder = "bincode", table = TableFormat::Bincode
         ),
         entry!(
             record_codec,
+            Records,
             "record/bitcode",
             SchemaBinary,
             "bitcode via serde, bit-packed",
             Bitcode<R>,
-            record = R
+            record = R;
+            decoder = "bitcode"
         ),
         entry!(
             record_codec,
+            Records,
             "record/borsh",
             SchemaBinary,
             "borsh derives: fixed-width little-endian, u32 lengths",
             Borsh<R>,
             record = R,
-            feature = "schema-binary"
+            feature = "schema-binary";
+            decoder = "borsh"
         ),
         entry!(
             record_codec,
+            Records,
             "record/speedy",
             SchemaBinary,
             "speedy derives: sized first, written in place",
             Speedy<R>,
             record = R,
-            feature = "schema-binary"
+            feature = "schema-binary";
+            decoder = "speedy"
         ),
         entry!(
             record_codec,
+            Records,
             "record/wincode",
             SchemaBinary,
             "wincode derives: bincode-1 layout, in-place reads",
             Wincode<R>,
             record = R,
-            feature = "schema-binary"
+            feature = "schema-binary";
+            decoder = "wincode"
         ),
         entry!(
             record_codec,
+            Records,
             "record/rkyv",
             SchemaBinary,
             "rkyv archive, validated (bytecheck) then deserialized",
             Rkyv<R>,
             record = R,
-            feature = "zero-copy"
+            feature = "zero-copy";
+            decoder = "rkyv"
         ),
         entry!(
             record_codec,
+            Records,
             "record/postcard",
             SchemaBinary,
             "postcard, varint integers, no field names",
             Postcard<R>,
-            record = R
+            record = R;
+            decoder = "postcard", table = TableFormat::Postcard
         ),
         entry!(
             record_codec,
+            Records,
             "record/arrow-ipc",
             Columnar,
             "Arrow IPC stream (arrow-ipc), one RecordBatch, read back validated",
             ArrowIpc<R>,
             record = R,
-            feature = "columnar"
+            feature = "columnar";
+            decoder = "arrow-ipc", table = TableFormat::ArrowIpc
         ),
         entry!(
             record_codec,
+            Records,
             "record/parquet",
             Columnar,
             "Parquet (ArrowWriter), one row group, uncompressed, default encodings",
             Parquet<R>,
             record = R,
-            feature = "columnar"
+            feature = "columnar";
+            decoder = "parquet", table = TableFormat::Parquet
         ),
         entry!(
             record_codec,
+            Records,
             "record/flatbuffers",
             SchemaBinary,
             "FlatBuffers (flatc-generated), one reused builder; decode verifies, then copies out",
             crate::flatbuf::FlatBuffers<R>,
             record = R,
-            feature = "zero-copy"
+            feature = "zero-copy";
+            decoder = "flatbuffers"
         ),
         entry!(
             record_codec,
+            Records,
             "record/capnp",
             SchemaBinary,
             "Cap'n Proto (capnpc-generated), unpacked stream framing; decode copies out",
             crate::capnproto::Capnp<R>,
             record = R,
-            feature = "zero-copy"
+            feature = "zero-copy";
+            decoder = "capnp"
         ),
         entry!(
             record_codec,
+            Records,
             "record/capnp-packed",
             SchemaBinary,
             "Cap'n Proto, packed encoding (zero bytes squeezed out)",
             crate::capnproto::CapnpPacked<R>,
             record = R,
-            feature = "zero-copy"
+            feature = "zero-copy";
+            decoder = "capnp"
         ),
         entry!(
             record_codec,
+            Records,
             "record/asn1-ber",
             SchemaBinary,
             "ASN.1 BER (rasn), tag-length-value per field",
             Ber<R>,
             record = R,
-            feature = "asn1"
+            feature = "asn1";
+            decoder = "rasn"
         ),
         entry!(
             record_codec,
+            Records,
             "record/asn1-der",
             SchemaBinary,
             "ASN.1 DER (rasn), canonical BER",
             Der<R>,
             record = R,
-            feature = "asn1"
+            feature = "asn1";
+            decoder = "rasn"
         ),
         entry!(
             record_codec,
+            Records,
             "record/asn1-per",
             SchemaBinary,
             "ASN.1 aligned PER (rasn), bit-packed by constraints",
             Aper<R>,
             record = R,
-            feature = "asn1"
+            feature = "asn1";
+            decoder = "rasn"
         ),
         entry!(
             record_codec,
+            Records,
             "record/asn1-uper",
             SchemaBinary,
             "ASN.1 unaligned PER (rasn), bit-packed, no padding",
             Uper<R>,
             record = R,
-            feature = "asn1"
+            feature = "asn1";
+            decoder = "rasn"
         ),
         entry!(
             record_codec,
+            Records,
             "record/asn1-coer",
             SchemaBinary,
             "ASN.1 canonical OER (rasn), fixed-width constrained integers",
             Coer<R>,
             record = R,
-            feature = "asn1"
+            feature = "asn1";
+            decoder = "rasn"
         ),
         entry!(
             record_codec,
+            Records,
             "record/protobuf",
             SchemaBinary,
             "Protocol Buffers (prost), hand-written proto3 messages, repeated records",
             Protobuf<R>,
             record = R,
-            feature = "protobuf"
+            feature = "protobuf";
+            decoder = "prost", table = TableFormat::Protobuf
         ),
         entry!(
             record_codec,
+            Records,
             "record/avro-datum",
             SchemaBinary,
             "Avro (apache-avro) binary datum: one array of records, schema known to both sides",
             AvroDatum<R>,
             record = R,
-            feature = "avro"
+            feature = "avro";
+            decoder = "apache-avro"
         ),
         entry!(
             record_codec,
+            Records,
             "record/avro-container",
             SchemaBinary,
             "Avro object container file (apache-avro Writer/Reader): schema in the header, null codec",
             AvroContainer<R>,
             record = R,
-            feature = "avro"
+            feature = "avro";
+            decoder = "apache-avro", table = TableFormat::Avro
         ),
     ]
 }
@@ -632,96 +752,106 @@ pub fn record_views<R: MatrixRecord>() -> Vec<Entry<dyn RecordView<R>>> {
     vec![
         entry!(
             record_view,
+            Records,
             "record/rkyv-view",
             SchemaBinary,
             "rkyv archive validated, then every field read in place",
             RkyvView<R>,
             record = R,
-            feature = "zero-copy"
+            feature = "zero-copy";
+            decoder = "rkyv", ops = Ops::VIEW
         ),
         entry!(
             record_view,
+            Records,
             "record/flatbuffers-view",
             SchemaBinary,
             "FlatBuffers in place: verifier, then every field read where it lies",
             crate::flatbuf::FlatBuffersView<R>,
             record = R,
-            feature = "zero-copy"
+            feature = "zero-copy";
+            decoder = "flatbuffers", ops = Ops::VIEW
         ),
         entry!(
             record_view,
+            Records,
             "record/rkyv-view-unchecked",
             SchemaBinary,
             "rkyv archive read in place without validation (trusted input only)",
             RkyvViewUnchecked<R>,
             record = R,
-            feature = "zero-copy"
+            feature = "zero-copy";
+            ops = Ops::VIEW, decoder = "rkyv"
         ),
         entry!(
             record_view,
+            Records,
             "record/flatbuffers-view-unchecked",
             SchemaBinary,
             "FlatBuffers in place, no verifier (trusts its input: unchecked)",
             crate::flatbuf::FlatBuffersViewUnchecked<R>,
             record = R,
-            feature = "zero-copy"
+            feature = "zero-copy";
+            ops = Ops::VIEW, decoder = "flatbuffers"
         ),
         entry!(
             record_view,
+            Records,
             "record/capnp-view",
             SchemaBinary,
             "Cap'n Proto in place: bounds-checked reader over the input, every field read",
             crate::capnproto::CapnpView<R>,
             record = R,
-            feature = "zero-copy"
+            feature = "zero-copy";
+            decoder = "capnp", ops = Ops::VIEW
         ),
     ]
 }
 
 /// Compressors (levels are chosen by the scenario and appear in `compression`).
 pub const COMPRESSORS: &[CodecInfo] = &[
-    CodecInfo {
-        id: "compress/gzip",
-        family: Family::Compression,
-        summary: "DEFLATE in gzip framing (flate2); command zcat",
-        feature: None,
-    },
-    CodecInfo {
-        id: "compress/zstd",
-        family: Family::Compression,
-        summary: "Zstandard (reference C library); command zstd -dc",
-        feature: None,
-    },
-    CodecInfo {
-        id: "compress/lz4",
-        family: Family::Compression,
-        summary: "LZ4 frames (lz4_flex); command lz4 -dc",
-        feature: None,
-    },
-    CodecInfo {
-        id: "compress/xz",
-        family: Family::Compression,
-        summary: "LZMA2 in xz framing (liblzma); command xzcat",
-        feature: None,
-    },
-    CodecInfo {
-        id: "compress/bzip2",
-        family: Family::Compression,
-        summary: "Burrows-Wheeler (bzip2); command bzcat",
-        feature: None,
-    },
-    CodecInfo {
-        id: "compress/snappy",
-        family: Family::Compression,
-        summary: "Snappy frames (snap)",
-        feature: None,
-    },
-    CodecInfo {
-        id: "compress/brotli",
-        family: Family::Compression,
-        summary: "Brotli (brotli crate), 22-bit window",
-        feature: None,
-    },
+    CodecInfo::new(
+        "compress/gzip",
+        Family::Compression,
+        Input::Encoded,
+        "DEFLATE in gzip framing (flate2); command zcat",
+    ),
+    CodecInfo::new(
+        "compress/zstd",
+        Family::Compression,
+        Input::Encoded,
+        "Zstandard (reference C library); command zstd -dc",
+    ),
+    CodecInfo::new(
+        "compress/lz4",
+        Family::Compression,
+        Input::Encoded,
+        "LZ4 frames (lz4_flex); command lz4 -dc",
+    ),
+    CodecInfo::new(
+        "compress/xz",
+        Family::Compression,
+        Input::Encoded,
+        "LZMA2 in xz framing (liblzma); command xzcat",
+    ),
+    CodecInfo::new(
+        "compress/bzip2",
+        Family::Compression,
+        Input::Encoded,
+        "Burrows-Wheeler (bzip2); command bzcat",
+    ),
+    CodecInfo::new(
+        "compress/snappy",
+        Family::Compression,
+        Input::Encoded,
+        "Snappy frames (snap)",
+    ),
+    CodecInfo::new(
+        "compress/brotli",
+        Family::Compression,
+        Input::Encoded,
+        "Brotli (brotli crate), 22-bit window",
+    ),
 ];
 
 /// Ways of reading a file, measured by the I/O scenarios (`logs`, `read-sizes`).
@@ -753,47 +883,95 @@ pub const IO_STRATEGIES: &[CodecInfo] = &[
 /// Codecs in the seeds' own languages, run as worker processes when their
 /// toolchain was present at build time (C, Go) or is on PATH (Python).
 pub const WORKER_CODECS: &[CodecInfo] = &[
-    worker("c/fscanf", "C: the seed's fscanf(\"%i\") loop"),
-    worker("c/read-per-int", "C: read(2) of one int per call"),
-    worker("c/read-chunked", "C: read(2) of 10,000 ints per call"),
-    worker("c/fread", "C: fread of one int per call"),
+    worker(
+        "c/fscanf",
+        Input::IntFile,
+        "C: the seed's fscanf(\"%i\") loop",
+    ),
+    worker(
+        "c/read-per-int",
+        Input::IntFile,
+        "C: read(2) of one int per call",
+    ),
+    worker(
+        "c/read-chunked",
+        Input::IntFile,
+        "C: read(2) of 10,000 ints per call",
+    ),
+    worker("c/fread", Input::IntFile, "C: fread of one int per call"),
     worker(
         "c/atoi-fixed",
+        Input::IntFile,
         "C: atoi over fixed-width 7-byte records, read 10,000 at a time",
     ),
     worker(
         "c/hand-rolled",
+        Input::IntFile,
         "C: the seed's quick-and-dirty atoi over the same records",
     ),
     worker(
         "go/binary-write",
+        Input::Int64,
         "Go: binary.Write into a new bytes.Buffer, binary.Read back",
     ),
     worker(
         "go/put-uint64",
+        Input::Int64,
         "Go: binary.LittleEndian.PutUint64 into make([]byte, 8)",
     ),
     worker(
         "go/strconv",
+        Input::Int64,
         "Go: strconv.Itoa to []byte, strconv.Atoi back",
     ),
-    worker("go/gob", "Go: a new gob.Encoder and gob.Decoder per value"),
-    worker("go/put-varint", "Go: binary.PutVarint / binary.Varint"),
+    worker(
+        "go/gob",
+        Input::Int64,
+        "Go: a new gob.Encoder and gob.Decoder per value",
+    ),
+    worker(
+        "go/put-varint",
+        Input::Int64,
+        "Go: binary.PutVarint / binary.Varint",
+    ),
     worker(
         "go/wkb-go-geom",
+        Input::Geometry,
         "Go: WKB parsed by github.com/twpayne/go-geom (the seed's WKB library)",
     ),
-    worker("python/struct", "Python: struct.pack('<q') / unpack"),
-    worker("python/str-int", "Python: str(v).encode() / int(b)"),
-    worker("python/json", "Python: json.dumps / json.loads"),
-    worker("python/pickle", "Python: pickle.dumps / pickle.loads"),
-    worker("python/marshal", "Python: marshal.dumps / marshal.loads"),
+    worker(
+        "python/struct",
+        Input::Int64,
+        "Python: struct.pack('<q') / unpack",
+    ),
+    worker(
+        "python/str-int",
+        Input::Int64,
+        "Python: str(v).encode() / int(b)",
+    ),
+    worker(
+        "python/json",
+        Input::Int64,
+        "Python: json.dumps / json.loads",
+    ),
+    worker(
+        "python/pickle",
+        Input::Int64,
+        "Python: pickle.dumps / pickle.loads",
+    ),
+    worker(
+        "python/marshal",
+        Input::Int64,
+        "Python: marshal.dumps / marshal.loads",
+    ),
     worker(
         "python/int-lines",
+        Input::IntFile,
         "Python: sum(int(line) for line in file)",
     ),
     worker(
         "python/struct-unpack",
+        Input::IntFile,
         "Python: struct.unpack of the whole binary file",
     ),
 ];
@@ -1035,32 +1213,17 @@ const fn record_worker(
     summary: &'static str,
 ) -> RecordWorkerCodec {
     RecordWorkerCodec {
-        info: CodecInfo {
-            id,
-            family,
-            summary,
-            feature: None,
-        },
+        info: CodecInfo::new(id, family, Input::Records, summary),
         format,
     }
 }
 
-const fn worker(id: &'static str, summary: &'static str) -> CodecInfo {
-    CodecInfo {
-        id,
-        family: Family::Worker,
-        summary,
-        feature: None,
-    }
+const fn worker(id: &'static str, input: Input, summary: &'static str) -> CodecInfo {
+    CodecInfo::new(id, Family::Worker, input, summary)
 }
 
 const fn io(id: &'static str, summary: &'static str) -> CodecInfo {
-    CodecInfo {
-        id,
-        family: Family::Io,
-        summary,
-        feature: None,
-    }
+    CodecInfo::new(id, Family::Io, Input::File, summary).ops(Ops::DECODE)
 }
 
 /// Scenario `bgp`: the routing table's encodings and `bgp dump` against bgpdump.
@@ -1069,76 +1232,196 @@ pub const BGP_CODECS: &[CodecInfo] = &[
         "bgp/wire",
         Family::SchemaBinary,
         "BGP-4 UPDATE messages (RFC 4271, 4-byte ASNs), ≤ 4096 bytes each",
-    ),
+    )
+    .decoder("encbench"),
     bgp(
         "bgp/text-bgpdump",
         Family::Text,
         "one `bgpdump -m` line per prefix",
-    ),
+    )
+    .decoder("encbench"),
     bgp(
         "bgp/json-exabgp",
         Family::Text,
         "ExaBGP-style JSON, one update object per line (serde_json)",
-    ),
+    )
+    .decoder("serde_json"),
     bgp(
         "bgp/cbor",
         Family::SchemalessBinary,
         "the UPDATE model as CBOR (ciborium)",
-    ),
+    )
+    .decoder("ciborium"),
     bgp(
         "bgp-dump/encbench",
         Family::Text,
         "`encbench bgp dump FILE` as a child process: MRT to bgpdump -m text",
-    ),
+    )
+    .ops(Ops::DECODE)
+    .decoder("encbench"),
     bgp(
         "bgp-dump/encbench-in-process",
         Family::Text,
         "the same dump in-process, without process start-up",
-    ),
+    )
+    .ops(Ops::DECODE)
+    .decoder("encbench"),
     bgp(
         "bgp-dump/bgpdump-m",
         Family::Worker,
         "C: Debian's `bgpdump -m FILE` as a child process",
+    )
+    .ops(Ops::DECODE),
+];
+
+/// Our BGP decoders attacked by `robust` on their own (the rows of `bgp`
+/// measure them through the encodings above).
+pub const BGP_DECODERS: &[CodecInfo] = &[
+    bgp(
+        "bgp/update",
+        Family::SchemaBinary,
+        "BGP-4 UPDATE message parser (RFC 4271, 4-byte AS numbers)",
+    )
+    .ops(Ops::DECODE)
+    .decoder("encbench"),
+    bgp(
+        "bgp/update-as2",
+        Family::SchemaBinary,
+        "BGP-4 UPDATE message parser, 2-byte AS numbers (pre-RFC 6793 speakers)",
+    )
+    .ops(Ops::DECODE)
+    .decoder("encbench"),
+    bgp(
+        "bgp/mrt",
+        Family::SchemaBinary,
+        "MRT reader (RFC 6396): TABLE_DUMP_V2 RIBs and BGP4MP updates",
+    )
+    .ops(Ops::DECODE)
+    .decoder("encbench"),
+];
+
+/// Scenario `megaco`: the text model's codecs (`crates/megaco`), ours in
+/// ASN.1 (`crates/megaco-asn1`), and Erlang/OTP's own in the Erlang worker.
+pub const MEGACO_CODECS: &[CodecInfo] = &[
+    megaco(
+        "megaco/pretty",
+        Family::Text,
+        "Megaco pretty text (long tokens, indented): hand-written parser and encoder",
+    )
+    .decoder("encbench"),
+    megaco(
+        "megaco/compact",
+        Family::Text,
+        "Megaco compact text (short tokens, no white space): same parser, compact encoder",
+    )
+    .decoder("encbench"),
+    megaco(
+        "megaco/cbor",
+        Family::SchemalessBinary,
+        "the Megaco message model as CBOR (ciborium via serde)",
+    )
+    .decoder("ciborium"),
+    megaco(
+        "megaco/postcard",
+        Family::SchemaBinary,
+        "the Megaco message model as postcard (serde, varints, no field names)",
+    )
+    .decoder("postcard"),
+    megaco(
+        "megaco/ber",
+        Family::SchemaBinary,
+        "Megaco in ASN.1 BER (rasn, MEDIA-GATEWAY-CONTROL v1-v3 as Erlang's megaco ships them)",
+    )
+    .decoder("rasn"),
+    megaco(
+        "megaco/per",
+        Family::SchemaBinary,
+        "Megaco in ASN.1 aligned PER (rasn, same modules)",
+    )
+    .decoder("rasn"),
+    megaco(
+        "megaco/ber-tape",
+        Family::SchemaBinary,
+        "Megaco in ASN.1 BER, purpose-built: decoders generated per type from the same modules, into a flat tape",
+    )
+    .decoder("encbench"),
+    megaco(
+        "megaco/per-tape",
+        Family::SchemaBinary,
+        "Megaco in ASN.1 aligned PER, purpose-built, into the same tape",
+    )
+    .decoder("encbench"),
+    megaco(
+        "megaco/erlang-pretty",
+        Family::Worker,
+        "Erlang/OTP megaco: pretty text encoder and decoder",
+    ),
+    megaco(
+        "megaco/erlang-compact",
+        Family::Worker,
+        "Erlang/OTP megaco: compact text encoder and decoder",
+    ),
+    megaco(
+        "megaco/erlang-ber",
+        Family::Worker,
+        "Erlang/OTP megaco: BER with the text-name transformation",
+    ),
+    megaco(
+        "megaco/erlang-per",
+        Family::Worker,
+        "Erlang/OTP megaco: aligned PER with the text-name transformation",
+    ),
+    megaco(
+        "megaco/erlang-ber-native",
+        Family::Worker,
+        "Erlang/OTP megaco: BER on wire-form values (native)",
+    ),
+    megaco(
+        "megaco/erlang-per-native",
+        Family::Worker,
+        "Erlang/OTP megaco: aligned PER on wire-form values (native)",
     ),
 ];
 
+const fn megaco(id: &'static str, family: Family, summary: &'static str) -> CodecInfo {
+    CodecInfo::new(id, family, Input::Megaco, summary)
+}
+
 const fn bgp(id: &'static str, family: Family, summary: &'static str) -> CodecInfo {
-    CodecInfo {
-        id,
-        family,
-        summary,
-        feature: None,
-    }
+    CodecInfo::new(id, family, Input::Bgp, summary)
 }
 
 /// Reference points measured beside codecs; not encodings.
-pub const REFERENCES: &[CodecInfo] = &[CodecInfo {
-    id: "reference/memcpy",
-    family: Family::Reference,
-    summary: "copy the binary bytes into a reused buffer: the memory-bandwidth ceiling",
-    feature: None,
-}];
+pub const REFERENCES: &[CodecInfo] = &[CodecInfo::new(
+    "reference/memcpy",
+    Family::Reference,
+    Input::IntFile,
+    "copy the binary bytes into a reused buffer: the memory-bandwidth ceiling",
+)];
 
 /// Writers of the integer file (seed 000, the write side), in memory.
 pub const INT_WRITERS: &[CodecInfo] = &[
-    CodecInfo {
-        id: "text/itoa-write",
-        family: Family::Text,
-        summary: "itoa per value, appended with a newline to a Vec",
-        feature: None,
-    },
-    CodecInfo {
-        id: "text/swar-write",
-        family: Family::Text,
-        summary: "hand-written SWAR formatter, 8 digits per register, one 8-byte store per line",
-        feature: None,
-    },
-    CodecInfo {
-        id: "binary/le-write",
-        family: Family::RawBinary,
-        summary: "to_le_bytes of each value into a preallocated buffer",
-        feature: None,
-    },
+    CodecInfo::new(
+        "text/itoa-write",
+        Family::Text,
+        Input::IntFile,
+        "itoa per value, appended with a newline to a Vec",
+    )
+    .ops(Ops::ENCODE),
+    CodecInfo::new(
+        "text/swar-write",
+        Family::Text,
+        Input::IntFile,
+        "hand-written SWAR formatter, 8 digits per register, one 8-byte store per line",
+    )
+    .ops(Ops::ENCODE),
+    CodecInfo::new(
+        "binary/le-write",
+        Family::RawBinary,
+        Input::IntFile,
+        "to_le_bytes of each value into a preallocated buffer",
+    )
+    .ops(Ops::ENCODE),
 ];
 
 /// Every codec's description, compiled in or not, with whether it is enabled.
@@ -1166,7 +1449,25 @@ pub fn catalog() -> Vec<(CodecInfo, bool)> {
     all.extend(REFERENCES.iter().map(|i| (*i, true)));
     all.extend(INT_WRITERS.iter().map(|i| (*i, true)));
     all.extend(BGP_CODECS.iter().map(|i| (*i, true)));
+    all.extend(BGP_DECODERS.iter().map(|i| (*i, true)));
+    all.extend(MEGACO_CODECS.iter().map(|i| (*i, true)));
     all
+}
+
+/// The entry of `id`, compiled in or not.
+pub fn find(id: &str) -> Option<CodecInfo> {
+    catalog().into_iter().map(|(i, _)| i).find(|i| i.id == id)
+}
+
+/// The formats `encbench file` offers for user tables, each with the
+/// entry that offers it, in [`TableFormat`] order.
+pub fn table_formats() -> Vec<(TableFormat, CodecInfo)> {
+    let mut formats: Vec<(TableFormat, CodecInfo)> = catalog()
+        .into_iter()
+        .filter_map(|(info, _)| Some((info.table?, info)))
+        .collect();
+    formats.sort_by_key(|(format, _)| *format);
+    formats
 }
 
 #[cfg(test)]
@@ -1184,6 +1485,40 @@ mod tests {
         assert!(catalog
             .iter()
             .all(|(i, _)| i.id.contains('/') && !i.summary.is_empty()));
+    }
+
+    #[test]
+    fn every_rust_decoder_names_the_library_that_decodes() {
+        let foreign = |id: &str| RECORD_WORKER_CODECS.iter().any(|c| c.info.id == id);
+        for (info, _) in catalog() {
+            let ours = !matches!(
+                info.family,
+                Family::Worker | Family::Io | Family::Compression | Family::Reference
+            ) && !foreign(info.id);
+            if ours && (info.ops.decode || info.ops.view) {
+                assert!(!info.decoder.is_empty(), "{}: no `decoder`", info.id);
+            }
+        }
+        assert_eq!(find("record/parquet").map(|i| i.decoder), Some("parquet"));
+        assert_eq!(find("megaco/ber-tape").map(|i| i.decoder), Some("encbench"));
+        assert_eq!(find("no/such"), None);
+    }
+
+    #[test]
+    fn what_each_entry_takes_and_does() {
+        let info = |id| find(id).unwrap_or_else(|| panic!("{id}"));
+        assert_eq!(info("record/json").input, Input::Records);
+        assert_eq!(info("record/rkyv-view").ops, Ops::VIEW);
+        assert_eq!(info("text/fscanf").ops, Ops::DECODE);
+        assert_eq!(info("text/itoa-write").ops, Ops::ENCODE);
+        assert_eq!(info("go/strconv").input, Input::Int64);
+        assert_eq!(info("c/fscanf").input, Input::IntFile);
+        assert_eq!(info("megaco/erlang-per").input, Input::Megaco);
+        // `file` formats are offered once each, by record codecs.
+        let formats = table_formats();
+        assert_eq!(formats.len(), 10);
+        assert!(formats.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(formats.iter().all(|(_, i)| i.input == Input::Records));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! text (both through this crate's parser) and CBOR of the same model.
 
 use crate::model::{nested, MegacoMessage};
-use encbench_codecs::{Codec, CodecError, CodecInfo, Family};
+use encbench_codecs::{Codec, CodecError};
 
 /// `megaco/pretty`: long tokens, indented.
 #[derive(Debug, Default, Clone, Copy)]
@@ -22,40 +22,13 @@ pub struct Cbor;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Postcard;
 
-/// Codec ids, in table order.
+/// Codec ids, in table order; each is described by its entry in
+/// `encbench_codecs::registry::MEGACO_CODECS`.
 pub const IDS: [&str; 4] = [
     "megaco/pretty",
     "megaco/compact",
     "megaco/cbor",
     "megaco/postcard",
-];
-
-/// Their descriptions, for `encbench list` and `--codec` checks.
-pub const INFOS: [CodecInfo; 4] = [
-    CodecInfo {
-        id: IDS[0],
-        family: Family::Text,
-        summary: "Megaco pretty text (long tokens, indented): hand-written parser and encoder",
-        feature: None,
-    },
-    CodecInfo {
-        id: IDS[1],
-        family: Family::Text,
-        summary: "Megaco compact text (short tokens, no white space): same parser, compact encoder",
-        feature: None,
-    },
-    CodecInfo {
-        id: IDS[2],
-        family: Family::SchemalessBinary,
-        summary: "the Megaco message model as CBOR (ciborium via serde)",
-        feature: None,
-    },
-    CodecInfo {
-        id: IDS[3],
-        family: Family::SchemaBinary,
-        summary: "the Megaco message model as postcard (serde, varints, no field names)",
-        feature: None,
-    },
 ];
 
 fn text_error(e: crate::ParseError) -> CodecError {

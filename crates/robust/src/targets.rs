@@ -353,57 +353,8 @@ fn record_jobs<R: MatrixRecord + 'static>(
 /// or over-allocate (the command fails if one does); a third-party finding
 /// is reported, never hidden, but is not our failure.
 pub fn decoder_crate(codec: &str) -> &'static str {
-    match codec {
-        "int64/le-bytes"
-        | "int64/decimal-itoa"
-        | "int64/decimal-swar"
-        | "int64/decimal-alloc"
-        | "int64/zigzag-leb128"
-        | "wkb/read-generic"
-        | "wkb/slice"
-        | "text/csv-bytes"
-        | "text/csv-bytes-simd-sse41"
-        | "text/csv-bytes-simd-avx2"
-        | "text/csv-bytes-simd-avx512"
-        | "text/csv-bytes-simd-neon"
-        | "text/csv-strings"
-        | "text/hand-rolled"
-        | "text/simd-sse41"
-        | "text/simd-avx2"
-        | "text/simd-avx512"
-        | "text/simd-neon"
-        | "binary/length-prefixed"
-        | "megaco/pretty"
-        | "megaco/compact"
-        | "megaco/ber-tape"
-        | "megaco/per-tape"
-        | "bgp/update"
-        | "bgp/update-as2"
-        | "bgp/mrt"
-        | "bgp/wire"
-        | "bgp/text-bgpdump" => "encbench",
-        "int64/serde-dyn-write" | "binary/bincode" | "record/bincode" => "bincode",
-        "int64/cbor-per-call" | "record/cbor" | "megaco/cbor" | "bgp/cbor" => "ciborium",
-        "int64/msgpack-per-call" | "record/msgpack" | "record/msgpack-compact" => "rmp-serde",
-        "record/json" | "record/json-lines" | "bgp/json-exabgp" => "serde_json",
-        "record/simd-json" => "simd-json",
-        "record/csv" => "csv",
-        "record/ron" => "ron",
-        "record/bson" => "bson",
-        "record/bitcode" => "bitcode",
-        "record/borsh" => "borsh",
-        "record/speedy" => "speedy",
-        "record/wincode" => "wincode",
-        "record/rkyv" | "record/rkyv-view" => "rkyv",
-        "record/postcard" | "megaco/postcard" => "postcard",
-        "record/arrow-ipc" => "arrow-ipc",
-        "record/parquet" => "parquet",
-        "record/flatbuffers" | "record/flatbuffers-view" => "flatbuffers",
-        "record/capnp" | "record/capnp-packed" | "record/capnp-view" => "capnp",
-        "record/protobuf" => "prost",
-        "record/avro-datum" | "record/avro-container" => "apache-avro",
-        "megaco/ber" | "megaco/per" => "rasn",
-        id if id.starts_with("record/asn1-") => "rasn",
+    match encbench_codecs::registry::find(codec) {
+        Some(info) if !info.decoder.is_empty() => info.decoder,
         _ => "unknown",
     }
 }

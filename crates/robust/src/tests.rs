@@ -38,7 +38,7 @@ fn every_job_names_the_crate_that_decodes() {
     for job in jobs(Size::Quick) {
         assert_ne!(
             job.decoder_crate, "unknown",
-            "{}: add it to decoder_crate",
+            "{}: name the library that decodes it in its registry entry (`decoder = …`)",
             job.codec
         );
     }

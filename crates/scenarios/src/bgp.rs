@@ -417,19 +417,3 @@ fn compare(out: &mut Output) {
     }
     out.comparisons.extend(add);
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_row_id_is_in_the_codec_catalog() {
-        let catalog = crate::codec_catalog();
-        for id in Bgp.codec_ids() {
-            assert!(
-                catalog.iter().any(|(info, _)| info.id == id),
-                "{id} missing from the catalog"
-            );
-        }
-    }
-}

@@ -7,8 +7,8 @@ use crate::scratch::Scratch;
 use crate::workers::{worker_rows, Skipped, WorkerRow};
 use crate::{data, seeds, Context, Output, Scenario, ScenarioError};
 use encbench_codecs::int64::{decimal::DecimalItoa, le_bytes::LeBytes, varint::ZigzagLeb128};
-use encbench_codecs::registry::int64_codecs;
-use encbench_codecs::Codec;
+use encbench_codecs::registry::{int64_codecs, WORKER_CODECS};
+use encbench_codecs::{Codec, Input};
 use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
 use encbench_workers::{decoded_values, encodings, Kind};
 
@@ -34,7 +34,7 @@ impl Scenario for IntCodecs {
 
     fn codec_ids(&self) -> Vec<&'static str> {
         let mut ids: Vec<_> = int64_codecs().iter().map(|e| e.info.id).collect();
-        ids.extend(WORKER_CODECS.iter().map(|(_, id)| *id));
+        ids.extend(worker_codecs().into_iter().map(|(_, id)| id));
         ids
     }
 
@@ -103,10 +103,10 @@ impl Scenario for IntCodecs {
         })?;
         let mut skipped = Skipped::default();
         let worker_pending = worker_rows(
-            WORKER_CODECS
-                .iter()
+            worker_codecs()
+                .into_iter()
                 .map(|(kind, codec)| WorkerRow {
-                    kind: *kind,
+                    kind,
                     codec,
                     input: &input,
                     format: "i64-le",
@@ -126,19 +126,21 @@ impl Scenario for IntCodecs {
     }
 }
 
-/// Worker codecs of this scenario: encode + decode one value per operation.
-const WORKER_CODECS: [(Kind, &str); 10] = [
-    (Kind::Go, "go/binary-write"),
-    (Kind::Go, "go/put-uint64"),
-    (Kind::Go, "go/strconv"),
-    (Kind::Go, "go/gob"),
-    (Kind::Go, "go/put-varint"),
-    (Kind::Python, "python/struct"),
-    (Kind::Python, "python/str-int"),
-    (Kind::Python, "python/json"),
-    (Kind::Python, "python/pickle"),
-    (Kind::Python, "python/marshal"),
-];
+/// The registry's worker codecs of one int64 per operation, each with the
+/// worker process that runs it (by its id's language prefix).
+fn worker_codecs() -> Vec<(Kind, &'static str)> {
+    WORKER_CODECS
+        .iter()
+        .filter(|info| info.input == Input::Int64)
+        .filter_map(|info| {
+            let (language, _) = info.id.split_once('/')?;
+            let kind = [Kind::Go, Kind::Python]
+                .into_iter()
+                .find(|k| k.language() == language)?;
+            Some((kind, info.id))
+        })
+        .collect()
+}
 
 /// Every value the worker decoded from its own encoding must be the value
 /// written; where its format is standardised, its bytes must also equal ours.

@@ -10,6 +10,7 @@ use encbench_codecs::int64::swar;
 use encbench_codecs::intfile::{encode, CBytes, Format, IntSumReader, Source, SourceKind};
 use encbench_codecs::intfile::{write_binary, write_text_itoa};
 use encbench_codecs::registry::{int_readers, INT_WRITERS, REFERENCES, WORKER_CODECS};
+use encbench_codecs::Input;
 use encbench_measure::repeat;
 use encbench_record::{Comparison, Failure, Medium, RowMeta, Verified};
 use encbench_workers::Kind;
@@ -36,9 +37,12 @@ impl Scenario for Ints {
         let mut ids: Vec<_> = int_readers().iter().map(|e| e.info.id).collect();
         ids.push(REFERENCES[0].id);
         ids.extend(INT_WRITERS.iter().map(|i| i.id));
-        ids.extend(WORKER_CODECS.iter().map(|i| i.id).filter(|id| {
-            id.starts_with("c/") || *id == "python/int-lines" || *id == "python/struct-unpack"
-        }));
+        ids.extend(
+            WORKER_CODECS
+                .iter()
+                .filter(|i| i.input == Input::IntFile)
+                .map(|i| i.id),
+        );
         ids
     }
 

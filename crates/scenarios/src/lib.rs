@@ -229,15 +229,35 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
     ]
 }
 
-/// Every codec's description, compiled in or not (for `list` and flag checks):
-/// the codec registry's, then those of codec crates outside it.
-pub fn codec_catalog() -> Vec<(CodecInfo, bool)> {
-    let mut all = encbench_codecs::registry::catalog();
-    all.extend(encbench_megaco::codec::INFOS.iter().map(|i| (*i, true)));
-    all.extend(megaco::INFOS.iter().map(|i| (*i, true)));
-    all
-}
 pub use encbench_codecs::{CodecInfo, Family};
+
+#[cfg(test)]
+mod registry_tests {
+    use encbench_codecs::registry::{catalog, MEGACO_CODECS};
+
+    #[test]
+    fn every_codec_a_scenario_names_is_a_registry_entry() {
+        let catalog = catalog();
+        for scenario in super::all() {
+            for id in scenario.codec_ids() {
+                assert!(
+                    catalog.iter().any(|(info, _)| info.id == id),
+                    "{}: {id} is not in the registry",
+                    scenario.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_megaco_codecs_built_outside_the_registry_are_described_in_it() {
+        let built = encbench_megaco::codec::all().into_iter().map(|(id, _)| id);
+        let asn1 = super::megaco::asn1_and_tape_ids();
+        for id in built.chain(asn1) {
+            assert!(MEGACO_CODECS.iter().any(|i| i.id == id), "{id}");
+        }
+    }
+}
 
 #[cfg(test)]
 mod glob_tests {

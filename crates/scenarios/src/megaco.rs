@@ -12,7 +12,8 @@ use crate::bench::{measure_group, Pending};
 use crate::megaco_erlang::{erlang_rows, row_codec};
 use crate::workers::Skipped;
 use crate::{seeds, Context, Output, Scenario, ScenarioError};
-use encbench_codecs::{Codec, CodecInfo, Family};
+use encbench_codecs::registry::MEGACO_CODECS;
+use encbench_codecs::Codec;
 use encbench_megaco::data::{self, DataError};
 use encbench_megaco::MegacoMessage;
 use encbench_megaco_asn1::{
@@ -37,73 +38,17 @@ fn asn1_codecs() -> [(&'static str, &'static dyn Codec<VersionedMessage>); 2] {
     [("megaco/ber", &Ber), ("megaco/per", &Per)]
 }
 
+/// The ids of the ASN.1 and tape codecs, for the registry's test.
+#[cfg(test)]
+pub(crate) fn asn1_and_tape_ids() -> Vec<&'static str> {
+    let asn1 = asn1_codecs().map(|(id, _)| id);
+    let tape = tape_codecs().map(|(id, _)| id);
+    asn1.into_iter().chain(tape).collect()
+}
+
 /// Our purpose-built codecs over the same modules, decoding into a tape.
 fn tape_codecs() -> [(&'static str, &'static dyn Codec<Tape>); 2] {
     [("megaco/ber-tape", &TapeBer), ("megaco/per-tape", &TapePer)]
-}
-
-/// Catalog entries for the rows this scenario adds beyond the text model's
-/// codecs: ours in ASN.1, and Erlang/OTP's own codecs in the Erlang worker.
-pub const INFOS: [CodecInfo; 10] = [
-    info(
-        "megaco/ber",
-        Family::SchemaBinary,
-        "Megaco in ASN.1 BER (rasn, MEDIA-GATEWAY-CONTROL v1-v3 as Erlang's megaco ships them)",
-    ),
-    info(
-        "megaco/per",
-        Family::SchemaBinary,
-        "Megaco in ASN.1 aligned PER (rasn, same modules)",
-    ),
-    info(
-        "megaco/ber-tape",
-        Family::SchemaBinary,
-        "Megaco in ASN.1 BER, purpose-built: decoders generated per type from the same modules, into a flat tape",
-    ),
-    info(
-        "megaco/per-tape",
-        Family::SchemaBinary,
-        "Megaco in ASN.1 aligned PER, purpose-built, into the same tape",
-    ),
-    info(
-        "megaco/erlang-pretty",
-        Family::Worker,
-        "Erlang/OTP megaco: pretty text encoder and decoder",
-    ),
-    info(
-        "megaco/erlang-compact",
-        Family::Worker,
-        "Erlang/OTP megaco: compact text encoder and decoder",
-    ),
-    info(
-        "megaco/erlang-ber",
-        Family::Worker,
-        "Erlang/OTP megaco: BER with the text-name transformation",
-    ),
-    info(
-        "megaco/erlang-per",
-        Family::Worker,
-        "Erlang/OTP megaco: aligned PER with the text-name transformation",
-    ),
-    info(
-        "megaco/erlang-ber-native",
-        Family::Worker,
-        "Erlang/OTP megaco: BER on wire-form values (native)",
-    ),
-    info(
-        "megaco/erlang-per-native",
-        Family::Worker,
-        "Erlang/OTP megaco: aligned PER on wire-form values (native)",
-    ),
-];
-
-const fn info(id: &'static str, family: Family, summary: &'static str) -> CodecInfo {
-    CodecInfo {
-        id,
-        family,
-        summary,
-        feature: None,
-    }
 }
 
 impl Scenario for Megaco {
@@ -120,8 +65,7 @@ impl Scenario for Megaco {
     }
 
     fn codec_ids(&self) -> Vec<&'static str> {
-        let text = codecs().into_iter().map(|(id, _)| id);
-        text.chain(INFOS.iter().map(|i| i.id)).collect()
+        MEGACO_CODECS.iter().map(|i| i.id).collect()
     }
 
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {

@@ -18,6 +18,7 @@ use crate::schema::Schema;
 use crate::sniff::Format;
 use crate::table::Table;
 use crate::{error, Error};
+use encbench_codecs::{registry, TableFormat};
 use std::io::Write;
 use streaming::{Batches, ReadBack, Visit};
 
@@ -145,20 +146,30 @@ pub fn all(format: Format) -> Vec<Box<dyn Candidate>> {
     list
 }
 
-/// The candidates `--convert` can write.
+/// The candidates `--convert` can write: every format the codec registry
+/// offers for user tables, in its order.
 pub fn convertible() -> Vec<Box<dyn Candidate>> {
-    vec![
-        Box::new(text::Csv),
-        Box::new(text::JsonLines),
-        Box::new(serde_rows::MessagePack),
-        Box::new(serde_rows::Cbor),
-        Box::new(avro::Avro),
-        Box::new(protobuf::Protobuf),
-        Box::new(serde_rows::Postcard),
-        Box::new(serde_rows::Bincode),
-        Box::new(columnar::ArrowIpc),
-        Box::new(columnar::Parquet),
-    ]
+    registry::table_formats()
+        .into_iter()
+        .map(|(format, _)| candidate(format))
+        .collect()
+}
+
+/// The implementation over user tables of a format the registry offers
+/// (its entry says which encoding it is, and `list` shows it).
+pub fn candidate(format: TableFormat) -> Box<dyn Candidate> {
+    match format {
+        TableFormat::Csv => Box::new(text::Csv),
+        TableFormat::JsonLines => Box::new(text::JsonLines),
+        TableFormat::MessagePack => Box::new(serde_rows::MessagePack),
+        TableFormat::Cbor => Box::new(serde_rows::Cbor),
+        TableFormat::Avro => Box::new(avro::Avro),
+        TableFormat::Protobuf => Box::new(protobuf::Protobuf),
+        TableFormat::Postcard => Box::new(serde_rows::Postcard),
+        TableFormat::Bincode => Box::new(serde_rows::Bincode),
+        TableFormat::ArrowIpc => Box::new(columnar::ArrowIpc),
+        TableFormat::Parquet => Box::new(columnar::Parquet),
+    }
 }
 
 /// The convertible candidate with this id.

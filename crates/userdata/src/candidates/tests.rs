@@ -238,3 +238,30 @@ fn nested_columns_round_trip_natively_where_the_format_can() {
         "Struct(\"geo\": Struct(\"lat\": Float64, \"lon\": Float64), \"id\": Int64, \"tags\": List(Utf8), \"any\": List(Utf8))"
     );
 }
+
+#[test]
+fn every_table_format_of_the_registry_is_a_candidate_named_as_the_registry_says() {
+    let formats = encbench_codecs::registry::table_formats();
+    let ids: Vec<&str> = convertible().iter().map(|c| c.id()).collect();
+    // The order `file` measures, prints and `--convert` lists them in.
+    assert_eq!(
+        ids,
+        [
+            "csv", "jsonl", "msgpack", "cbor", "avro", "protobuf", "postcard", "bincode", "arrow",
+            "parquet"
+        ]
+    );
+    for (format, entry) in formats {
+        assert_eq!(super::candidate(format).id(), format.id(), "{}", entry.id);
+        assert!(entry.id.starts_with("record/"), "{}", entry.id);
+    }
+    // Each offered by the record codec of the same encoding.
+    let parquet = encbench_codecs::registry::find("record/parquet").unwrap();
+    assert_eq!(parquet.table.map(|f| f.id()), Some("parquet"));
+    assert_eq!(
+        encbench_codecs::registry::find("record/json")
+            .unwrap()
+            .table,
+        None
+    );
+}
