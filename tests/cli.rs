@@ -57,7 +57,10 @@ fn list_json_is_the_registry_with_what_each_codec_takes_and_does() {
     assert_eq!(find("bgp/mrt")["ops"], serde_json::json!(["decode"]));
     assert_eq!(find("record/rkyv-view")["ops"], serde_json::json!(["view"]));
     // `file` offers exactly ten formats.
-    let file_formats = entries.iter().filter(|e| !e["file_format"].is_null()).count();
+    let file_formats = entries
+        .iter()
+        .filter(|e| !e["file_format"].is_null())
+        .count();
     assert_eq!(file_formats, 10);
 }
 
