@@ -3,6 +3,7 @@ package encbench.worker;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,23 @@ public final class Main {
 
     private Main() {}
 
+    // The records of the dataset being measured: one copy per process, shared
+    // by every codec prepared on it, so the collector's live set is one
+    // dataset rather than one per codec.
+    private static Path loadedInput;
+    private static Dataset loadedDs;
+    private static List<Object> loadedRows;
+
+    static List<Object> loaded(Path input, Dataset ds) throws IOException {
+        if (loadedRows == null || !input.equals(loadedInput) || ds != loadedDs) {
+            loadedRows = null;
+            loadedRows = Canon.readJsonl(input, ds);
+            loadedInput = input;
+            loadedDs = ds;
+        }
+        return loadedRows;
+    }
+
     /** One codec ready to time over one dataset. */
     static final class Prepared {
         final Codec codec;
@@ -46,7 +64,7 @@ public final class Main {
         Prepared(Codec codec, JsonNode req) throws Exception {
             this.codec = codec;
             this.ds = Dataset.parse(text(req, "dataset"));
-            this.rows = Canon.readJsonl(Path.of(text(req, "input")), ds);
+            this.rows = loaded(Path.of(text(req, "input")), ds);
             this.coder = codec.coder(ds);
             this.encoded = coder.encode(rows).clone();
             String encOut = req.path("encoded_out").asText("");
