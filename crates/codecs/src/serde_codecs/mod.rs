@@ -25,23 +25,37 @@ macro_rules! serde_codec {
     };
 }
 
-mod binary;
-mod csv;
-mod ron;
+mod bincode;
+mod bitcode;
 #[cfg(feature = "self-describing")]
-mod self_describing;
+mod bson;
+#[cfg(feature = "self-describing")]
+mod cbor;
+mod csv;
+mod json;
+mod json_lines;
+#[cfg(feature = "self-describing")]
+mod msgpack;
+mod postcard;
+mod ron;
 #[cfg(feature = "simd-json")]
 mod simd;
-mod text;
 
-pub use self::csv::Csv;
-pub use self::ron::Ron;
-pub use binary::{Bincode, Bitcode, Postcard};
+pub use self::bincode::Bincode;
+pub use self::bitcode::Bitcode;
 #[cfg(feature = "self-describing")]
-pub use self_describing::{Bson, Cbor, MessagePack, MessagePackCompact};
+pub use self::bson::Bson;
+#[cfg(feature = "self-describing")]
+pub use self::cbor::Cbor;
+pub use self::csv::Csv;
+pub use self::postcard::Postcard;
+pub use self::ron::Ron;
+pub use json::Json;
+pub use json_lines::JsonLines;
+#[cfg(feature = "self-describing")]
+pub use msgpack::{MessagePack, MessagePackCompact};
 #[cfg(feature = "simd-json")]
 pub use simd::SimdJson;
-pub use text::{Json, JsonLines};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;

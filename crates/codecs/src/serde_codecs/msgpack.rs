@@ -1,4 +1,4 @@
-//! Self-describing binary serde formats: MessagePack and CBOR.
+//! MessagePack (rmp-serde): structs as maps (field names travel) or as arrays.
 
 use super::SerdeRecord;
 use crate::{Codec, CodecError};
@@ -24,45 +24,10 @@ serde_codec!(
 );
 
 serde_codec!(
-    Cbor,
-    "CBOR via ciborium.",
-    |v: &Vec<T>, out: &mut Vec<u8>| ciborium::into_writer(v, out)
-        .map_err(|e| CodecError::library("ciborium", e)),
-    |b: &[u8]| {
-        let mut cursor = b;
-        let v: Vec<T> =
-            ciborium::from_reader(&mut cursor).map_err(|e| CodecError::library("ciborium", e))?;
-        CodecError::check_consumed(b.len() - cursor.len(), b.len())?;
-        Ok(v)
-    }
-);
-
-serde_codec!(
     MessagePackCompact,
     "MessagePack via rmp-serde with structs as arrays (no field names).",
     |v: &Vec<T>, out: &mut Vec<u8>| v
         .serialize(&mut rmp_serde::Serializer::new(out))
         .map_err(|e| CodecError::library("rmp-serde", e)),
     msgpack_decode::<T>
-);
-
-/// BSON wants a document at the top, so the batch travels as `{"r": [...]}`.
-#[derive(Serialize)]
-struct BsonBorrowed<'a, T> {
-    r: &'a [T],
-}
-
-#[derive(serde::Deserialize)]
-struct BsonOwned<T> {
-    r: Vec<T>,
-}
-
-serde_codec!(
-    Bson,
-    "BSON (bson crate, serde) as one document `{r: [...]}`; unsigned 64-bit values must fit in i64.",
-    |v: &Vec<T>, out: &mut Vec<u8>| bson::serialize_to_buffer(&BsonBorrowed { r: v }, out)
-        .map_err(|e| CodecError::library("bson", e)),
-    |b: &[u8]| bson::deserialize_from_slice::<BsonOwned<T>>(b)
-        .map(|d| d.r)
-        .map_err(|e| CodecError::library("bson", e))
 );
