@@ -26,10 +26,9 @@ pub fn print(json: bool) -> anyhow::Result<ExitCode> {
             }
             family = Some(info.family);
         }
-        let mut used_by: Vec<String> = scenarios
-            .iter()
-            .filter(|s| s.codec_ids().contains(&info.id))
-            .map(|s| s.name().to_string())
+        let mut used_by: Vec<String> = scenarios_using(&scenarios, info.id)
+            .into_iter()
+            .map(String::from)
             .collect();
         if let Some(format) = info.table {
             used_by.push(format!("file as {}", format.id()));
@@ -67,11 +66,6 @@ fn print_json(scenarios: &[Box<dyn encbench_scenarios::Scenario>]) -> anyhow::Re
     let entries: Vec<serde_json::Value> = codec_catalog()
         .into_iter()
         .map(|(info, enabled)| {
-            let ops = [
-                ("encode", info.ops.encode),
-                ("decode", info.ops.decode),
-                ("view", info.ops.view),
-            ];
             serde_json::json!({
                 "id": info.id,
                 "family": info.family.key(),
@@ -79,17 +73,25 @@ fn print_json(scenarios: &[Box<dyn encbench_scenarios::Scenario>]) -> anyhow::Re
                 "feature": info.feature,
                 "enabled": enabled,
                 "input": info.input.as_str(),
-                "ops": ops.iter().filter(|(_, on)| *on).map(|(op, _)| *op).collect::<Vec<_>>(),
+                "ops": info.ops.names(),
                 "decoder": (!info.decoder.is_empty()).then_some(info.decoder),
                 "file_format": info.table.map(|t| t.id()),
-                "scenarios": scenarios
-                    .iter()
-                    .filter(|s| s.codec_ids().contains(&info.id))
-                    .map(|s| s.name())
-                    .collect::<Vec<_>>(),
+                "scenarios": scenarios_using(scenarios, info.id),
             })
         })
         .collect();
     outln!("{}", serde_json::to_string_pretty(&entries)?);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The names of the scenarios that measure codec `id`.
+fn scenarios_using(
+    scenarios: &[Box<dyn encbench_scenarios::Scenario>],
+    id: &str,
+) -> Vec<&'static str> {
+    scenarios
+        .iter()
+        .filter(|s| s.codec_ids().contains(&id))
+        .map(|s| s.name())
+        .collect()
 }

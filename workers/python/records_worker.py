@@ -62,7 +62,7 @@ class Prepared:
         # What is built before timing lives for the whole process: frozen, the
         # collector's full passes skip it, so a timed operation pays for
         # scanning what it creates, not every dataset copy and codec prepared
-        # beside it (that harness-sized cost made samples swing 7-60 ms).
+        # beside it (a harness-sized cost that made samples swing several-fold).
         gc.collect()
         gc.freeze()
 

@@ -155,6 +155,18 @@ impl Ops {
         decode: false,
         view: true,
     };
+
+    /// The operations done, by name: `encode`, `decode`, `view`.
+    pub fn names(self) -> Vec<&'static str> {
+        [
+            ("encode", self.encode),
+            ("decode", self.decode),
+            ("view", self.view),
+        ]
+        .into_iter()
+        .filter_map(|(name, on)| on.then_some(name))
+        .collect()
+    }
 }
 
 /// A format `encbench file` writes a user's table in (its `--convert`

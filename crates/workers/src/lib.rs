@@ -48,8 +48,7 @@ pub enum Kind {
 /// throughput collector, so the heap neither grows nor shrinks while rows
 /// are timed; and `-Xbatch`, so the JIT compiles in the thread that asks
 /// instead of in background threads that, on the one CPU encbench pins a
-/// worker to, took half of it from the timed thread at random (two quick
-/// `run codecs --language java`: 21 % of rows within ±5 % before, 52 % after).
+/// worker to, took the timed thread's time at random.
 const JVM_FLAGS: [&str; 5] = [
     "-Xms1g",
     "-Xmx1g",
