@@ -10,12 +10,12 @@ use anyhow::{bail, Context as _};
 use encbench_measure::{measure_overhead, probe_timer, Config};
 use encbench_record::{EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
 use encbench_report::units;
-use encbench_userdata::candidates::{self, Candidate};
-use encbench_userdata::jsondoc::Records;
+use encbench_table::jsondoc::Records;
+use encbench_table::sniff::FormatHint;
+use encbench_userdata::candidates::{self, TableCodec};
 use encbench_userdata::measure::{self, Plan};
 use encbench_userdata::readers::{self, Readers};
 use encbench_userdata::recommend::{self, Objective};
-use encbench_userdata::sniff::FormatHint;
 use encbench_userdata::{convert, load, pipeline, summary, LoadOptions, Loaded, Schema};
 use std::path::Path;
 use std::process::ExitCode;
@@ -244,7 +244,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
 /// What --convert asked for.
 enum Target {
     Recommended,
-    Format(Box<dyn Candidate>, Option<String>),
+    Format(Box<dyn TableCodec>, Option<String>),
 }
 
 fn parse_target(text: &str) -> anyhow::Result<Target> {
@@ -276,7 +276,7 @@ fn write_converted(
     args: &FileArgs,
     options: &LoadOptions,
     inputs: &[&Path],
-    candidate: &dyn Candidate,
+    candidate: &dyn TableCodec,
     compressor: Option<&str>,
     progress: &mut Progress,
 ) -> anyhow::Result<()> {
@@ -429,7 +429,7 @@ fn describe_loaded(loaded: &Loaded) {
 }
 
 /// The format found, or the JSON document whose records are the rows.
-fn input_format(format: encbench_userdata::sniff::Format, json: Option<&Records>) -> String {
+fn input_format(format: encbench_table::sniff::Format, json: Option<&Records>) -> String {
     match json {
         Some(r) => format!(
             "JSON document: the records of {}, one row each (rows numbered by record)",

@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use encbench_record::{RunDocument, SCHEMA_VERSION};
 use encbench_report::{compare, terminal, Csv, Exporter, Html, Json, Markdown};
 use encbench_store::{Location, Store};
-use encbench_userdata::safe_write;
+use encbench_table::safe_write;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -44,6 +44,8 @@ pub mod protobuf;
 pub mod records;
 pub mod registry;
 pub mod serde_codecs;
+#[cfg(feature = "tables")]
+pub mod tables;
 pub mod wkb;
 
 mod error;

@@ -14,14 +14,14 @@
 //! temporary file.
 
 use crate::candidates::streaming::ReadBack;
-use crate::candidates::Candidate;
-use crate::error::Malformed;
-use crate::load::Scanned;
-use crate::safe_write::{self, Atomic};
-use crate::table::{Digest, Table};
+use crate::candidates::TableCodec;
 use crate::typing::{self, stopped, Stop};
-use crate::Error;
 use encbench_codecs::compression::Compressor;
+use encbench_table::error::Malformed;
+use encbench_table::load::Scanned;
+use encbench_table::safe_write::{self, Atomic};
+use encbench_table::table::{Digest, Table};
+use encbench_table::Error;
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -32,7 +32,7 @@ pub use crate::typing::BATCH_ROWS;
 /// What to write, where.
 pub struct Request<'a> {
     /// The format.
-    pub candidate: &'a dyn Candidate,
+    pub candidate: &'a dyn TableCodec,
     /// Then this compressor, if any.
     pub compressor: Option<&'a dyn Compressor>,
     /// Files the output must not be (the input, a --schema, the history).
@@ -343,14 +343,14 @@ pub fn check_output(inputs: &[&Path], output: &Path, force: bool) -> Result<(), 
 mod tests {
     use super::*;
     use crate::candidates::{by_id, convertible};
-    use crate::load::{scan, LoadOptions};
-    use crate::schema::Schema;
-    use crate::sniff::FormatHint;
+    use encbench_table::load::{scan, LoadOptions};
+    use encbench_table::schema::Schema;
+    use encbench_table::sniff::FormatHint;
 
     /// Writes like CSV but reads back one row short: a broken format.
     struct Lossy;
 
-    impl Candidate for Lossy {
+    impl TableCodec for Lossy {
         fn id(&self) -> &'static str {
             "lossy"
         }
@@ -405,7 +405,7 @@ mod tests {
     }
 
     fn request<'a>(
-        candidate: &'a dyn Candidate,
+        candidate: &'a dyn TableCodec,
         compressor: Option<&'a dyn Compressor>,
         output: &'a Path,
         force: bool,

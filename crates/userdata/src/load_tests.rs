@@ -1,9 +1,14 @@
-use super::*;
 use crate::candidates;
-use crate::sample::Method;
-use crate::schema::ColumnType::*;
-use crate::table::Cell;
+use encbench_table::load::*;
+use encbench_table::read::csv_header;
+use encbench_table::sample::Method;
+use encbench_table::schema::ColumnType::*;
+use encbench_table::sniff::{Format, FormatHint};
+use encbench_table::table::Cell;
+use encbench_table::{Error, Schema};
+use std::collections::HashSet;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 fn file(text: &str, suffix: &str) -> tempfile::NamedTempFile {
     let mut f = tempfile::Builder::new().suffix(suffix).tempfile().unwrap();
@@ -395,7 +400,7 @@ fn repeated_header_names_are_made_unique_in_linear_time() {
 
 #[test]
 fn json_lines_with_too_many_keys_fail_naming_the_line() {
-    use crate::read::MAX_COLUMNS;
+    use encbench_table::read::MAX_COLUMNS;
     // One new key per line: without a cap the table would be rows × rows cells.
     let text: std::string::String = (0..MAX_COLUMNS + 10)
         .map(|i| format!("{{\"k{i}\": {i}}}\n"))

@@ -4,13 +4,13 @@
 //! of every candidate are timed as one interleaved group, and each
 //! compressor's compress and decompress as a group of its own.
 
-use crate::candidates::{self, Candidate, Prepared};
-use crate::load::Loaded;
-use crate::table::Table;
+use crate::candidates::{self, Prepared, TableCodec};
 use encbench_codecs::compression::Compressor;
 use encbench_measure::rows::{lighter_plan, measure_rows, Pending};
 use encbench_measure::{Config, Progress, TimerInfo};
 use encbench_record::{Failure, Medium, Record, RowMeta, Verified};
+use encbench_table::load::Loaded;
+use encbench_table::table::Table;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::time::Instant;
@@ -37,8 +37,8 @@ pub struct Plan {
 /// width, or the mean text length), ascending: what `--optimize query`
 /// reads, the shape of a typical analytical query.
 pub fn narrowest(table: &Table, n: usize) -> Vec<usize> {
-    use crate::schema::ColumnType;
-    use crate::table::Values;
+    use encbench_table::schema::ColumnType;
+    use encbench_table::table::Values;
     let width = |i: usize| -> f64 {
         match (&table.columns[i].values, table.schema.fields[i].ty) {
             (Values::Str(v), _) => v.parts().0.len() as f64 / v.len().max(1) as f64 + 4.0,
@@ -83,7 +83,7 @@ pub fn dataset_name(loaded: &Loaded) -> String {
 /// A candidate that round-tripped: itself, prepared for the schema, its
 /// bytes, and the proof.
 type RoundTripped<'a> = (
-    &'a dyn Candidate,
+    &'a dyn TableCodec,
     Box<dyn Prepared + 'a>,
     Cow<'a, [u8]>,
     Verified,

@@ -4,14 +4,14 @@
 //! sample), and [`convert`] (schema → stream out → read back).
 
 use crate::convert::{self, Converted, Outcome, Pass, Request};
-use crate::load::{self, LoadOptions, Loaded, Scanned};
 use crate::measure::{self, Plan};
 use crate::readers::Readers;
 use crate::recommend::{self, Choice, Objective};
-use crate::sample::Method;
-use crate::Error;
 use encbench_format::units;
 use encbench_record::{Failure, Recommendation, Record};
+use encbench_table::load::{self, LoadOptions, Loaded, Scanned};
+use encbench_table::sample::Method;
+use encbench_table::Error;
 use std::path::Path;
 
 /// Opens the file, draws the sample (or takes every row) and types it.
@@ -122,16 +122,16 @@ pub fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
         )),
         Method::Reservoir { .. } => notes.push(format!(
             "file: measured on {sample}; drawn by a seeded reservoir over one streaming pass (seed {})",
-            crate::sample::SAMPLE_SEED
+            encbench_table::sample::SAMPLE_SEED
         )),
     }
     if let Some(c) = &loaded.columnar {
         let parts = match (c.kind, c.parts) {
-            (crate::binary_input::Kind::Avro, _) if loaded.original.is_empty() => {
+            (encbench_table::binary_input::Kind::Avro, _) if loaded.original.is_empty() => {
                 "its first blocks".to_string()
             }
-            (crate::binary_input::Kind::Avro, _) => "every block".to_string(),
-            (crate::binary_input::Kind::Parquet, (read, of)) => {
+            (encbench_table::binary_input::Kind::Avro, _) => "every block".to_string(),
+            (encbench_table::binary_input::Kind::Parquet, (read, of)) => {
                 format!("{read} of {of} row groups")
             }
             (_, (read, 0)) => format!("its first {read} record batch(es)"),
@@ -199,7 +199,7 @@ pub fn convert(
     progress: &mut dyn FnMut(Pass, u64, u64),
 ) -> Result<Converted, Error> {
     convert::check_output(request.inputs, request.output, request.force)?;
-    if let Some(kind) = crate::binary_input::sniff(path) {
+    if let Some(kind) = encbench_table::binary_input::sniff(path) {
         return Err(Error::Schema(format!(
             "{}: --convert reads text inputs (CSV/TSV, JSON Lines, JSON documents); a {} file is measured, not converted, by encbench file",
             path.display(),
@@ -229,9 +229,9 @@ pub fn convert(
 mod tests {
     use super::*;
     use crate::candidates::by_id;
-    use crate::schema::ColumnType;
-    use crate::schema::Schema;
-    use crate::sniff::FormatHint;
+    use encbench_table::schema::ColumnType;
+    use encbench_table::schema::Schema;
+    use encbench_table::sniff::FormatHint;
     use std::path::PathBuf;
 
     fn options(sample_limit: u64) -> LoadOptions {
@@ -324,7 +324,10 @@ mod tests {
             .unwrap()
             .decode(&std::fs::read(&output).unwrap(), &attempts[1].2)
             .unwrap();
-        assert_eq!(back.columns[1].cell(31_000), crate::table::Cell::Int(300));
+        assert_eq!(
+            back.columns[1].cell(31_000),
+            encbench_table::table::Cell::Int(300)
+        );
         // Only the input and the output: the first attempt left nothing.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }

@@ -6,9 +6,9 @@
 
 use crate::readers::Readers;
 use crate::recommend::{frontier, Choice};
-use crate::schema::Schema;
 use encbench_format::table::Table;
 use encbench_format::units;
+use encbench_table::schema::Schema;
 
 /// The schema, one column per line: `name  type  nullable`.
 pub fn schema(schema: &Schema) -> String {
@@ -151,7 +151,7 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers, nested:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::{ColumnType, Field};
+    use encbench_table::schema::{ColumnType, Field};
 
     #[test]
     fn formats_the_readers_cannot_read_are_marked_and_listed() {
@@ -250,9 +250,9 @@ mod tests {
     #[test]
     fn a_nested_column_prints_its_shape() {
         let mut field = Field::new("actor", ColumnType::Json, false);
-        field.shape = Some(crate::nested::Shape::Struct(vec![(
+        field.shape = Some(encbench_table::nested::Shape::Struct(vec![(
             "id".into(),
-            crate::nested::Shape::Int,
+            encbench_table::nested::Shape::Int,
         )]));
         let s = Schema {
             fields: vec![field],

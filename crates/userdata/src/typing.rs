@@ -6,12 +6,12 @@
 //! first failure in file order is the one reported, as a single-threaded
 //! walk would report it.
 
-use crate::error::Malformed;
-use crate::input::TextChunk;
-use crate::load::{name_file, typed_row, Scanned};
-use crate::stream::{self, CHUNK_BYTES};
-use crate::table::Table;
-use crate::Error;
+use encbench_table::error::Malformed;
+use encbench_table::input::TextChunk;
+use encbench_table::load::{name_file, typed_row, Scanned};
+use encbench_table::stream::{self, CHUNK_BYTES};
+use encbench_table::table::Table;
+use encbench_table::Error;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::sync_channel;
@@ -200,10 +200,10 @@ pub(crate) fn stopped(why: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load::{open, Scanned};
-    use crate::schema::{ColumnType, Field, Schema};
-    use crate::sniff::FormatHint;
-    use crate::table::Digest;
+    use encbench_table::load::{open, Scanned};
+    use encbench_table::schema::{ColumnType, Field, Schema};
+    use encbench_table::sniff::FormatHint;
+    use encbench_table::table::Digest;
 
     /// A CSV of `rows` rows `i,i%100` over several chunks, `bad` lines spelled `x`.
     fn scanned(dir: &std::path::Path, rows: usize, bad: &[usize]) -> Scanned {
@@ -227,7 +227,7 @@ mod tests {
         Scanned {
             opened: open(
                 &path,
-                &crate::load::LoadOptions {
+                &encbench_table::load::LoadOptions {
                     hint: FormatHint::Auto,
                     schema: Some(schema.clone()),
                     skip_bad: false,
@@ -256,7 +256,7 @@ mod tests {
             assert_eq!(hashes, t.row_hashes());
             hashes.iter().for_each(|h| digest.add_row(*h));
             ids.extend((0..t.rows()).map(|r| match t.columns[0].cell(r) {
-                crate::table::Cell::Int(v) => v,
+                encbench_table::table::Cell::Int(v) => v,
                 other => panic!("{other:?}"),
             }));
             Ok(())

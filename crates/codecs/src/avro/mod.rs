@@ -38,11 +38,15 @@
 
 mod fields;
 mod schemas;
+#[cfg(feature = "tables")]
+mod table;
 
 #[cfg(test)]
 mod tests;
 
 pub use schemas::{LOG_RECORD_SCHEMA, ORDER_SCHEMA, TELEMETRY_SCHEMA};
+#[cfg(feature = "tables")]
+pub use table::AvroTable;
 
 use crate::{Codec, CodecError};
 use apache_avro::reader::datum::GenericDatumReader;

@@ -203,3 +203,105 @@ fn take(bytes: &[u8], pos: usize, len: usize) -> Result<&[u8], CodecError> {
             needed: len,
         })
 }
+
+/// The same encoding over user tables (`encbench file`): the table as one
+/// Arrow record batch (`encbench_table::arrow`), written as an IPC stream.
+#[cfg(feature = "tables")]
+mod over_tables {
+    use crate::tables::streaming::{Batches, ReadBack, Visit};
+    use crate::tables::TableCodec;
+    use encbench_table::arrow::{append_batch, arrow_schema, to_batch};
+    use encbench_table::schema::Schema;
+    use encbench_table::table::Table;
+    use encbench_table::{error::codec, Error};
+
+    /// Arrow IPC stream.
+    pub struct ArrowIpcTable;
+
+    impl TableCodec for ArrowIpcTable {
+        fn id(&self) -> &'static str {
+            "arrow"
+        }
+        fn summary(&self) -> &'static str {
+            "Apache Arrow IPC stream, one record batch (arrow-ipc)"
+        }
+        fn extension(&self) -> &'static str {
+            "arrows"
+        }
+        fn nests_natively(&self) -> bool {
+            true
+        }
+        fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+            let batch = to_batch(table)?;
+            let fail = |e| codec("arrow", e);
+            let mut writer =
+                arrow_ipc::writer::StreamWriter::try_new(out, &batch.schema()).map_err(fail)?;
+            writer.write(&batch).map_err(fail)?;
+            writer.finish().map_err(fail)
+        }
+        fn write_stream(
+            &self,
+            schema: &Schema,
+            _rows: usize,
+            batches: &mut Batches<'_>,
+            out: &mut (dyn std::io::Write + Send),
+        ) -> Result<(), Error> {
+            let fail = |e| codec("arrow", e);
+            let mut writer = arrow_ipc::writer::StreamWriter::try_new(out, &arrow_schema(schema))
+                .map_err(fail)?;
+            for batch in batches {
+                writer.write(&to_batch(&batch?)?).map_err(fail)?;
+            }
+            writer.finish().map_err(fail)
+        }
+        fn read_stream(
+            &self,
+            schema: &Schema,
+            input: &ReadBack<'_>,
+            visit: &mut Visit<'_>,
+        ) -> Result<(), Error> {
+            let reader = arrow_ipc::reader::StreamReader::try_new(input.reader()?, None)
+                .map_err(|e| codec("arrow", e))?;
+            for batch in reader {
+                let mut table = Table::new(schema.clone(), 0);
+                append_batch(&mut table, &batch.map_err(|e| codec("arrow", e))?)?;
+                visit(table)?;
+            }
+            Ok(())
+        }
+        fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+            arrow_columns(bytes, schema, None)
+        }
+        fn decode_columns(
+            &self,
+            bytes: &[u8],
+            schema: &Schema,
+            columns: &[usize],
+        ) -> Option<Result<Table, Error>> {
+            Some(arrow_columns(bytes, schema, Some(columns)))
+        }
+    }
+
+    /// An Arrow IPC stream in memory, every column or only `columns` (the
+    /// others are stepped over, not decoded).
+    fn arrow_columns(
+        bytes: &[u8],
+        schema: &Schema,
+        columns: Option<&[usize]>,
+    ) -> Result<Table, Error> {
+        let fail = |e| codec("arrow", e);
+        let reader =
+            arrow_ipc::reader::StreamReader::try_new(bytes, columns.map(<[usize]>::to_vec))
+                .map_err(fail)?;
+        let mut table = Table::new(
+            columns.map_or_else(|| schema.clone(), |c| schema.project(c)),
+            0,
+        );
+        for batch in reader {
+            append_batch(&mut table, &batch.map_err(fail)?)?;
+        }
+        Ok(table)
+    }
+}
+#[cfg(feature = "tables")]
+pub use over_tables::ArrowIpcTable;

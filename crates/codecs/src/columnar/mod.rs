@@ -24,7 +24,11 @@ mod fuzz;
 mod tests;
 
 pub use ipc::ArrowIpc;
+#[cfg(feature = "tables")]
+pub use ipc::ArrowIpcTable;
 pub use parquet_codec::Parquet;
+#[cfg(feature = "tables")]
+pub use parquet_codec::ParquetTable;
 
 use crate::CodecError;
 use arrow_array::{Array, ArrayRef, RecordBatch};

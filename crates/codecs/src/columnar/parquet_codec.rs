@@ -101,3 +101,134 @@ impl<R: ArrowRecord + Send + Sync> Codec<Vec<R>> for Parquet<R> {
         Ok(out)
     }
 }
+
+/// The same encoding over user tables (`encbench file`): the table as Arrow
+/// record batches (`encbench_table::arrow`) in one row group, no
+/// Parquet-level compression (so compressors compare on equal terms), the
+/// Arrow schema embedded so the reader restores the exact types.
+#[cfg(feature = "tables")]
+mod over_tables {
+    use crate::tables::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
+    use crate::tables::TableCodec;
+    use encbench_table::arrow::{append_batch, arrow_schema, to_batch};
+    use encbench_table::schema::Schema;
+    use encbench_table::table::Table;
+    use encbench_table::{error::codec, Error};
+
+    /// Rows per Parquet row group when converting (about what a row group
+    /// holds in memory before it is written out).
+    const ROW_GROUP_ROWS: usize = 256 * 1024;
+
+    /// Apache Parquet.
+    pub struct ParquetTable;
+
+    impl TableCodec for ParquetTable {
+        fn id(&self) -> &'static str {
+            "parquet"
+        }
+        fn summary(&self) -> &'static str {
+            "Apache Parquet, one row group, dictionary encoding on, no internal compression (parquet ArrowWriter)"
+        }
+        fn extension(&self) -> &'static str {
+            "parquet"
+        }
+        fn nests_natively(&self) -> bool {
+            true
+        }
+        fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+            let batch = to_batch(table)?;
+            let fail = |e| codec("parquet", e);
+            let properties = parquet::file::properties::WriterProperties::builder()
+                .set_compression(parquet::basic::Compression::UNCOMPRESSED)
+                .set_max_row_group_row_count(None)
+                .build();
+            let mut writer =
+                parquet::arrow::ArrowWriter::try_new(out, batch.schema(), Some(properties))
+                    .map_err(fail)?;
+            writer.write(&batch).map_err(fail)?;
+            writer.close().map(|_| ()).map_err(fail)
+        }
+        fn write_stream(
+            &self,
+            schema: &Schema,
+            _rows: usize,
+            batches: &mut Batches<'_>,
+            out: &mut (dyn std::io::Write + Send),
+        ) -> Result<(), Error> {
+            let fail = |e| codec("parquet", e);
+            // Row groups bound what the writer buffers before flushing.
+            let properties = parquet::file::properties::WriterProperties::builder()
+                .set_compression(parquet::basic::Compression::UNCOMPRESSED)
+                .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+                .build();
+            let mut writer =
+                parquet::arrow::ArrowWriter::try_new(out, arrow_schema(schema), Some(properties))
+                    .map_err(fail)?;
+            for batch in batches {
+                writer.write(&to_batch(&batch?)?).map_err(fail)?;
+            }
+            writer.close().map(|_| ()).map_err(fail)
+        }
+        fn read_stream(
+            &self,
+            schema: &Schema,
+            input: &ReadBack<'_>,
+            visit: &mut Visit<'_>,
+        ) -> Result<(), Error> {
+            let fail = |e| codec("parquet", e);
+            let (file, _scratch) = input.file()?;
+            let reader =
+                parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+                    .map_err(fail)?
+                    .with_batch_size(READ_BATCH_ROWS)
+                    .build()
+                    .map_err(fail)?;
+            for batch in reader {
+                let mut table = Table::new(schema.clone(), 0);
+                append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
+                visit(table)?;
+            }
+            Ok(())
+        }
+        fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+            parquet_columns(bytes, schema, None)
+        }
+        fn decode_columns(
+            &self,
+            bytes: &[u8],
+            schema: &Schema,
+            columns: &[usize],
+        ) -> Option<Result<Table, Error>> {
+            Some(parquet_columns(bytes, schema, Some(columns)))
+        }
+    }
+
+    /// A Parquet file in memory, every column or only `columns`: then only
+    /// their pages are decoded (their column chunks are found through the
+    /// footer); they come in file order, so `columns` must be ascending.
+    fn parquet_columns(
+        bytes: &[u8],
+        schema: &Schema,
+        columns: Option<&[usize]>,
+    ) -> Result<Table, Error> {
+        let fail = |e| codec("parquet", e);
+        // The reader needs owned bytes ('static); the copy is part of decode time.
+        let mut builder = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+            bytes::Bytes::copy_from_slice(bytes),
+        )
+        .map_err(fail)?;
+        let mut table = Table::new(schema.clone(), 0);
+        if let Some(columns) = columns {
+            let mask =
+                parquet::arrow::ProjectionMask::roots(builder.parquet_schema(), columns.to_vec());
+            builder = builder.with_projection(mask);
+            table = Table::new(schema.project(columns), 0);
+        }
+        for batch in builder.build().map_err(fail)? {
+            append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
+        }
+        Ok(table)
+    }
+}
+#[cfg(feature = "tables")]
+pub use over_tables::ParquetTable;

@@ -13,6 +13,10 @@
 //! be in a program that uses prost.
 
 mod messages;
+#[cfg(feature = "tables")]
+mod table;
+#[cfg(feature = "tables")]
+mod table_nested;
 
 #[cfg(test)]
 mod tests;
@@ -20,6 +24,8 @@ mod tests;
 pub use messages::{
     CustomerPb, LineItemPb, LogBatch, LogRecordPb, OrderBatch, OrderPb, TelemetryBatch, TelemetryPb,
 };
+#[cfg(feature = "tables")]
+pub use table::ProtobufTable;
 
 use crate::{Codec, CodecError};
 use prost::Message;

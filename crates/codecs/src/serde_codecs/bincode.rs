@@ -24,3 +24,33 @@ serde_codec!(
         Ok(v)
     }
 );
+
+// The same encoding over user tables (`encbench file`): rows as tuples of
+// their cells, read straight into the table's columns (see `tables::serde_rows`).
+#[cfg(feature = "tables")]
+crate::tables::serde_rows::serde_table_codec!(
+    BincodeTable,
+    "bincode",
+    "bincode 2 rows, standard configuration: varint integers (bincode serde)",
+    "bincode",
+    false,
+    |rows, out| {
+        bincode::serde::encode_into_std_write(rows, out, bincode::config::standard())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    |seed, bytes| {
+        bincode::serde::seed_decode_from_slice(seed, bytes, bincode::config::standard())
+            .map(|(t, _)| t)
+            .map_err(|e| e.to_string())
+    },
+    |rows, mut out| {
+        bincode::serde::encode_into_std_write(rows, &mut out, bincode::config::standard())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    |mut input| {
+        bincode::serde::decode_from_std_read(&mut input, bincode::config::standard())
+            .map_err(|e| e.to_string())
+    }
+);

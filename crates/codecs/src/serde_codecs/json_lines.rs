@@ -40,3 +40,101 @@ impl<T: SerdeRecord> Codec<Vec<T>> for JsonLines<T> {
         Ok(out)
     }
 }
+
+/// The same encoding over user tables (`encbench file`): one object per
+/// row, dates and timestamps as strings, null as `null`; read back by the
+/// same parser that reads the user's JSON Lines.
+#[cfg(feature = "tables")]
+mod over_tables {
+    use crate::tables::streaming::{self, Batches, ReadBack, Visit};
+    use crate::tables::TableCodec;
+    use encbench_table::load::parse_table;
+    use encbench_table::records::Framing;
+    use encbench_table::schema::{ColumnType, Schema};
+    use encbench_table::sniff::Format;
+    use encbench_table::table::{text_of, Cell, Table};
+    use encbench_table::{error::codec, Error};
+    use std::io::Write;
+
+    /// One JSON object per line.
+    pub struct JsonLinesTable;
+
+    impl TableCodec for JsonLinesTable {
+        fn id(&self) -> &'static str {
+            "jsonl"
+        }
+        fn summary(&self) -> &'static str {
+            "JSON Lines, one object per row; dates and timestamps as strings (serde_json)"
+        }
+        fn extension(&self) -> &'static str {
+            "jsonl"
+        }
+        fn nests_natively(&self) -> bool {
+            true
+        }
+        fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+            let fail = |e: serde_json::Error| codec("jsonl", e);
+            let keys: Vec<String> = table
+                .schema
+                .fields
+                .iter()
+                .map(|f| serde_json::to_string(&f.name))
+                .collect::<Result<_, _>>()
+                .map_err(fail)?;
+            for i in 0..table.rows() {
+                out.push(b'{');
+                for (c, (col, field)) in table.columns.iter().zip(&table.schema.fields).enumerate()
+                {
+                    if c > 0 {
+                        out.push(b',');
+                    }
+                    out.extend_from_slice(keys[c].as_bytes());
+                    out.push(b':');
+                    match (col.cell(i), field.ty) {
+                        (Cell::Null, _) => out.extend_from_slice(b"null"),
+                        (cell @ Cell::Int(_), ColumnType::Date | ColumnType::Timestamp) => {
+                            serde_json::to_writer(&mut *out, &text_of(cell, field.ty))
+                                .map_err(fail)?
+                        }
+                        (Cell::Int(v), _) => write!(out, "{v}").map_err(|e| codec("jsonl", e))?,
+                        (Cell::Float(v), _) => {
+                            serde_json::to_writer(&mut *out, &v).map_err(fail)?
+                        }
+                        (Cell::Bool(v), _) => {
+                            out.extend_from_slice(if v { b"true" } else { b"false" })
+                        }
+                        // Nested values are canonical JSON already: written as they are.
+                        (Cell::Str(s), ColumnType::Json) => out.extend_from_slice(s.as_bytes()),
+                        (Cell::Str(s), _) => serde_json::to_writer(&mut *out, s).map_err(fail)?,
+                    }
+                }
+                out.extend_from_slice(b"}\n");
+            }
+            Ok(())
+        }
+        fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+            let text = std::str::from_utf8(bytes).map_err(|e| codec("jsonl", e))?;
+            parse_table(text, Format::JsonLines, schema)
+        }
+        fn write_stream(
+            &self,
+            _schema: &Schema,
+            _rows: usize,
+            batches: &mut Batches<'_>,
+            out: &mut (dyn Write + Send),
+        ) -> Result<(), Error> {
+            streaming::concatenated("jsonl", batches, out, &|t, b| self.encode(t, b))
+        }
+        fn read_stream(
+            &self,
+            schema: &Schema,
+            input: &ReadBack<'_>,
+            visit: &mut Visit<'_>,
+        ) -> Result<(), Error> {
+            let decode = |b: &[u8]| self.decode(b, schema);
+            streaming::by_segments(input.reader()?, Framing::Lines, false, &decode, visit)
+        }
+    }
+}
+#[cfg(feature = "tables")]
+pub use over_tables::JsonLinesTable;

@@ -42,16 +42,28 @@ mod ron;
 mod simd;
 
 pub use self::bincode::Bincode;
+#[cfg(feature = "tables")]
+pub use self::bincode::BincodeTable;
 pub use self::bitcode::Bitcode;
 #[cfg(feature = "self-describing")]
 pub use self::bson::Bson;
 #[cfg(feature = "self-describing")]
 pub use self::cbor::Cbor;
+#[cfg(feature = "tables")]
+pub use self::cbor::CborTable;
 pub use self::csv::Csv;
+#[cfg(feature = "tables")]
+pub use self::csv::CsvTable;
 pub use self::postcard::Postcard;
+#[cfg(feature = "tables")]
+pub use self::postcard::PostcardTable;
 pub use self::ron::Ron;
 pub use json::Json;
 pub use json_lines::JsonLines;
+#[cfg(feature = "tables")]
+pub use json_lines::JsonLinesTable;
+#[cfg(feature = "tables")]
+pub use msgpack::MessagePackTable;
 #[cfg(feature = "self-describing")]
 pub use msgpack::{MessagePack, MessagePackCompact};
 #[cfg(feature = "simd-json")]

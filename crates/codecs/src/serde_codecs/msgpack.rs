@@ -31,3 +31,27 @@ serde_codec!(
         .map_err(|e| CodecError::library("rmp-serde", e)),
     msgpack_decode::<T>
 );
+
+// The same encoding over user tables (`encbench file`): rows as tuples of
+// their cells, read straight into the table's columns (see `tables::serde_rows`).
+#[cfg(feature = "tables")]
+crate::tables::serde_rows::serde_table_codec!(
+    MessagePackTable,
+    "msgpack",
+    "MessagePack rows as arrays; nested values as maps and arrays (rmp-serde)",
+    "msgpack",
+    true,
+    |rows, out| crate::tables::serde_rows::natively(
+        || rmp_serde::encode::write(out, rows).map_err(|e| e.to_string())
+    ),
+    |seed, bytes| crate::tables::serde_rows::natively(|| {
+        let mut d = rmp_serde::Deserializer::from_read_ref(bytes);
+        serde::de::DeserializeSeed::deserialize(seed, &mut d).map_err(|e| e.to_string())
+    }),
+    |rows, out| crate::tables::serde_rows::natively(
+        || rmp_serde::encode::write(out, rows).map_err(|e| e.to_string())
+    ),
+    |input| crate::tables::serde_rows::natively(
+        || rmp_serde::from_read(input).map_err(|e| e.to_string())
+    )
+);

@@ -1,17 +1,17 @@
 //! The input's own text, kept as it is: no encode step; decoding parses it
 //! exactly as the input was parsed (same format, same header).
 
-use super::Candidate;
-use crate::load::parse_table;
-use crate::schema::Schema;
-use crate::sniff::Format;
-use crate::table::Table;
-use crate::{error::codec, Error};
+use encbench_codecs::tables::TableCodec;
+use encbench_table::load::parse_table;
+use encbench_table::schema::Schema;
+use encbench_table::sniff::Format;
+use encbench_table::table::Table;
+use encbench_table::{error::codec, Error};
 
 /// The original text in its sniffed format.
 pub struct Original(pub Format);
 
-impl Candidate for Original {
+impl TableCodec for Original {
     fn id(&self) -> &'static str {
         "original"
     }
@@ -38,9 +38,9 @@ impl Candidate for Original {
 
 /// The input file itself when it is already columnar (Parquet, Arrow):
 /// decoding reads it with its own crate, as the input was read.
-pub struct OriginalColumnar(pub crate::binary_input::Kind);
+pub struct OriginalColumnar(pub encbench_table::binary_input::Kind);
 
-impl Candidate for OriginalColumnar {
+impl TableCodec for OriginalColumnar {
     fn id(&self) -> &'static str {
         "original"
     }
@@ -60,6 +60,6 @@ impl Candidate for OriginalColumnar {
         ))
     }
     fn decode(&self, bytes: &[u8], _: &Schema) -> Result<Table, Error> {
-        crate::binary_input::decode(self.0, bytes).map_err(|e| codec("original", e))
+        encbench_table::binary_input::decode(self.0, bytes).map_err(|e| codec("original", e))
     }
 }

@@ -129,7 +129,7 @@ impl std::fmt::Display for Malformed {
 }
 
 /// At most 80 characters, with an ellipsis when cut.
-pub(crate) fn shorten(text: &str) -> String {
+pub fn shorten(text: &str) -> String {
     let trimmed = text.trim_end_matches(['\n', '\r']);
     match trimmed.char_indices().nth(80) {
         Some((i, _)) => format!("{}…", &trimmed[..i]),
@@ -138,7 +138,7 @@ pub(crate) fn shorten(text: &str) -> String {
 }
 
 /// A candidate's error.
-pub(crate) fn codec(format: &'static str, why: impl std::fmt::Display) -> Error {
+pub fn codec(format: &'static str, why: impl std::fmt::Display) -> Error {
     Error::Codec {
         format,
         why: why.to_string(),

@@ -6,11 +6,11 @@
 //! whole-record segments; the rest use their library's own streaming
 //! writer and reader.
 
-use crate::records::{Chunks, Framing};
-use crate::schema::Schema;
-use crate::table::Table;
-use crate::Error;
-use encbench_codecs::compression::Compressor;
+use crate::compression::Compressor;
+use encbench_table::records::{Chunks, Framing};
+use encbench_table::schema::Schema;
+use encbench_table::table::Table;
+use encbench_table::Error;
 use std::io::{BufReader, Read};
 use std::path::Path;
 
@@ -46,15 +46,17 @@ impl<'a> ReadBack<'a> {
 
     /// The decompressed bytes as a seekable file: the file itself, or a
     /// decompressed copy beside it, removed when dropped (and on Ctrl-C).
-    pub fn file(&self) -> Result<(std::fs::File, Option<crate::safe_write::Scratch>), Error> {
+    pub fn file(
+        &self,
+    ) -> Result<(std::fs::File, Option<encbench_table::safe_write::Scratch>), Error> {
         match self.compressor {
             None => Ok((
                 std::fs::File::open(self.path).map_err(|e| self.fail(e))?,
                 None,
             )),
             Some(_) => {
-                let mut scratch =
-                    crate::safe_write::Scratch::beside(self.path).map_err(|e| self.fail(e))?;
+                let mut scratch = encbench_table::safe_write::Scratch::beside(self.path)
+                    .map_err(|e| self.fail(e))?;
                 std::io::copy(&mut self.reader()?, scratch.file()).map_err(|e| self.fail(e))?;
                 let file = scratch.reopen().map_err(|e| self.fail(e))?;
                 Ok((file, Some(scratch)))
@@ -80,13 +82,18 @@ pub fn by_segments(
     decode: &dyn Fn(&[u8]) -> Result<Table, Error>,
     visit: &mut Visit<'_>,
 ) -> Result<(), Error> {
-    let mut chunks = Chunks::new(input, framing, SEGMENT_BYTES, crate::input::MAX_RECORD);
+    let mut chunks = Chunks::new(
+        input,
+        framing,
+        SEGMENT_BYTES,
+        encbench_table::input::MAX_RECORD,
+    );
     let mut header: Option<Vec<u8>> = None;
-    let fail = |e: crate::records::ChunkError| Error::Codec {
+    let fail = |e: encbench_table::records::ChunkError| Error::Codec {
         format: "read back",
         why: match e {
-            crate::records::ChunkError::Io(e) => e.to_string(),
-            crate::records::ChunkError::Huge(max) => format!("a record over {max} bytes"),
+            encbench_table::records::ChunkError::Io(e) => e.to_string(),
+            encbench_table::records::ChunkError::Huge(max) => format!("a record over {max} bytes"),
         },
     };
     while let Some(chunk) = chunks.next_chunk().map_err(fail)? {

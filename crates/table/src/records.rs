@@ -255,7 +255,7 @@ impl<R: Read> Chunks<R> {
 }
 
 /// Reads until `buf` is full or the stream ends.
-pub(crate) fn read_full(reader: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+pub fn read_full(reader: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match reader.read(&mut buf[n..]) {

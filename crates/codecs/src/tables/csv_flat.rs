@@ -6,12 +6,12 @@
 //! schema alone, so a streamed file's header is known before its rows.
 //! Reading back puts the objects together again from the leaves.
 
-use crate::load::parse_table;
-use crate::nested::Shape;
-use crate::schema::{ColumnType, Field, Schema};
-use crate::sniff::Format;
-use crate::table::{text_of, Cell, Table};
-use crate::{error::codec, Error};
+use encbench_table::load::parse_table;
+use encbench_table::nested::Shape;
+use encbench_table::schema::{ColumnType, Field, Schema};
+use encbench_table::sniff::Format;
+use encbench_table::table::{text_of, Cell, Table};
+use encbench_table::{error::codec, Error};
 use serde_json::{Map, Value};
 
 /// One CSV column of the flat layout.
@@ -29,14 +29,14 @@ enum Flat {
 }
 
 /// The flat layout of `schema`: its CSV columns, names and types.
-pub(super) struct Layout {
+pub(crate) struct Layout {
     columns: Vec<Flat>,
     /// The header and the typed schema of the flat columns.
-    pub(super) flat: Schema,
+    pub(crate) flat: Schema,
 }
 
 impl Layout {
-    pub(super) fn of(schema: &Schema) -> Layout {
+    pub(crate) fn of(schema: &Schema) -> Layout {
         let mut columns = Vec::new();
         let mut fields = Vec::new();
         for (i, f) in schema.fields.iter().enumerate() {
@@ -71,12 +71,12 @@ impl Layout {
     }
 
     /// Whether any column is spread (else the CSV is the table's own).
-    pub(super) fn spreads(&self) -> bool {
+    pub(crate) fn spreads(&self) -> bool {
         self.columns.iter().any(|c| !matches!(c, Flat::Plain(_)))
     }
 
     /// Row `i` of `table` as the flat layout's fields.
-    pub(super) fn row(&self, table: &Table, i: usize, out: &mut Vec<String>) -> Result<(), Error> {
+    pub(crate) fn row(&self, table: &Table, i: usize, out: &mut Vec<String>) -> Result<(), Error> {
         out.clear();
         let mut parsed: Vec<Option<Value>> = vec![None; table.columns.len()];
         for flat in &self.columns {
@@ -117,7 +117,7 @@ impl Layout {
     }
 
     /// The table of `schema` from a table of the flat layout.
-    pub(super) fn gather(&self, flat: &Table, schema: &Schema) -> Result<Table, Error> {
+    pub(crate) fn gather(&self, flat: &Table, schema: &Schema) -> Result<Table, Error> {
         let rows = flat.rows();
         let mut table = Table::new(schema.clone(), rows);
         let mut objects: Vec<Option<Map<String, Value>>> = vec![None; schema.fields.len()];
@@ -188,7 +188,7 @@ impl Layout {
 }
 
 /// Reads CSV text in the flat layout of `schema` (header included).
-pub(super) fn decode(text: &str, schema: &Schema) -> Result<Table, Error> {
+pub(crate) fn decode(text: &str, schema: &Schema) -> Result<Table, Error> {
     let format = Format::Csv {
         delimiter: b',',
         header: true,

@@ -449,7 +449,7 @@ pub fn scan(
 }
 
 /// A malformed row's error, naming the file.
-pub(crate) fn name_file(path: &Path, e: Error) -> Error {
+pub fn name_file(path: &Path, e: Error) -> Error {
     match e {
         Error::Malformed(m) => Error::Malformed(Malformed {
             path: Some(path.to_path_buf()),
@@ -476,7 +476,7 @@ pub fn parse_table(text: &str, format: Format, schema: &Schema) -> Result<Table,
 }
 
 /// Appends one row, typed by the table's schema, all or nothing.
-pub(crate) fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
+pub fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
     let before = table.rows();
     for (i, field) in table.schema.fields.iter().enumerate() {
         let column = &mut table.columns[i];
@@ -646,7 +646,3 @@ fn header_bytes(text: &str, format: Format) -> &[u8] {
         _ => &[],
     }
 }
-
-#[cfg(test)]
-#[path = "load_tests.rs"]
-mod tests;

@@ -5,7 +5,7 @@
 //! values that mix types are their JSON text. Protobuf has no null inside
 //! a repeated field: an array holding `null` cannot be written, and says so.
 
-use crate::nested::Shape;
+use encbench_table::nested::Shape;
 use prost_reflect::{DynamicMessage, Kind, Value};
 use prost_types::field_descriptor_proto::{Label, Type};
 use prost_types::{DescriptorProto, FieldDescriptorProto};
@@ -13,14 +13,14 @@ use serde_json::Value as Json;
 
 /// Collects the message types nested shapes need.
 #[derive(Default)]
-pub(super) struct Messages {
+pub(crate) struct Messages {
     /// The messages made so far, to add to the file descriptor.
-    pub(super) types: Vec<DescriptorProto>,
+    pub(crate) types: Vec<DescriptorProto>,
 }
 
 impl Messages {
     /// The field type (and message name) carrying a value of `shape`.
-    pub(super) fn field_type(&mut self, shape: &Shape, package: &str) -> (Type, Option<String>) {
+    pub(crate) fn field_type(&mut self, shape: &Shape, package: &str) -> (Type, Option<String>) {
         match shape {
             Shape::Bool => (Type::Bool, None),
             Shape::Int => (Type::Sint64, None),
@@ -75,7 +75,7 @@ impl Messages {
 }
 
 /// A nested value (canonical, not null) as the protobuf value of its shape at a field of `kind`.
-pub(super) fn to_proto(shape: &Shape, v: &Json, kind: &Kind) -> Result<Value, String> {
+pub(crate) fn to_proto(shape: &Shape, v: &Json, kind: &Kind) -> Result<Value, String> {
     let wrong = || format!("a nested value does not fit its shape {}", shape.describe());
     Ok(match (shape, v, kind) {
         (Shape::Bool, Json::Bool(b), _) => Value::Bool(*b),
@@ -118,7 +118,7 @@ pub(super) fn to_proto(shape: &Shape, v: &Json, kind: &Kind) -> Result<Value, St
 }
 
 /// The JSON value a protobuf value of `shape` holds (absent members left out).
-pub(super) fn from_proto(shape: &Shape, v: &Value) -> Result<Json, String> {
+pub(crate) fn from_proto(shape: &Shape, v: &Value) -> Result<Json, String> {
     let wrong = || {
         format!(
             "a protobuf value does not match the nested shape {}",

@@ -1,4 +1,5 @@
-//! Protocol Buffers without generated code: a `.proto`-equivalent
+//! `record/protobuf` over user tables (`encbench file`): Protocol Buffers
+//! without generated code: a `.proto`-equivalent
 //! descriptor is built at run time from the inferred schema (`prost-types`),
 //! and rows are `prost-reflect` dynamic messages. Message `Table { repeated
 //! Row rows = 1; }`; `Row` has one proto2 `optional` field per column
@@ -13,19 +14,19 @@
 //! and memory stays one row deep (a whole table of dynamic messages takes
 //! dozens of times the data's size).
 
-use super::protobuf_nested::{from_proto, to_proto, Messages};
-use super::streaming::{self, Batches, ReadBack, Visit};
-use super::{identifiers, Candidate, Prepared};
-use crate::schema::{ColumnType, Schema};
-use crate::table::{Cell, Table};
-use crate::{error::codec, Error};
+use super::table_nested::{from_proto, to_proto, Messages};
+use crate::tables::streaming::{self, Batches, ReadBack, Visit};
+use crate::tables::{identifiers, Prepared, TableCodec};
+use encbench_table::schema::{ColumnType, Schema};
+use encbench_table::table::{Cell, Table};
+use encbench_table::{error::codec, Error};
 use prost::Message;
 use prost_reflect::{DescriptorPool, DynamicMessage, MessageDescriptor, Value};
 use prost_types::field_descriptor_proto::{Label, Type};
 use prost_types::{DescriptorProto, FieldDescriptorProto, FileDescriptorProto, FileDescriptorSet};
 
 /// Protocol Buffers dynamic messages.
-pub struct Protobuf;
+pub struct ProtobufTable;
 
 /// The `Table` message's descriptor for `schema`.
 fn descriptor(schema: &Schema) -> Result<MessageDescriptor, Error> {
@@ -96,7 +97,7 @@ fn row_descriptor(table: &MessageDescriptor) -> Result<MessageDescriptor, Error>
     }
 }
 
-/// Protobuf with its descriptor built (see `Candidate::prepare`).
+/// Protobuf with its descriptor built (see `TableCodec::prepare`).
 struct Ready {
     row: MessageDescriptor,
     schema: Schema,
@@ -236,7 +237,7 @@ fn whole_rows(buf: &[u8]) -> usize {
     }
 }
 
-impl Candidate for Protobuf {
+impl TableCodec for ProtobufTable {
     fn id(&self) -> &'static str {
         "protobuf"
     }
@@ -279,7 +280,7 @@ impl Candidate for Protobuf {
         let mut buf: Vec<u8> = Vec::new();
         let mut block = vec![0u8; 1 << 20];
         loop {
-            let n = crate::records::read_full(&mut reader, &mut block)
+            let n = encbench_table::records::read_full(&mut reader, &mut block)
                 .map_err(|e| codec("protobuf", e))?;
             buf.extend_from_slice(&block[..n]);
             // Decode the whole rows in hand; keep a partial one for the next read.

@@ -8,9 +8,9 @@
 
 use super::serde_rows::{Row, RowSeed};
 use super::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
-use crate::schema::Schema;
-use crate::table::Table;
-use crate::{error::codec, Error};
+use encbench_table::schema::Schema;
+use encbench_table::table::Table;
+use encbench_table::{error::codec, Error};
 use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::{self, SerializeSeq};
 use serde::{Deserialize, Serialize, Serializer};

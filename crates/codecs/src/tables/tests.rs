@@ -1,70 +1,11 @@
 use super::*;
-use crate::schema::{ColumnType, Field};
-use crate::table::Cell;
-
-/// Every column type, nulls, extreme values and awkward text.
-pub(crate) fn sample_table() -> Table {
-    use ColumnType::*;
-    let field = |name: &str, ty, nullable| Field::new(name, ty, nullable);
-    let schema = Schema {
-        fields: vec![
-            field("tiny", Int8, false),
-            field("small", Int16, true),
-            field("mid", Int32, false),
-            field("big id", Int64, true),
-            field("x", Float64, true),
-            field("ok", Bool, true),
-            field("day", Date, false),
-            field("at", Timestamp, true),
-            field("note", String, true),
-            field("carrier", Dictionary, false),
-        ],
-    };
-    let mut t = Table::new(schema, 4);
-    t.push_row(&[
-        Cell::Int(-128),
-        Cell::Int(32767),
-        Cell::Int(i64::from(i32::MIN)),
-        Cell::Int(i64::MAX),
-        Cell::Float(-0.1),
-        Cell::Bool(true),
-        Cell::Int(15_706),
-        Cell::Int(1_357_016_400_000_000),
-        Cell::Str("comma, \"quote\"\nnewline"),
-        Cell::Str("UA"),
-    ])
-    .unwrap();
-    t.push_row(&[
-        Cell::Int(0),
-        Cell::Null,
-        Cell::Int(0),
-        Cell::Null,
-        Cell::Null,
-        Cell::Null,
-        Cell::Int(-1),
-        Cell::Null,
-        Cell::Null,
-        Cell::Str("AA"),
-    ])
-    .unwrap();
-    t.push_row(&[
-        Cell::Int(127),
-        Cell::Int(-32768),
-        Cell::Int(i64::from(i32::MAX)),
-        Cell::Int(i64::MIN),
-        Cell::Float(1e300),
-        Cell::Bool(false),
-        Cell::Int(0),
-        Cell::Int(1_357_016_400_250_001),
-        Cell::Str("ünïcödé ✓"),
-        Cell::Str("UA"),
-    ])
-    .unwrap();
-    t
-}
+use encbench_table::binary_input::{decode, read, sniff, Kind};
+use encbench_table::schema::{ColumnType, Field};
+use encbench_table::testing::{nested_table, sample_table};
+use std::path::Path;
 
 #[test]
-fn every_candidate_round_trips_every_type_and_null() {
+fn every_table_codec_round_trips_every_type_and_null() {
     let table = sample_table();
     for c in convertible() {
         let mut bytes = Vec::new();
@@ -79,7 +20,7 @@ fn every_candidate_round_trips_every_type_and_null() {
 }
 
 #[test]
-fn a_prepared_candidate_writes_the_same_bytes_and_reads_them_back() {
+fn a_prepared_table_codec_writes_the_same_bytes_and_reads_them_back() {
     let table = sample_table();
     for c in convertible() {
         let ready = c.prepare(&table.schema).unwrap();
@@ -143,51 +84,6 @@ fn names_become_unique_identifiers() {
     assert_eq!(identifiers(&schema), ["big_id", "_9lives", "big_id_3", "_"]);
 }
 
-/// Nested JSON columns as `load` types them: canonical text, shape inferred.
-fn nested_table() -> Table {
-    use crate::nested::{canonical, Shape};
-    let rows = [
-        (
-            r#"{"id": 1, "tags": ["a", "b"], "geo": {"lat": 1.5}}"#,
-            Some("[1, 2]"),
-        ),
-        (r#"{"id": 2, "tags": [], "note": null}"#, None),
-        (
-            r#"{"id": 3, "geo": {"lat": -0.25, "lon": 2.5}, "any": [1, "x"]}"#,
-            Some("[]"),
-        ),
-    ];
-    let parsed: Vec<_> = rows.iter().map(|r| canonical(r.0).unwrap()).collect();
-    let shape = parsed
-        .iter()
-        .fold(Shape::Null, |s, (_, v)| s.merge(Shape::of(v)));
-    let mut event = Field::new("event", ColumnType::Json, false);
-    event.shape = Some(shape);
-    let mut counts = Field::new("counts", ColumnType::Json, true);
-    // (a list column is not spread: CSV carries it as JSON text)
-    counts.shape = Some(Shape::List(Box::new(Shape::Int)));
-    // A nullable object column: present, null, and present but empty.
-    let mut maybe = Field::new("maybe", ColumnType::Json, true);
-    maybe.shape = Some(Shape::Struct(vec![("a".into(), Shape::Int)]));
-    let maybes = [Some(r#"{"a":1}"#), None, Some("{}")];
-    let mut t = Table::new(
-        Schema {
-            fields: vec![event, counts, maybe],
-        },
-        3,
-    );
-    for (((text, _), (_, list)), m) in parsed.iter().zip(&rows).zip(maybes) {
-        let list = list.map(|l| canonical(l).unwrap().0);
-        t.push_row(&[
-            Cell::Str(text),
-            list.as_deref().map_or(Cell::Null, Cell::Str),
-            m.map_or(Cell::Null, Cell::Str),
-        ])
-        .unwrap();
-    }
-    t
-}
-
 #[test]
 fn nested_columns_round_trip_natively_where_the_format_can() {
     let table = nested_table();
@@ -232,7 +128,7 @@ fn nested_columns_round_trip_natively_where_the_format_can() {
         }
     }
     // Arrow's types are the shape's: a struct with a list inside.
-    let schema = crate::candidates::columnar::arrow_schema(&table.schema);
+    let schema = encbench_table::arrow::arrow_schema(&table.schema);
     assert_eq!(
         schema.field(0).data_type().to_string(),
         "Struct(\"geo\": Struct(\"lat\": Float64, \"lon\": Float64), \"id\": Int64, \"tags\": List(Utf8), \"any\": List(Utf8))"
@@ -240,8 +136,8 @@ fn nested_columns_round_trip_natively_where_the_format_can() {
 }
 
 #[test]
-fn every_table_format_of_the_registry_is_a_candidate_named_as_the_registry_says() {
-    let formats = encbench_codecs::registry::table_formats();
+fn every_table_format_of_the_registry_is_a_table_codec_named_as_the_registry_says() {
+    let formats = crate::registry::table_formats();
     let ids: Vec<&str> = convertible().iter().map(|c| c.id()).collect();
     // The order `file` measures, prints and `--convert` lists them in.
     assert_eq!(
@@ -252,16 +148,70 @@ fn every_table_format_of_the_registry_is_a_candidate_named_as_the_registry_says(
         ]
     );
     for (format, entry) in formats {
-        assert_eq!(super::candidate(format).id(), format.id(), "{}", entry.id);
+        assert_eq!(super::codec(format).id(), format.id(), "{}", entry.id);
         assert!(entry.id.starts_with("record/"), "{}", entry.id);
     }
     // Each offered by the record codec of the same encoding.
-    let parquet = encbench_codecs::registry::find("record/parquet").unwrap();
+    let parquet = crate::registry::find("record/parquet").unwrap();
     assert_eq!(parquet.table.map(|f| f.id()), Some("parquet"));
-    assert_eq!(
-        encbench_codecs::registry::find("record/json")
-            .unwrap()
-            .table,
-        None
-    );
+    assert_eq!(crate::registry::find("record/json").unwrap().table, None);
+}
+
+/// `table` written as `format` by its table codec, in a file (user Arrow,
+/// Parquet and Avro files are read by `encbench_table::binary_input`).
+fn written(dir: &Path, format: &str, table: &Table) -> std::path::PathBuf {
+    let mut bytes = Vec::new();
+    by_id(format).unwrap().encode(table, &mut bytes).unwrap();
+    let path = dir.join(format!("t.{format}"));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn parquet_and_arrow_files_read_back_every_value_with_their_types() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = sample_table();
+    for (format, kind) in [
+        ("parquet", Kind::Parquet),
+        ("arrow", Kind::ArrowStream),
+        ("avro", Kind::Avro),
+    ] {
+        let path = written(dir.path(), format, &table);
+        assert_eq!(sniff(&path), Some(kind));
+        let read = read(&path, kind, u64::MAX).unwrap();
+        assert!(read.whole && read.rows_exact, "{format}");
+        assert_eq!(read.rows, table.rows());
+        assert_eq!(table.first_difference(&read.table), None, "{format}");
+        // Avro has no 8- or 16-bit integers and no dictionaries: those widen.
+        if kind != Kind::Avro {
+            let types: Vec<_> = read.table.schema.fields.iter().map(|f| f.ty).collect();
+            let expected: Vec<_> = table.schema.fields.iter().map(|f| f.ty).collect();
+            assert_eq!(types, expected, "{format}");
+        }
+        // The original row decodes the same bytes the same way.
+        let whole = decode(kind, &std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(table.first_difference(&whole), None);
+    }
+}
+
+#[test]
+fn a_corrupt_parquet_file_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = sample_table();
+    let path = written(dir.path(), "parquet", &table);
+    let good = std::fs::read(&path).unwrap();
+    // Flip bits through the pages and the footer, one file each.
+    for at in (4..good.len() - 8).step_by(7) {
+        let mut bad = good.clone();
+        bad[at] ^= 0x5a;
+        std::fs::write(&path, &bad).unwrap();
+        match read(&path, Kind::Parquet, u64::MAX) {
+            Ok(_) => {}
+            Err(e) => assert!(
+                e.to_string().contains("cannot read this Parquet file"),
+                "{e}"
+            ),
+        }
+        let _ = decode(Kind::Parquet, &bad);
+    }
 }

@@ -5,18 +5,14 @@
 //! owned `Deserialize` types, so CBOR's reader finds the schema in a
 //! thread-local set just around the call.
 
-use super::serde_stream;
-use super::streaming::{Batches, ReadBack, Visit};
-use super::Candidate;
-use crate::schema::{ColumnType, Schema};
-use crate::table::{Cell, Column, Table};
-use crate::{error::codec, Error};
+use encbench_table::schema::{ColumnType, Schema};
+use encbench_table::table::{Cell, Column, Table};
 use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, SerializeTuple};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 
-struct Rows<'a>(&'a Table);
+pub(crate) struct Rows<'a>(pub(crate) &'a Table);
 pub(crate) struct Row<'a>(pub(crate) &'a Table, pub(crate) usize);
 struct Value<'a>(Cell<'a>);
 
@@ -69,10 +65,10 @@ impl Serialize for Value<'_> {
 }
 
 /// Reads the row sequence into a table of `schema`.
-struct TableSeed<'s> {
-    schema: &'s Schema,
+pub(crate) struct TableSeed<'s> {
+    pub(crate) schema: &'s Schema,
     /// Bounds the rows pre-allocated from an untrusted length prefix.
-    input_len: usize,
+    pub(crate) input_len: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for TableSeed<'_> {
@@ -218,13 +214,13 @@ pub(crate) fn natively<T>(f: impl FnOnce() -> T) -> T {
 
 thread_local! {
     /// The schema and input length a CBOR decode on this thread reads with.
-    static CBOR_SEED: std::cell::RefCell<Option<(Schema, usize)>> = const { std::cell::RefCell::new(None) };
+    pub(crate) static CBOR_SEED: std::cell::RefCell<Option<(Schema, usize)>> = const { std::cell::RefCell::new(None) };
 }
 
 /// A table read by ciborium, through the thread-local seed.
-struct CborTable(Table);
+pub(crate) struct CborRows(pub(crate) Table);
 
-impl<'de> Deserialize<'de> for CborTable {
+impl<'de> Deserialize<'de> for CborRows {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let (schema, input_len) = CBOR_SEED
             .with(|s| s.borrow().clone())
@@ -234,16 +230,19 @@ impl<'de> Deserialize<'de> for CborTable {
             input_len,
         }
         .deserialize(d)
-        .map(CborTable)
+        .map(CborRows)
     }
 }
 
-macro_rules! candidate {
+/// Declares a row format's table codec (a unit type) from its encode,
+/// decode, streaming write and streaming read expressions; each format's
+/// file invokes it beside its typed codec.
+macro_rules! serde_table_codec {
     ($name:ident, $id:literal, $summary:literal, $ext:literal, $nests:literal, $encode:expr, $decode:expr, $write:expr, $read:expr) => {
         #[doc = $summary]
         pub struct $name;
 
-        impl Candidate for $name {
+        impl $crate::tables::TableCodec for $name {
             fn id(&self) -> &'static str {
                 $id
             }
@@ -256,140 +255,54 @@ macro_rules! candidate {
             fn nests_natively(&self) -> bool {
                 $nests
             }
-            fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
-                let encode: fn(&Rows<'_>, &mut Vec<u8>) -> Result<(), String> = $encode;
-                encode(&Rows(table), out).map_err(|e| codec($id, e))
+            fn encode(
+                &self,
+                table: &encbench_table::Table,
+                out: &mut Vec<u8>,
+            ) -> Result<(), encbench_table::Error> {
+                let encode: fn(
+                    &$crate::tables::serde_rows::Rows<'_>,
+                    &mut Vec<u8>,
+                ) -> Result<(), String> = $encode;
+                encode(&$crate::tables::serde_rows::Rows(table), out)
+                    .map_err(|e| encbench_table::error::codec($id, e))
             }
-            fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-                let seed = TableSeed {
+            fn decode(
+                &self,
+                bytes: &[u8],
+                schema: &encbench_table::Schema,
+            ) -> Result<encbench_table::Table, encbench_table::Error> {
+                let seed = $crate::tables::serde_rows::TableSeed {
                     schema,
                     input_len: bytes.len(),
                 };
-                let decode: fn(TableSeed<'_>, &[u8]) -> Result<Table, String> = $decode;
-                decode(seed, bytes).map_err(|e| codec($id, e))
+                let decode: fn(
+                    $crate::tables::serde_rows::TableSeed<'_>,
+                    &[u8],
+                ) -> Result<encbench_table::Table, String> = $decode;
+                decode(seed, bytes).map_err(|e| encbench_table::error::codec($id, e))
             }
             fn writes_row_count(&self) -> bool {
                 true
             }
             fn write_stream(
                 &self,
-                _schema: &Schema,
+                _schema: &encbench_table::Schema,
                 rows: usize,
-                batches: &mut Batches<'_>,
+                batches: &mut $crate::tables::streaming::Batches<'_>,
                 out: &mut (dyn std::io::Write + Send),
-            ) -> Result<(), Error> {
-                serde_stream::write($id, rows, batches, out, $write)
+            ) -> Result<(), encbench_table::Error> {
+                $crate::tables::serde_stream::write($id, rows, batches, out, $write)
             }
             fn read_stream(
                 &self,
-                schema: &Schema,
-                input: &ReadBack<'_>,
-                visit: &mut Visit<'_>,
-            ) -> Result<(), Error> {
-                serde_stream::read($id, schema, input, visit, $read)
+                schema: &encbench_table::Schema,
+                input: &$crate::tables::streaming::ReadBack<'_>,
+                visit: &mut $crate::tables::streaming::Visit<'_>,
+            ) -> Result<(), encbench_table::Error> {
+                $crate::tables::serde_stream::read($id, schema, input, visit, $read)
             }
         }
     };
 }
-
-candidate!(
-    MessagePack,
-    "msgpack",
-    "MessagePack rows as arrays; nested values as maps and arrays (rmp-serde)",
-    "msgpack",
-    true,
-    |rows, out| natively(|| rmp_serde::encode::write(out, rows).map_err(|e| e.to_string())),
-    |seed, bytes| natively(|| {
-        let mut d = rmp_serde::Deserializer::from_read_ref(bytes);
-        seed.deserialize(&mut d).map_err(|e| e.to_string())
-    }),
-    |rows, out| natively(|| rmp_serde::encode::write(out, rows).map_err(|e| e.to_string())),
-    |input| natively(|| rmp_serde::from_read(input).map_err(|e| e.to_string()))
-);
-
-candidate!(
-    Cbor,
-    "cbor",
-    "CBOR rows as arrays; nested values as maps and arrays (ciborium)",
-    "cbor",
-    true,
-    |rows, out| natively(|| ciborium::into_writer(rows, out).map_err(|e| e.to_string())),
-    |seed, bytes| natively(|| {
-        CBOR_SEED.with(|s| *s.borrow_mut() = Some((seed.schema.clone(), seed.input_len)));
-        let table = ciborium::from_reader::<CborTable, _>(bytes);
-        CBOR_SEED.with(|s| *s.borrow_mut() = None);
-        table.map(|t| t.0).map_err(|e| e.to_string())
-    }),
-    |rows, out| natively(|| ciborium::into_writer(rows, out).map_err(|e| e.to_string())),
-    |input| natively(|| ciborium::from_reader(input).map_err(|e| e.to_string()))
-);
-
-candidate!(
-    Postcard,
-    "postcard",
-    "postcard rows: varint integers, no field names or types on the wire (postcard)",
-    "postcard",
-    false,
-    |rows, out| {
-        postcard::to_io(rows, out)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    },
-    |seed, bytes| {
-        let mut d = postcard::Deserializer::from_bytes(bytes);
-        seed.deserialize(&mut d).map_err(|e| e.to_string())
-    },
-    |rows, out| {
-        postcard::to_io(rows, out)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    },
-    // postcard's reader borrows from a buffer the size of what it reads:
-    // the file's bytes are held (the rows still go a batch at a time).
-    |mut input| {
-        let mut bytes = Vec::new();
-        let mut block = vec![0u8; 1 << 20];
-        loop {
-            let n = crate::records::read_full(&mut input, &mut block).map_err(|e| e.to_string())?;
-            if n == 0 {
-                break;
-            }
-            // Out of memory is an error naming what was held, not an abort.
-            bytes.try_reserve(n).map_err(|_| {
-                format!(
-                    "out of memory holding the written file ({} bytes so far) to read it back; convert to a format read back a batch at a time (parquet, arrow, avro, msgpack, cbor, bincode, csv, jsonl, protobuf)",
-                    bytes.len()
-                )
-            })?;
-            bytes.extend_from_slice(&block[..n]);
-        }
-        postcard::from_bytes(&bytes).map_err(|e| e.to_string())
-    }
-);
-
-candidate!(
-    Bincode,
-    "bincode",
-    "bincode 2 rows, standard configuration: varint integers (bincode serde)",
-    "bincode",
-    false,
-    |rows, out| {
-        bincode::serde::encode_into_std_write(rows, out, bincode::config::standard())
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    },
-    |seed, bytes| {
-        bincode::serde::seed_decode_from_slice(seed, bytes, bincode::config::standard())
-            .map(|(t, _)| t)
-            .map_err(|e| e.to_string())
-    },
-    |rows, mut out| {
-        bincode::serde::encode_into_std_write(rows, &mut out, bincode::config::standard())
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    },
-    |mut input| {
-        bincode::serde::decode_from_std_read(&mut input, bincode::config::standard())
-            .map_err(|e| e.to_string())
-    }
-);
+pub(crate) use serde_table_codec;

@@ -1,12 +1,9 @@
-//! The columnar candidates: the table as one Arrow record batch (integers
-//! at their inferred width, timestamps in µs, dates as Date32, dictionary
-//! columns as `Dictionary(Int32, Utf8)`), written as an Arrow IPC stream or
-//! as a Parquet file (one row group, no Parquet-level compression, so the
-//! compressors are compared on equal terms; the Arrow schema embedded so
-//! the reader restores the exact types).
+//! A table as one Arrow record batch and back: integers at their inferred
+//! width, timestamps in µs, dates as Date32, dictionary columns as
+//! `Dictionary(Int32, Utf8)`, nested values as structs and lists. The Arrow
+//! and Parquet codecs write these batches; user Arrow and Parquet files are
+//! read through them.
 
-use super::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
-use super::Candidate;
 use crate::nested::{self, Shape};
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Column, Strings, Table, Values};
@@ -18,7 +15,7 @@ use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, TimeUnit};
 use std::sync::Arc;
 
-pub(crate) fn data_type(ty: ColumnType) -> DataType {
+pub fn data_type(ty: ColumnType) -> DataType {
     match ty {
         ColumnType::Int8 => DataType::Int8,
         ColumnType::Int16 => DataType::Int16,
@@ -38,14 +35,14 @@ pub(crate) fn data_type(ty: ColumnType) -> DataType {
 }
 
 /// The Arrow type of a field: nested columns as their shape's struct and list types.
-pub(crate) fn field_type(field: &crate::schema::Field) -> DataType {
+pub fn field_type(field: &crate::schema::Field) -> DataType {
     match (&field.shape, field.ty) {
         (Some(shape), ColumnType::Json) => shape.arrow_type(),
         _ => data_type(field.ty),
     }
 }
 
-pub(crate) fn arrow_schema(schema: &Schema) -> arrow_schema::SchemaRef {
+pub fn arrow_schema(schema: &Schema) -> arrow_schema::SchemaRef {
     Arc::new(arrow_schema::Schema::new(
         schema
             .fields
@@ -146,7 +143,7 @@ fn string_array(values: &Strings, valid: &[bool]) -> Result<arrow_array::StringA
 }
 
 /// The table as one record batch.
-fn to_batch(table: &Table) -> Result<RecordBatch, Error> {
+pub fn to_batch(table: &Table) -> Result<RecordBatch, Error> {
     let arrays = table
         .columns
         .iter()
@@ -157,7 +154,7 @@ fn to_batch(table: &Table) -> Result<RecordBatch, Error> {
 }
 
 /// Appends a batch's rows to the table, checking every column's type.
-pub(crate) fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
+pub fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
     if batch.num_columns() != table.columns.len() {
         return Err(codec(
             "arrow",
@@ -280,201 +277,4 @@ fn zero_nulls<T: Copy>(values: &mut [T], valid: &[bool], zero: T) {
             *v = zero;
         }
     }
-}
-
-/// Arrow IPC stream.
-pub struct ArrowIpc;
-
-impl Candidate for ArrowIpc {
-    fn id(&self) -> &'static str {
-        "arrow"
-    }
-    fn summary(&self) -> &'static str {
-        "Apache Arrow IPC stream, one record batch (arrow-ipc)"
-    }
-    fn extension(&self) -> &'static str {
-        "arrows"
-    }
-    fn nests_natively(&self) -> bool {
-        true
-    }
-    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
-        let batch = to_batch(table)?;
-        let fail = |e| codec("arrow", e);
-        let mut writer =
-            arrow_ipc::writer::StreamWriter::try_new(out, &batch.schema()).map_err(fail)?;
-        writer.write(&batch).map_err(fail)?;
-        writer.finish().map_err(fail)
-    }
-    fn write_stream(
-        &self,
-        schema: &Schema,
-        _rows: usize,
-        batches: &mut Batches<'_>,
-        out: &mut (dyn std::io::Write + Send),
-    ) -> Result<(), Error> {
-        let fail = |e| codec("arrow", e);
-        let mut writer =
-            arrow_ipc::writer::StreamWriter::try_new(out, &arrow_schema(schema)).map_err(fail)?;
-        for batch in batches {
-            writer.write(&to_batch(&batch?)?).map_err(fail)?;
-        }
-        writer.finish().map_err(fail)
-    }
-    fn read_stream(
-        &self,
-        schema: &Schema,
-        input: &ReadBack<'_>,
-        visit: &mut Visit<'_>,
-    ) -> Result<(), Error> {
-        let reader = arrow_ipc::reader::StreamReader::try_new(input.reader()?, None)
-            .map_err(|e| codec("arrow", e))?;
-        for batch in reader {
-            let mut table = Table::new(schema.clone(), 0);
-            append_batch(&mut table, &batch.map_err(|e| codec("arrow", e))?)?;
-            visit(table)?;
-        }
-        Ok(())
-    }
-    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        arrow_columns(bytes, schema, None)
-    }
-    fn decode_columns(
-        &self,
-        bytes: &[u8],
-        schema: &Schema,
-        columns: &[usize],
-    ) -> Option<Result<Table, Error>> {
-        Some(arrow_columns(bytes, schema, Some(columns)))
-    }
-}
-
-/// An Arrow IPC stream in memory, every column or only `columns` (the
-/// others are stepped over, not decoded).
-fn arrow_columns(bytes: &[u8], schema: &Schema, columns: Option<&[usize]>) -> Result<Table, Error> {
-    let fail = |e| codec("arrow", e);
-    let reader = arrow_ipc::reader::StreamReader::try_new(bytes, columns.map(<[usize]>::to_vec))
-        .map_err(fail)?;
-    let mut table = Table::new(
-        columns.map_or_else(|| schema.clone(), |c| schema.project(c)),
-        0,
-    );
-    for batch in reader {
-        append_batch(&mut table, &batch.map_err(fail)?)?;
-    }
-    Ok(table)
-}
-
-/// Rows per Parquet row group when converting (about what a row group
-/// holds in memory before it is written out).
-const ROW_GROUP_ROWS: usize = 256 * 1024;
-
-/// Apache Parquet.
-pub struct Parquet;
-
-impl Candidate for Parquet {
-    fn id(&self) -> &'static str {
-        "parquet"
-    }
-    fn summary(&self) -> &'static str {
-        "Apache Parquet, one row group, dictionary encoding on, no internal compression (parquet ArrowWriter)"
-    }
-    fn extension(&self) -> &'static str {
-        "parquet"
-    }
-    fn nests_natively(&self) -> bool {
-        true
-    }
-    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
-        let batch = to_batch(table)?;
-        let fail = |e| codec("parquet", e);
-        let properties = parquet::file::properties::WriterProperties::builder()
-            .set_compression(parquet::basic::Compression::UNCOMPRESSED)
-            .set_max_row_group_row_count(None)
-            .build();
-        let mut writer =
-            parquet::arrow::ArrowWriter::try_new(out, batch.schema(), Some(properties))
-                .map_err(fail)?;
-        writer.write(&batch).map_err(fail)?;
-        writer.close().map(|_| ()).map_err(fail)
-    }
-    fn write_stream(
-        &self,
-        schema: &Schema,
-        _rows: usize,
-        batches: &mut Batches<'_>,
-        out: &mut (dyn std::io::Write + Send),
-    ) -> Result<(), Error> {
-        let fail = |e| codec("parquet", e);
-        // Row groups bound what the writer buffers before flushing.
-        let properties = parquet::file::properties::WriterProperties::builder()
-            .set_compression(parquet::basic::Compression::UNCOMPRESSED)
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .build();
-        let mut writer =
-            parquet::arrow::ArrowWriter::try_new(out, arrow_schema(schema), Some(properties))
-                .map_err(fail)?;
-        for batch in batches {
-            writer.write(&to_batch(&batch?)?).map_err(fail)?;
-        }
-        writer.close().map(|_| ()).map_err(fail)
-    }
-    fn read_stream(
-        &self,
-        schema: &Schema,
-        input: &ReadBack<'_>,
-        visit: &mut Visit<'_>,
-    ) -> Result<(), Error> {
-        let fail = |e| codec("parquet", e);
-        let (file, _scratch) = input.file()?;
-        let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
-            .map_err(fail)?
-            .with_batch_size(READ_BATCH_ROWS)
-            .build()
-            .map_err(fail)?;
-        for batch in reader {
-            let mut table = Table::new(schema.clone(), 0);
-            append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
-            visit(table)?;
-        }
-        Ok(())
-    }
-    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        parquet_columns(bytes, schema, None)
-    }
-    fn decode_columns(
-        &self,
-        bytes: &[u8],
-        schema: &Schema,
-        columns: &[usize],
-    ) -> Option<Result<Table, Error>> {
-        Some(parquet_columns(bytes, schema, Some(columns)))
-    }
-}
-
-/// A Parquet file in memory, every column or only `columns`: then only
-/// their pages are decoded (their column chunks are found through the
-/// footer); they come in file order, so `columns` must be ascending.
-fn parquet_columns(
-    bytes: &[u8],
-    schema: &Schema,
-    columns: Option<&[usize]>,
-) -> Result<Table, Error> {
-    let fail = |e| codec("parquet", e);
-    // The reader needs owned bytes ('static); the copy is part of decode time.
-    let mut builder = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
-        bytes::Bytes::copy_from_slice(bytes),
-    )
-    .map_err(fail)?;
-    let mut table = Table::new(schema.clone(), 0);
-    if let Some(columns) = columns {
-        let mask =
-            parquet::arrow::ProjectionMask::roots(builder.parquet_schema(), columns.to_vec());
-        builder = builder.with_projection(mask);
-        table = Table::new(schema.project(columns), 0);
-    }
-    for batch in builder.build().map_err(fail)? {
-        append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
-    }
-    Ok(table)
 }

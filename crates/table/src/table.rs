@@ -337,7 +337,7 @@ impl Table {
             .map_or_else(|| self.rows(), Column::len)
     }
 
-    pub(crate) fn truncate_to(&mut self, rows: usize) {
+    pub fn truncate_to(&mut self, rows: usize) {
         for col in &mut self.columns {
             col.valid.truncate(rows);
             match &mut col.values {
@@ -490,7 +490,7 @@ mod tests {
 
     #[test]
     fn digests_ignore_batch_boundaries_and_catch_a_changed_or_moved_value() {
-        let table = crate::candidates::tests::sample_table();
+        let table = crate::testing::sample_table();
         let digest = |parts: &[&Table]| {
             let mut d = Digest::default();
             for t in parts {

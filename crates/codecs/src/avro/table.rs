@@ -1,18 +1,19 @@
-//! Apache Avro object container file with a record schema made from the
+//! `record/avro-container` over user tables (`encbench file`): an Apache
+//! Avro object container file with a record schema made from the
 //! inferred one: nullable columns are `["null", T]` unions, dates and
 //! timestamps use the `date` and `timestamp-micros` logical types, names
 //! are made into Avro identifiers. Written and read as `apache_avro::Value`s.
 
-use super::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
-use super::{identifiers, Candidate, Prepared};
-use crate::nested::Shape;
-use crate::schema::{ColumnType, Schema};
-use crate::table::{Cell, Table};
-use crate::{error::codec, Error};
+use crate::tables::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
+use crate::tables::{identifiers, Prepared, TableCodec};
 use apache_avro::types::Value;
+use encbench_table::nested::Shape;
+use encbench_table::schema::{ColumnType, Schema};
+use encbench_table::table::{Cell, Table};
+use encbench_table::{error::codec, Error};
 
 /// Avro container file.
-pub struct Avro;
+pub struct AvroTable;
 
 fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
     let names = identifiers(schema);
@@ -83,7 +84,7 @@ fn member_names(members: &[(String, Shape)]) -> Vec<String> {
     let schema = Schema {
         fields: members
             .iter()
-            .map(|(n, _)| crate::schema::Field::new(n.clone(), ColumnType::String, true))
+            .map(|(n, _)| encbench_table::schema::Field::new(n.clone(), ColumnType::String, true))
             .collect(),
     };
     identifiers(&schema)
@@ -179,7 +180,7 @@ fn value(cell: Cell<'_>, ty: ColumnType) -> Result<Value, Error> {
     })
 }
 
-impl Candidate for Avro {
+impl TableCodec for AvroTable {
     fn id(&self) -> &'static str {
         "avro"
     }
@@ -247,7 +248,7 @@ impl Candidate for Avro {
     }
 }
 
-/// Avro with its schema built (see `Candidate::prepare`); the reader still
+/// Avro with its schema built (see `TableCodec::prepare`); the reader still
 /// parses the schema each file carries, as any reader of the format must.
 struct Ready {
     avro: apache_avro::Schema,

@@ -10,7 +10,7 @@
 //! every read of the file runs under `catch_unwind` (the parquet and arrow
 //! readers are known to panic on some corrupt bytes).
 
-use crate::candidates::columnar::{append_batch, arrow_schema};
+use crate::arrow::{append_batch, arrow_schema};
 use crate::schema::{ColumnType, Field, Schema};
 use crate::table::Table;
 use crate::Error;
@@ -538,7 +538,7 @@ impl Mapping {
                 _ => None,
             };
             let (ty, cast) = match ty {
-                Some(ty) => (ty, Some(crate::candidates::columnar::data_type(ty))),
+                Some(ty) => (ty, Some(crate::arrow::data_type(ty))),
                 None => {
                     out.as_text
                         .push((f.name().clone(), f.data_type().to_string()));
@@ -597,44 +597,6 @@ mod tests {
         assert_eq!(Kind::of(b"a,b\n1,2"), None);
     }
 
-    use crate::candidates::by_id;
-
-    /// `table` written as `format` by encbench's own candidate, in a file.
-    fn written(dir: &Path, format: &str, table: &Table) -> std::path::PathBuf {
-        let mut bytes = Vec::new();
-        by_id(format).unwrap().encode(table, &mut bytes).unwrap();
-        let path = dir.join(format!("t.{format}"));
-        std::fs::write(&path, bytes).unwrap();
-        path
-    }
-
-    #[test]
-    fn parquet_and_arrow_files_read_back_every_value_with_their_types() {
-        let dir = tempfile::tempdir().unwrap();
-        let table = crate::candidates::tests::sample_table();
-        for (format, kind) in [
-            ("parquet", Kind::Parquet),
-            ("arrow", Kind::ArrowStream),
-            ("avro", Kind::Avro),
-        ] {
-            let path = written(dir.path(), format, &table);
-            assert_eq!(sniff(&path), Some(kind));
-            let read = read(&path, kind, u64::MAX).unwrap();
-            assert!(read.whole && read.rows_exact, "{format}");
-            assert_eq!(read.rows, table.rows());
-            assert_eq!(table.first_difference(&read.table), None, "{format}");
-            // Avro has no 8- or 16-bit integers and no dictionaries: those widen.
-            if kind != Kind::Avro {
-                let types: Vec<_> = read.table.schema.fields.iter().map(|f| f.ty).collect();
-                let expected: Vec<_> = table.schema.fields.iter().map(|f| f.ty).collect();
-                assert_eq!(types, expected, "{format}");
-            }
-            // The original row decodes the same bytes the same way.
-            let whole = decode(kind, &std::fs::read(&path).unwrap()).unwrap();
-            assert_eq!(table.first_difference(&whole), None);
-        }
-    }
-
     #[test]
     fn an_arrow_file_is_sampled_by_batches_spread_over_it() {
         use arrow_array::Int64Array;
@@ -667,28 +629,6 @@ mod tests {
         assert!(
             matches!(read.table.columns[0].cell(last), crate::table::Cell::Int(v) if v >= 5000)
         );
-    }
-
-    #[test]
-    fn a_corrupt_parquet_file_is_an_error_not_a_panic() {
-        let dir = tempfile::tempdir().unwrap();
-        let table = crate::candidates::tests::sample_table();
-        let path = written(dir.path(), "parquet", &table);
-        let good = std::fs::read(&path).unwrap();
-        // Flip bits through the pages and the footer, one file each.
-        for at in (4..good.len() - 8).step_by(7) {
-            let mut bad = good.clone();
-            bad[at] ^= 0x5a;
-            std::fs::write(&path, &bad).unwrap();
-            match read(&path, Kind::Parquet, u64::MAX) {
-                Ok(_) => {}
-                Err(e) => assert!(
-                    e.to_string().contains("cannot read this Parquet file"),
-                    "{e}"
-                ),
-            }
-            let _ = decode(Kind::Parquet, &bad);
-        }
     }
 
     #[test]

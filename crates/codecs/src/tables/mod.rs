@@ -1,0 +1,193 @@
+//! Codecs over user tables (`encbench file`): the registry's record
+//! encodings again, over a table whose schema is known only at run time.
+//! Each one sits in its format's file (or folder) beside the typed record
+//! codec of the same encoding, behind one trait: write the whole table as
+//! bytes, read bytes back into a table of the same schema. `file` checks
+//! every one (decode(encode(table)) equals the table row by row) before it
+//! is timed, and again after every `--convert`.
+
+pub(crate) mod csv_flat;
+pub(crate) mod serde_rows;
+pub(crate) mod serde_stream;
+pub mod streaming;
+
+use crate::{registry, TableFormat};
+use encbench_table::schema::Schema;
+use encbench_table::table::Table;
+use encbench_table::{error, Error};
+use std::io::Write;
+use streaming::{Batches, ReadBack, Visit};
+
+/// One way to store a user table.
+pub trait TableCodec: Send + Sync {
+    /// Short id: `csv`, `parquet`, … (also `--convert`'s name).
+    fn id(&self) -> &'static str;
+    /// What it is and which library writes it.
+    fn summary(&self) -> &'static str;
+    /// The file extension `--convert` suggests.
+    fn extension(&self) -> &'static str;
+    /// Whether nested JSON values travel as the format's own maps and
+    /// arrays (or structs and lists), rather than as their JSON text.
+    fn nests_natively(&self) -> bool {
+        false
+    }
+    /// Whether nested objects are spread over dotted columns (CSV).
+    fn flattens_nesting(&self) -> bool {
+        false
+    }
+    /// Whether `encode` writes the table (the original text is not re-encoded).
+    fn encodes(&self) -> bool {
+        true
+    }
+    /// Writes the whole table, appending to `out`.
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error>;
+    /// Reads a table of `schema` back from `bytes`.
+    fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error>;
+    /// This codec ready for tables of `schema`: what it derives from
+    /// the schema (protobuf's descriptor pool, Avro's schema) is built
+    /// here, once, so timed encodes and decodes do not pay for it.
+    fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
+        Ok(Box::new(Plain(self, schema.clone())))
+    }
+    /// Reads only `columns` of `bytes` (see [`Prepared::decode_columns`]).
+    fn decode_columns(
+        &self,
+        bytes: &[u8],
+        schema: &Schema,
+        columns: &[usize],
+    ) -> Option<Result<Table, Error>> {
+        let _ = (bytes, schema, columns);
+        None
+    }
+    /// Whether [`write_stream`](Self::write_stream) writes the row count
+    /// before the rows (so `rows` must be exact: counted by a scan).
+    fn writes_row_count(&self) -> bool {
+        false
+    }
+    /// Writes every batch to `out` as one file; `rows` is their total
+    /// (for formats that write a count first). Every format `--convert`
+    /// writes overrides this to hold one batch at a time; the default,
+    /// which collects the whole table, serves only table codecs that never
+    /// convert.
+    fn write_stream(
+        &self,
+        schema: &Schema,
+        rows: usize,
+        batches: &mut Batches<'_>,
+        out: &mut (dyn Write + Send),
+    ) -> Result<(), Error> {
+        let _ = rows;
+        let table = streaming::collect(schema, batches)?;
+        let mut bytes = Vec::new();
+        self.encode(&table, &mut bytes)?;
+        out.write_all(&bytes)
+            .map_err(|e| error::codec(self.id(), e))
+    }
+    /// Reads back what [`write_stream`](Self::write_stream) wrote, handing
+    /// `visit` one batch at a time.
+    fn read_stream(
+        &self,
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        streaming::read_whole(input.reader()?, &|b| self.decode(b, schema), visit)
+    }
+}
+
+/// A table codec prepared for one schema (see [`TableCodec::prepare`]).
+pub trait Prepared: Send + Sync {
+    /// Writes the whole table, appending to `out`.
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error>;
+    /// Reads the table back from `bytes`.
+    fn decode(&self, bytes: &[u8]) -> Result<Table, Error>;
+    /// Reads only `columns` (a table of just those, in that order), for
+    /// formats whose readers can skip the rest; `None` for the others.
+    fn decode_columns(&self, bytes: &[u8], columns: &[usize]) -> Option<Result<Table, Error>> {
+        let _ = (bytes, columns);
+        None
+    }
+}
+
+/// A table codec with no per-schema state: the schema kept for decode.
+struct Plain<'c, C: ?Sized>(&'c C, Schema);
+
+impl<C: TableCodec + ?Sized> Prepared for Plain<'_, C> {
+    fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.0.encode(table, out)
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<Table, Error> {
+        self.0.decode(bytes, &self.1)
+    }
+    fn decode_columns(&self, bytes: &[u8], columns: &[usize]) -> Option<Result<Table, Error>> {
+        self.0.decode_columns(bytes, &self.1, columns)
+    }
+}
+
+/// The table codecs `--convert` can write: every format the codec registry
+/// offers for user tables, in its order.
+pub fn convertible() -> Vec<Box<dyn TableCodec>> {
+    registry::table_formats()
+        .into_iter()
+        .map(|(format, _)| codec(format))
+        .collect()
+}
+
+/// The codec over user tables of a format the registry offers (its entry
+/// says which encoding it is, and `list` shows it); each one lives beside
+/// the typed codec of that entry.
+pub fn codec(format: TableFormat) -> Box<dyn TableCodec> {
+    use crate::{avro, columnar, protobuf, serde_codecs as serde};
+    match format {
+        TableFormat::Csv => Box::new(serde::CsvTable),
+        TableFormat::JsonLines => Box::new(serde::JsonLinesTable),
+        TableFormat::MessagePack => Box::new(serde::MessagePackTable),
+        TableFormat::Cbor => Box::new(serde::CborTable),
+        TableFormat::Avro => Box::new(avro::AvroTable),
+        TableFormat::Protobuf => Box::new(protobuf::ProtobufTable),
+        TableFormat::Postcard => Box::new(serde::PostcardTable),
+        TableFormat::Bincode => Box::new(serde::BincodeTable),
+        TableFormat::ArrowIpc => Box::new(columnar::ArrowIpcTable),
+        TableFormat::Parquet => Box::new(columnar::ParquetTable),
+    }
+}
+
+/// The convertible table codec with this id.
+pub fn by_id(id: &str) -> Option<Box<dyn TableCodec>> {
+    convertible().into_iter().find(|c| c.id() == id)
+}
+
+/// Whether the table codec `id` carries nested values natively (a name
+/// not listed does not).
+pub fn nests_natively(id: &str) -> bool {
+    by_id(id).is_some_and(|c| c.nests_natively())
+}
+
+/// Whether the table codec `id` spreads nested objects over dotted columns.
+pub fn flattens_nesting(id: &str) -> bool {
+    by_id(id).is_some_and(|c| c.flattens_nesting())
+}
+
+/// Column names as identifiers (Avro and protobuf allow `[A-Za-z_][A-Za-z0-9_]*`),
+/// unique, in order.
+pub fn identifiers(schema: &Schema) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(schema.fields.len());
+    for (i, f) in schema.fields.iter().enumerate() {
+        let mut name: String = f
+            .name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+            name.insert(0, '_');
+        }
+        if out.contains(&name) {
+            name = format!("{name}_{}", i + 1);
+        }
+        out.push(name);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,31 @@
+//! A user's table: a CSV/TSV, JSON Lines or plain-lines file (optionally
+//! gzip- or zstd-compressed), or an Arrow, Parquet or Avro file, read into
+//! typed columns with an inferred schema, a bounded batch at a time. The
+//! codecs that write user tables (`encbench_codecs::table`) and `encbench
+//! file` (`encbench_userdata`) both build on it.
+
+pub mod arrow;
+pub mod binary_input;
+pub mod error;
+pub mod infer;
+pub mod input;
+pub mod jsondoc;
+pub mod load;
+pub mod memory;
+pub mod nested;
+pub mod read;
+pub mod records;
+pub mod safe_write;
+pub mod sample;
+pub mod schema;
+pub mod sniff;
+pub mod stream;
+pub mod table;
+#[doc(hidden)]
+pub mod testing;
+pub mod values;
+
+pub use error::{Error, Malformed, Position};
+pub use load::{load, LoadOptions, Loaded};
+pub use schema::{ColumnType, Field, Schema};
+pub use table::Table;

@@ -1,0 +1,111 @@
+//! Tables for tests, here and in the crates above: every column type with
+//! nulls and extreme values, and nested JSON columns as `load` types them.
+
+use crate::nested::{canonical, Shape};
+use crate::schema::{ColumnType, Field, Schema};
+use crate::table::{Cell, Table};
+
+/// Every column type, nulls, extreme values and awkward text.
+pub fn sample_table() -> Table {
+    use ColumnType::*;
+    let field = |name: &str, ty, nullable| Field::new(name, ty, nullable);
+    let schema = Schema {
+        fields: vec![
+            field("tiny", Int8, false),
+            field("small", Int16, true),
+            field("mid", Int32, false),
+            field("big id", Int64, true),
+            field("x", Float64, true),
+            field("ok", Bool, true),
+            field("day", Date, false),
+            field("at", Timestamp, true),
+            field("note", String, true),
+            field("carrier", Dictionary, false),
+        ],
+    };
+    let mut t = Table::new(schema, 4);
+    t.push_row(&[
+        Cell::Int(-128),
+        Cell::Int(32767),
+        Cell::Int(i64::from(i32::MIN)),
+        Cell::Int(i64::MAX),
+        Cell::Float(-0.1),
+        Cell::Bool(true),
+        Cell::Int(15_706),
+        Cell::Int(1_357_016_400_000_000),
+        Cell::Str("comma, \"quote\"\nnewline"),
+        Cell::Str("UA"),
+    ])
+    .unwrap();
+    t.push_row(&[
+        Cell::Int(0),
+        Cell::Null,
+        Cell::Int(0),
+        Cell::Null,
+        Cell::Null,
+        Cell::Null,
+        Cell::Int(-1),
+        Cell::Null,
+        Cell::Null,
+        Cell::Str("AA"),
+    ])
+    .unwrap();
+    t.push_row(&[
+        Cell::Int(127),
+        Cell::Int(-32768),
+        Cell::Int(i64::from(i32::MAX)),
+        Cell::Int(i64::MIN),
+        Cell::Float(1e300),
+        Cell::Bool(false),
+        Cell::Int(0),
+        Cell::Int(1_357_016_400_250_001),
+        Cell::Str("ünïcödé ✓"),
+        Cell::Str("UA"),
+    ])
+    .unwrap();
+    t
+}
+
+/// Nested JSON columns as `load` types them: canonical text, shape inferred.
+pub fn nested_table() -> Table {
+    let rows = [
+        (
+            r#"{"id": 1, "tags": ["a", "b"], "geo": {"lat": 1.5}}"#,
+            Some("[1, 2]"),
+        ),
+        (r#"{"id": 2, "tags": [], "note": null}"#, None),
+        (
+            r#"{"id": 3, "geo": {"lat": -0.25, "lon": 2.5}, "any": [1, "x"]}"#,
+            Some("[]"),
+        ),
+    ];
+    let parsed: Vec<_> = rows.iter().map(|r| canonical(r.0).unwrap()).collect();
+    let shape = parsed
+        .iter()
+        .fold(Shape::Null, |s, (_, v)| s.merge(Shape::of(v)));
+    let mut event = Field::new("event", ColumnType::Json, false);
+    event.shape = Some(shape);
+    let mut counts = Field::new("counts", ColumnType::Json, true);
+    // (a list column is not spread: CSV carries it as JSON text)
+    counts.shape = Some(Shape::List(Box::new(Shape::Int)));
+    // A nullable object column: present, null, and present but empty.
+    let mut maybe = Field::new("maybe", ColumnType::Json, true);
+    maybe.shape = Some(Shape::Struct(vec![("a".into(), Shape::Int)]));
+    let maybes = [Some(r#"{"a":1}"#), None, Some("{}")];
+    let mut t = Table::new(
+        Schema {
+            fields: vec![event, counts, maybe],
+        },
+        3,
+    );
+    for (((text, _), (_, list)), m) in parsed.iter().zip(&rows).zip(maybes) {
+        let list = list.map(|l| canonical(l).unwrap().0);
+        t.push_row(&[
+            Cell::Str(text),
+            list.as_deref().map_or(Cell::Null, Cell::Str),
+            m.map_or(Cell::Null, Cell::Str),
+        ])
+        .unwrap();
+    }
+    t
+}
