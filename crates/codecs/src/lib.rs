@@ -64,6 +64,12 @@ pub trait Codec<T>: Send + Sync {
     /// Decodes one value that must occupy all of `bytes`.
     fn decode(&self, bytes: &[u8]) -> Result<T, CodecError>;
 
+    /// The implementing type's path, for tests that check where codecs live.
+    #[cfg(test)]
+    fn rust_type(&self) -> &'static str {
+        std::any::type_name::<Self>()
+    }
+
     /// False when this codec has no form for `T` (CSV of nested orders):
     /// the matrix leaves it out and says so.
     fn applies(&self) -> bool {

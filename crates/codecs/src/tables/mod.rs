@@ -26,6 +26,11 @@ pub trait TableCodec: Send + Sync {
     fn summary(&self) -> &'static str;
     /// The file extension `--convert` suggests.
     fn extension(&self) -> &'static str;
+    /// The implementing type's path, for tests that check where codecs live.
+    #[cfg(test)]
+    fn rust_type(&self) -> &'static str {
+        std::any::type_name::<Self>()
+    }
     /// Whether nested JSON values travel as the format's own maps and
     /// arrays (or structs and lists), rather than as their JSON text.
     fn nests_natively(&self) -> bool {

@@ -135,6 +135,33 @@ fn nested_columns_round_trip_natively_where_the_format_can() {
     );
 }
 
+/// The module a type is declared in: its path without generics or name.
+fn module_of(type_name: &str) -> &str {
+    let path = type_name.split('<').next().unwrap_or(type_name);
+    path.rsplit_once("::").map_or(path, |(module, _)| module)
+}
+
+#[test]
+fn each_table_codec_sits_beside_the_typed_codec_of_its_registry_entry() {
+    let typed = crate::registry::record_codecs::<crate::records::Telemetry>();
+    for (format, info) in crate::registry::table_formats() {
+        let entry = typed.iter().find(|e| e.info.id == info.id).unwrap();
+        let record_codec = (entry.build.unwrap())();
+        let table_codec = codec(format);
+        let home = module_of(record_codec.rust_type());
+        // In the typed codec's file (its `over_tables` module, or the
+        // macro's items in the file itself) or in its format's folder.
+        let module = module_of(table_codec.rust_type());
+        assert!(
+            module == home || module.starts_with(&format!("{home}::")),
+            "{}: table codec {} is not beside {}",
+            info.id,
+            table_codec.rust_type(),
+            record_codec.rust_type()
+        );
+    }
+}
+
 #[test]
 fn every_table_format_of_the_registry_is_a_table_codec_named_as_the_registry_says() {
     let formats = crate::registry::table_formats();
