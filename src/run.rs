@@ -6,7 +6,7 @@ use crate::progress::Progress;
 use anyhow::bail;
 use encbench_codecs::registry::catalog as codec_catalog;
 use encbench_datasets as data;
-use encbench_measure::{measure_overhead, probe_timer};
+use encbench_measure::{measure_overhead, probe_timer, steadiness};
 use encbench_record::{BuildInfo, EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
 use encbench_report::{summary, terminal};
 use encbench_scenarios::{all, glob_match, Context, Mode, Scenario};
@@ -55,12 +55,13 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         min_sample_ns: config.min_sample_time(&timer).as_nanos() as f64,
     };
     let build = build_info();
-    let environment = Environment::capture(
+    let mut environment = Environment::capture(
         &build,
         mode.as_str(),
         engine,
         data_dir.found.as_ref().map(|p| p.display().to_string()),
     );
+    environment.steadiness.push(steadiness::probe("start"));
 
     let mut doc = RunDocument {
         encbench: build.version.clone(),
@@ -107,6 +108,10 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         }
     }
     progress.finish();
+    doc.environment.steadiness.push(steadiness::probe("end"));
+    if let Some(note) = unsteady_note(&doc.environment.steadiness) {
+        doc.notes.push(note);
+    }
     let families: std::collections::HashMap<&str, &str> = codec_catalog()
         .iter()
         .map(|(info, _)| (info.id, info.family.key()))
@@ -251,5 +256,51 @@ pub fn summary_only(doc: &RunDocument) -> String {
         "no scenario's question could be answered: the rows it needs were not measured (see --codec and the scenario list)\n".to_string()
     } else {
         answers
+    }
+}
+
+/// Spread (slowest tenth over fastest tenth of the fixed loop's chunks)
+/// beyond which a run says the machine was busy while it measured.
+const UNSTEADY_SPREAD_PCT: f64 = 10.0;
+
+/// A note when the machine was unsteady at either probe: rows may then
+/// differ from another run's by that much for the machine's sake alone.
+fn unsteady_note(probes: &[encbench_record::Steadiness]) -> Option<String> {
+    let worst = probes
+        .iter()
+        .max_by(|a, b| a.spread_pct().total_cmp(&b.spread_pct()))?;
+    (worst.spread_pct() > UNSTEADY_SPREAD_PCT).then(|| {
+        format!(
+            "this machine was unsteady while it measured: one fixed loop's slowest tenth of chunks ran {:.0} % slower than its fastest tenth (at the {} of the run); rows can differ from another run's by that much for the machine's sake alone, so repeat on an idle machine before trusting small differences",
+            worst.spread_pct(),
+            worst.at
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encbench_record::Steadiness;
+
+    fn probe(at: &str, p10_ns: f64, p90_ns: f64) -> Steadiness {
+        Steadiness {
+            at: at.into(),
+            chunks: 200,
+            p10_ns,
+            median_ns: p10_ns,
+            p90_ns,
+        }
+    }
+
+    #[test]
+    fn an_unsteady_probe_is_noted_with_its_spread_and_moment() {
+        assert_eq!(unsteady_note(&[]), None);
+        let steady = [probe("start", 1e6, 1.04e6), probe("end", 1e6, 1.08e6)];
+        assert_eq!(unsteady_note(&steady), None);
+        let busy = [probe("start", 1e6, 1.04e6), probe("end", 1e6, 1.6e6)];
+        let note = unsteady_note(&busy).unwrap();
+        assert!(note.contains("ran 60 % slower"), "{note}");
+        assert!(note.contains("at the end of the run"), "{note}");
     }
 }

@@ -44,6 +44,13 @@ def main():
     for p in paths:
         with open(p) as f:
             runs.append({key(r): r for r in json.load(f)["results"]})
+    for p in paths:
+        with open(p) as f:
+            probes = json.load(f)["environment"].get("steadiness", [])
+        if probes:
+            print(os.path.basename(p) + " machine steadiness: " + ", ".join(
+                f"{s['at']} {s['median_ns'] / 1e6:.3f} ms, slowest tenth +{(s['p90_ns'] / s['p10_ns'] - 1) * 100:.0f} %"
+                for s in probes))
     a, b = runs
     common = [k for k in a if k in b]
     moved = []

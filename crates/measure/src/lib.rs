@@ -9,6 +9,7 @@
 
 pub mod pin;
 pub mod rows;
+pub mod steadiness;
 mod timer;
 
 use std::hint::black_box;

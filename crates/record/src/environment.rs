@@ -30,6 +30,31 @@ pub struct EngineInfo {
     pub min_sample_ns: f64,
 }
 
+/// How steady the machine was at one moment of the run: one fixed,
+/// cache-bound loop (a pointer chase) timed in many short chunks. On a quiet
+/// machine every chunk takes the same time; another tenant on the same core
+/// or cache spreads them, and the same spread shows up between runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Steadiness {
+    /// When it was taken: `start` or `end` of the run.
+    pub at: String,
+    /// Chunks timed.
+    pub chunks: usize,
+    /// Fastest tenth's boundary (10th percentile) of a chunk's time, ns.
+    pub p10_ns: f64,
+    /// Median chunk time, ns: compare it between runs on one machine.
+    pub median_ns: f64,
+    /// Slowest tenth's boundary (90th percentile), ns.
+    pub p90_ns: f64,
+}
+
+impl Steadiness {
+    /// How much slower the slow tenth ran than the fast tenth, in percent.
+    pub fn spread_pct(&self) -> f64 {
+        (self.p90_ns / self.p10_ns - 1.0) * 100.0
+    }
+}
+
 /// Where and how a run happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Environment {
@@ -65,6 +90,10 @@ pub struct Environment {
     pub engine: EngineInfo,
     /// Data directory used for real data files, if one was found.
     pub data_dir: Option<String>,
+    /// The machine's steadiness at the start and end of the run (absent
+    /// from runs recorded before it existed, and from `file` and `robust`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steadiness: Vec<Steadiness>,
 }
 
 impl Environment {
@@ -91,6 +120,7 @@ impl Environment {
             mode: mode.into(),
             engine,
             data_dir,
+            steadiness: Vec::new(),
         }
     }
 }

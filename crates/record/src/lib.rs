@@ -10,7 +10,7 @@ mod verify;
 pub use compatibility::{Compatibility, Outcome};
 pub use conclusion::{Conclusion, Quantity, RowRef, Verdict};
 pub use encbench_format::units::significant;
-pub use environment::{BuildInfo, EngineInfo, Environment};
+pub use environment::{BuildInfo, EngineInfo, Environment, Steadiness};
 pub use verify::{Check, Mismatch, Verification, VerificationStatus, Verified};
 
 use encbench_stats::{Sample, Summary};

@@ -8,7 +8,7 @@
 
 use crate::table::Table;
 use crate::units;
-use encbench_record::{Record, RunDocument};
+use encbench_record::{Record, RunDocument, Steadiness};
 use encbench_stats::mann_whitney::mann_whitney;
 
 /// Significance level of the test.
@@ -57,6 +57,9 @@ pub struct Comparison {
     pub only_after: Vec<String>,
     /// Set when the runs come from different machines.
     pub normalisation: Option<Normalisation>,
+    /// Each run's machine steadiness probes (older, newer), when both
+    /// runs took them.
+    pub steadiness: Option<(Vec<Steadiness>, Vec<Steadiness>)>,
 }
 
 /// How two runs from different machines are put on one scale.
@@ -154,8 +157,13 @@ fn key(r: &Record) -> String {
 /// Compares `after` against `before`; a change counts when it exceeds
 /// `threshold_pct` and the samples differ significantly.
 pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) -> Comparison {
+    let (b, a) = (
+        &before.environment.steadiness,
+        &after.environment.steadiness,
+    );
     let mut out = Comparison {
         normalisation: normalisation(before, after),
+        steadiness: (!b.is_empty() && !a.is_empty()).then(|| (b.clone(), a.clone())),
         ..Comparison::default()
     };
     let scale = out
@@ -260,6 +268,9 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
             units::duration(n.after_ns),
         ));
     }
+    if let Some((before, after)) = &cmp.steadiness {
+        out.push_str(&steadiness_line(before, after, before_label, after_label));
+    }
     out.push_str(&table.plain(""));
     let count = |v| cmp.rows.iter().filter(|r| r.verdict == v).count();
     out.push_str(&format!(
@@ -276,6 +287,45 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
         out.push_str(&format!("only in {after_label}: {k}\n"));
     }
     out
+}
+
+/// Each probe as `start 1.43 ms ±4 %`: the fixed loop's median chunk time
+/// and half its 10–90 % spread.
+pub(crate) fn describe(probes: &[Steadiness]) -> String {
+    probes
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {} ±{:.0} %",
+                s.at,
+                units::duration(s.median_ns),
+                s.spread_pct() / 2.0
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The machine's own state in each run: the fixed loop's median and spread
+/// at each probe, and how the loop's speed moved between the runs (a change
+/// of rows no larger than that may be the machine's).
+fn steadiness_line(
+    before: &[Steadiness],
+    after: &[Steadiness],
+    before_label: &str,
+    after_label: &str,
+) -> String {
+    let mean = |probes: &[Steadiness]| {
+        probes.iter().map(|s| s.median_ns).sum::<f64>() / probes.len() as f64
+    };
+    let moved = (mean(after) / mean(before) - 1.0) * 100.0;
+    format!(
+        "machine steadiness (one fixed cache-bound loop, timed in chunks; median ± half the 10–90 % spread): \
+         {before_label} {}; {after_label} {}; the loop itself ran {:+.1} % in {after_label}\n",
+        describe(before),
+        describe(after),
+        moved
+    )
 }
 
 #[cfg(test)]
@@ -406,5 +456,37 @@ mod tests {
         assert!(cmp.rows.is_empty());
         assert_eq!(cmp.only_before.len(), 1);
         assert_eq!(cmp.only_after.len(), 1);
+    }
+
+    fn probe(at: &str, p10: f64, median: f64, p90: f64) -> Steadiness {
+        Steadiness {
+            at: at.into(),
+            chunks: 200,
+            p10_ns: p10,
+            median_ns: median,
+            p90_ns: p90,
+        }
+    }
+
+    #[test]
+    fn the_machines_steadiness_in_each_run_is_set_beside_the_rows() {
+        let mut a = document();
+        let mut b = document();
+        // Without probes in both runs, nothing is said.
+        assert_eq!(compare(&a, &b, 5.0).steadiness, None);
+        a.environment.steadiness = vec![probe("start", 1e6, 1.0e6, 1.02e6)];
+        assert_eq!(compare(&a, &b, 5.0).steadiness, None);
+        b.environment.steadiness = vec![
+            probe("start", 1e6, 1.2e6, 1.4e6),
+            probe("end", 1e6, 1.2e6, 1.2e6),
+        ];
+        let cmp = compare(&a, &b, 5.0);
+        let text = render(&cmp, "#1", "#2");
+        assert!(text.contains("#1 start 1.00 ms ±1 %"), "{text}");
+        assert!(
+            text.contains("#2 start 1.20 ms ±20 %, end 1.20 ms ±10 %"),
+            "{text}"
+        );
+        assert!(text.contains("the loop itself ran +20.0 % in #2"), "{text}");
     }
 }

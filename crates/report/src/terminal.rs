@@ -49,6 +49,12 @@ pub fn environment(env: &Environment) -> String {
 /// Renders the whole run.
 pub fn render(doc: &RunDocument) -> String {
     let mut out = environment(&doc.environment);
+    if !doc.environment.steadiness.is_empty() {
+        out.push_str(&format!(
+            "machine steadiness: {} (one fixed cache-bound loop, timed in chunks; a wide spread is other load on this core)\n",
+            crate::compare::describe(&doc.environment.steadiness)
+        ));
+    }
     if doc.environment.profile != "release" {
         out.push_str(
             "warning: this is a debug build; its timings are not representative (use --release)\n",

@@ -52,6 +52,7 @@ pub(crate) fn document() -> RunDocument {
         mode: "quick".into(),
         engine,
         data_dir: None,
+        steadiness: Vec::new(),
     };
     let meta_row = Record::new(
         meta.clone(),
