@@ -125,6 +125,16 @@ fn run_ints_writes_json_csv_and_markdown() {
     }
     assert_eq!(env["mode"], "quick");
     assert!(env["engine"]["empty_body_ns"].as_f64().unwrap() >= 0.0);
+    // The machine probed at both ends of the run, each probe ordered.
+    let probes = env["steadiness"].as_array().unwrap();
+    let moments: Vec<&str> = probes.iter().map(|p| p["at"].as_str().unwrap()).collect();
+    assert_eq!(moments, ["start", "end"]);
+    for p in probes {
+        let q = |k: &str| p[k].as_f64().unwrap();
+        assert!(
+            q("p10_ns") > 0.0 && q("p10_ns") <= q("median_ns") && q("median_ns") <= q("p90_ns")
+        );
+    }
     let results = doc["results"].as_array().unwrap();
     // 6 text readers + 5 binary, on file and memory (mmap: file only), + memcpy,
     // + 3 writers; each SIMD parser the CPU runs adds 4 rows (file, memory, two
