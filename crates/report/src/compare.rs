@@ -319,12 +319,13 @@ fn steadiness_line(
         probes.iter().map(|s| s.median_ns).sum::<f64>() / probes.len() as f64
     };
     let moved = (mean(after) / mean(before) - 1.0) * 100.0;
+    let direction = if moved < 0.0 { "less" } else { "more" };
     format!(
         "machine steadiness (one fixed cache-bound loop, timed in chunks; median ± half the 10–90 % spread): \
-         {before_label} {}; {after_label} {}; the loop itself ran {:+.1} % in {after_label}\n",
+         {before_label} {}; {after_label} {}; the same loop took {:.1} % {direction} time in {after_label}\n",
         describe(before),
         describe(after),
-        moved
+        moved.abs()
     )
 }
 
@@ -487,6 +488,9 @@ mod tests {
             text.contains("#2 start 1.20 ms ±20 %, end 1.20 ms ±10 %"),
             "{text}"
         );
-        assert!(text.contains("the loop itself ran +20.0 % in #2"), "{text}");
+        assert!(
+            text.contains("the same loop took 20.0 % more time in #2"),
+            "{text}"
+        );
     }
 }
