@@ -6,7 +6,7 @@ use crate::output::{check_target, Painter};
 use anyhow::Context as _;
 use encbench_record::RunDocument;
 use encbench_report::machines::{html, render, Run};
-use encbench_table::safe_write;
+use encbench_safe_write as safe_write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

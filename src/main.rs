@@ -39,7 +39,7 @@ fn main() -> ExitCode {
     ) {
         let _ = ctrlc::set_handler(|| {
             encbench_scenarios::scratch::remove_all();
-            encbench_table::safe_write::remove_pending();
+            encbench_safe_write::remove_pending();
             eprintln!("\ninterrupted; temporary files removed");
             std::process::exit(130);
         });

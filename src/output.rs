@@ -21,7 +21,7 @@ use crate::cli::ExportArgs;
 use anyhow::{bail, Context as _};
 use encbench_record::RunDocument;
 use encbench_report::{Csv, Exporter, Html, Json, Markdown};
-use encbench_table::safe_write;
+use encbench_safe_write as safe_write;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 

@@ -15,7 +15,6 @@ pub mod memory;
 pub mod nested;
 pub mod read;
 pub mod records;
-pub mod safe_write;
 pub mod sample;
 pub mod schema;
 pub mod sniff;

@@ -46,17 +46,15 @@ impl<'a> ReadBack<'a> {
 
     /// The decompressed bytes as a seekable file: the file itself, or a
     /// decompressed copy beside it, removed when dropped (and on Ctrl-C).
-    pub fn file(
-        &self,
-    ) -> Result<(std::fs::File, Option<encbench_table::safe_write::Scratch>), Error> {
+    pub fn file(&self) -> Result<(std::fs::File, Option<encbench_safe_write::Scratch>), Error> {
         match self.compressor {
             None => Ok((
                 std::fs::File::open(self.path).map_err(|e| self.fail(e))?,
                 None,
             )),
             Some(_) => {
-                let mut scratch = encbench_table::safe_write::Scratch::beside(self.path)
-                    .map_err(|e| self.fail(e))?;
+                let mut scratch =
+                    encbench_safe_write::Scratch::beside(self.path).map_err(|e| self.fail(e))?;
                 std::io::copy(&mut self.reader()?, scratch.file()).map_err(|e| self.fail(e))?;
                 let file = scratch.reopen().map_err(|e| self.fail(e))?;
                 Ok((file, Some(scratch)))
