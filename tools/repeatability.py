@@ -50,7 +50,7 @@ def main():
         if probes:
             print(os.path.basename(p) + " machine steadiness: " + ", ".join(
                 f"{s['at']} {s['median_ns'] / 1e6:.3f} ms, slowest tenth +{(s['p90_ns'] / s['p10_ns'] - 1) * 100:.0f} %"
-                for s in probes))
+                for s in probes if s["p10_ns"] > 0))
     a, b = runs
     common = [k for k in a if k in b]
     moved = []

@@ -4,6 +4,8 @@
 //! bytes back, returning a typed [`CodecError`] on bad input — never a
 //! panic. [`registry`] is the one list of every codec, grouped by family;
 //! a codec compiled out by a cargo feature still appears there, disabled.
+//! [`tables`] holds the same formats again over user tables (`encbench
+//! file`), each beside its typed codec.
 
 /// Declares a unit codec type generic over the record type, for codecs
 /// whose behaviour is all in their trait impls.

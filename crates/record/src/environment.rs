@@ -49,9 +49,14 @@ pub struct Steadiness {
 }
 
 impl Steadiness {
-    /// How much slower the slow tenth ran than the fast tenth, in percent.
+    /// How much slower the slow tenth ran than the fast tenth, in percent
+    /// (0 for a probe without a positive fastest tenth, as no run writes).
     pub fn spread_pct(&self) -> f64 {
-        (self.p90_ns / self.p10_ns - 1.0) * 100.0
+        if self.p10_ns > 0.0 {
+            (self.p90_ns / self.p10_ns - 1.0) * 100.0
+        } else {
+            0.0
+        }
     }
 }
 

@@ -269,7 +269,14 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
         ));
     }
     if let Some((before, after)) = &cmp.steadiness {
-        out.push_str(&steadiness_line(before, after, before_label, after_label));
+        let one_machine = cmp.normalisation.is_none();
+        out.push_str(&steadiness_line(
+            before,
+            after,
+            before_label,
+            after_label,
+            one_machine,
+        ));
     }
     out.push_str(&table.plain(""));
     let count = |v| cmp.rows.iter().filter(|r| r.verdict == v).count();
@@ -289,44 +296,53 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
     out
 }
 
-/// Each probe as `start 1.43 ms ±4 %`: the fixed loop's median chunk time
-/// and half its 10–90 % spread.
+/// Each probe as `start 678 µs, slowest tenth +41 %`: the fixed loop's
+/// median chunk time, and how much slower its slowest tenth of chunks ran
+/// than its fastest tenth.
 pub(crate) fn describe(probes: &[Steadiness]) -> String {
     probes
         .iter()
         .map(|s| {
             format!(
-                "{} {} ±{:.0} %",
+                "{} {}, slowest tenth +{:.0} %",
                 s.at,
                 units::duration(s.median_ns),
-                s.spread_pct() / 2.0
+                s.spread_pct()
             )
         })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join("; ")
 }
 
 /// The machine's own state in each run: the fixed loop's median and spread
-/// at each probe, and how the loop's speed moved between the runs (a change
-/// of rows no larger than that may be the machine's).
+/// at each probe and, for two runs of one machine, how the loop's speed
+/// moved between them (a change of rows no larger than that may be the
+/// machine's; across machines it is the hardware's difference).
 fn steadiness_line(
     before: &[Steadiness],
     after: &[Steadiness],
     before_label: &str,
     after_label: &str,
+    one_machine: bool,
 ) -> String {
     let mean = |probes: &[Steadiness]| {
         probes.iter().map(|s| s.median_ns).sum::<f64>() / probes.len() as f64
     };
-    let moved = (mean(after) / mean(before) - 1.0) * 100.0;
-    let direction = if moved < 0.0 { "less" } else { "more" };
-    format!(
-        "machine steadiness (one fixed cache-bound loop, timed in chunks; median ± half the 10–90 % spread): \
-         {before_label} {}; {after_label} {}; the same loop took {:.1} % {direction} time in {after_label}\n",
+    let mut line = format!(
+        "machine steadiness (one fixed cache-bound loop, timed in chunks): {before_label}: {}. {after_label}: {}.",
         describe(before),
         describe(after),
-        moved.abs()
-    )
+    );
+    if one_machine && mean(before) > 0.0 {
+        let moved = (mean(after) / mean(before) - 1.0) * 100.0;
+        let direction = if moved < 0.0 { "less" } else { "more" };
+        line.push_str(&format!(
+            " The same loop took {:.1} % {direction} time in {after_label}.",
+            moved.abs()
+        ));
+    }
+    line.push('\n');
+    line
 }
 
 #[cfg(test)]
@@ -483,14 +499,24 @@ mod tests {
         ];
         let cmp = compare(&a, &b, 5.0);
         let text = render(&cmp, "#1", "#2");
-        assert!(text.contains("#1 start 1.00 ms ±1 %"), "{text}");
         assert!(
-            text.contains("#2 start 1.20 ms ±20 %, end 1.20 ms ±10 %"),
+            text.contains("#1: start 1.00 ms, slowest tenth +2 %."),
             "{text}"
         );
         assert!(
-            text.contains("the same loop took 20.0 % more time in #2"),
+            text.contains(
+                "#2: start 1.20 ms, slowest tenth +40 %; end 1.20 ms, slowest tenth +20 %."
+            ),
             "{text}"
         );
+        assert!(
+            text.contains("The same loop took 20.0 % more time in #2."),
+            "{text}"
+        );
+        // Across machines the loop's move is the hardware's: not stated.
+        b.environment.cpu_model = "Other CPU".into();
+        let text = render(&compare(&a, &b, 5.0), "#1", "#2");
+        assert!(text.contains("#2: start 1.20 ms"), "{text}");
+        assert!(!text.contains("The same loop"), "{text}");
     }
 }

@@ -51,7 +51,7 @@ pub fn render(doc: &RunDocument) -> String {
     let mut out = environment(&doc.environment);
     if !doc.environment.steadiness.is_empty() {
         out.push_str(&format!(
-            "machine steadiness: {} (one fixed cache-bound loop, timed in chunks; a wide spread is other load on this core)\n",
+            "machine steadiness: {} (one fixed cache-bound loop, timed in chunks; a slow tenth far above the rest is other load on this core)\n",
             crate::compare::describe(&doc.environment.steadiness)
         ));
     }

@@ -21,10 +21,10 @@ pub fn remove_pending() {
     PENDING.remove_all();
 }
 
-pub struct Registry(pub Mutex<Vec<PathBuf>>);
+pub(crate) struct Registry(pub(crate) Mutex<Vec<PathBuf>>);
 
 impl Registry {
-    pub fn remove_all(&self) {
+    pub(crate) fn remove_all(&self) {
         let paths = self.0.lock().map(|p| p.clone()).unwrap_or_default();
         for path in paths {
             let _ = std::fs::remove_file(path);
@@ -32,7 +32,7 @@ impl Registry {
     }
 
     /// Lists `path` until the returned guard drops.
-    pub fn list(&self, path: &Path) -> Listed<'_> {
+    pub(crate) fn list(&self, path: &Path) -> Listed<'_> {
         if let Ok(mut p) = self.0.lock() {
             p.push(path.to_path_buf());
         }
@@ -40,7 +40,7 @@ impl Registry {
     }
 }
 
-pub struct Listed<'a>(&'a Registry, PathBuf);
+pub(crate) struct Listed<'a>(&'a Registry, PathBuf);
 
 impl Drop for Listed<'_> {
     fn drop(&mut self) {

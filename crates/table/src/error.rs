@@ -65,7 +65,7 @@ pub enum Error {
     /// A --schema file that cannot be used.
     #[error("schema: {0}")]
     Schema(String),
-    /// A candidate encoding failed to encode or decode.
+    /// A table codec failed to encode or decode.
     #[error("{format}: {why}")]
     Codec { format: &'static str, why: String },
     /// A path the command would write is one of its inputs, or exists.
@@ -137,7 +137,7 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
-/// A candidate's error.
+/// A table codec's error.
 pub fn codec(format: &'static str, why: impl std::fmt::Display) -> Error {
     Error::Codec {
         format,

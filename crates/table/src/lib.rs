@@ -1,7 +1,7 @@
 //! A user's table: a CSV/TSV, JSON Lines or plain-lines file (optionally
 //! gzip- or zstd-compressed), or an Arrow, Parquet or Avro file, read into
 //! typed columns with an inferred schema, a bounded batch at a time. The
-//! codecs that write user tables (`encbench_codecs::table`) and `encbench
+//! codecs that write user tables (`encbench_codecs::tables`) and `encbench
 //! file` (`encbench_userdata`) both build on it.
 
 pub mod arrow;

@@ -17,7 +17,7 @@ pub fn available() -> Option<u64> {
 }
 
 /// What holding a sample of `bytes` of text costs: the text, its typed
-/// table, and every candidate's encoding of it, with room to spare.
+/// table, and every table codec's encoding of it, with room to spare.
 pub const SAMPLE_MEMORY_FACTOR: u64 = 16;
 
 /// Refuses a sample limit whose working set would not fit in `available` bytes.

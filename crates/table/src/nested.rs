@@ -1,6 +1,6 @@
 //! Nested JSON values (objects and arrays inside a record): their shape,
 //! inferred like a column type, and one canonical text per value so every
-//! candidate's read-back compares exactly.
+//! table codec's read-back compares exactly.
 //!
 //! A nested cell is held as canonical JSON: keys sorted, object members
 //! whose value is `null` or an empty object dropped (an absent key, a

@@ -1,4 +1,4 @@
-//! The typed in-memory table every candidate writes from and reads into:
+//! The typed in-memory table every table codec writes from and reads into:
 //! one typed vector per column plus a validity mask, so the columnar
 //! formats take whole columns and the row formats walk rows.
 
@@ -390,7 +390,7 @@ impl Table {
     }
 }
 
-/// A cell as the text candidates write it (`None` for null).
+/// A cell as the text table codecs write it (empty for null).
 pub fn text_of(cell: Cell<'_>, ty: ColumnType) -> String {
     match (cell, ty) {
         (Cell::Null, _) => String::new(),

@@ -1,6 +1,6 @@
 //! Text ↔ typed values, one rule per type, shared by inference (what could
 //! this text be?), reading (parse it as the schema says) and the text
-//! candidates (write it back). The rules keep every value exact: an integer
+//! table codecs (write it back). The rules keep every value exact: an integer
 //! with a leading zero (`007`, a code, not a count) or a `+` stays text,
 //! floats must be finite and are written back in their shortest exact form,
 //! timestamps keep at most microseconds.

@@ -9,7 +9,7 @@ use crate::recommend::Choice;
 /// Facts about one candidate format, as encbench writes it.
 #[derive(Debug, Clone, Copy)]
 pub struct Facts {
-    /// TableCodec id.
+    /// Format id (`original` or a table codec).
     pub id: &'static str,
     /// Languages and engines with a maintained reader.
     pub readers: &'static [&'static str],

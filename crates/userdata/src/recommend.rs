@@ -48,7 +48,7 @@ impl Objective {
 /// One candidate × compression, with its measured costs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
-    /// TableCodec id (`parquet`).
+    /// Format id (`parquet`, or `original`).
     pub codec: String,
     /// Compressor id or `none`.
     pub compression: String,

@@ -1,4 +1,5 @@
-//! Apache Avro through `apache_avro`, two ways:
+//! Apache Avro through `apache_avro`, two ways for typed records (and a
+//! third over user tables, `AvroTable` in `table.rs`):
 //!
 //! - [`AvroDatum`] (`record/avro-datum`): the batch is one Avro datum, an
 //!   `array` of records, with no header: both sides know the schema.

@@ -1,5 +1,6 @@
 //! Columnar formats: a whole record batch turned into Arrow columns, then
-//! written as an Arrow IPC stream or a Parquet file.
+//! written as an Arrow IPC stream or a Parquet file. (Over user tables,
+//! `ArrowIpcTable` and `ParquetTable` take their schema from the table.)
 //!
 //! Each record type maps to a fixed Arrow schema ([`ArrowRecord`]); both
 //! codecs share the conversion, so they differ only in the container. The

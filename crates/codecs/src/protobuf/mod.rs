@@ -1,4 +1,5 @@
-//! Protocol Buffers (proto3) through `prost`. The messages are written by
+//! Protocol Buffers (proto3) through `prost` (over user tables,
+//! `ProtobufTable` in `table.rs` builds its descriptor at run time instead). The messages are written by
 //! hand with `#[derive(prost::Message)]` (no protoc, no build script) and
 //! implement `records.proto`, beside this file, which documents the wire
 //! layout and the type mapping. A batch is one message holding the records

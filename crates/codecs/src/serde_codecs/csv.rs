@@ -1,6 +1,8 @@
 //! CSV (the `csv` crate, serde): one header line, then one line per record,
 //! fixed arrays spread over numbered columns. Flat records only: nested
 //! orders have no CSV form, and the matrix says so instead of inventing one.
+//! Below it, `CsvTable`: the same format over user tables, where nested
+//! objects are spread over dotted columns.
 
 use crate::matrix::CsvRecord;
 use crate::{Codec, CodecError};

@@ -1,5 +1,7 @@
 //! Serde-based encodings of whole record batches (`Vec<T>`), one file each:
-//! the text and schemaless/schema binary formats the codec matrix compares.
+//! the text and schemaless/schema binary formats the codec matrix compares,
+//! with their versions over user tables (`…Table`) below them where `file`
+//! offers the format.
 
 /// Declares a unit codec type over `Vec<T>` from an encode and a decode expression.
 macro_rules! serde_codec {
@@ -49,7 +51,7 @@ pub use self::bitcode::Bitcode;
 pub use self::bson::Bson;
 #[cfg(feature = "self-describing")]
 pub use self::cbor::Cbor;
-#[cfg(feature = "tables")]
+#[cfg(all(feature = "self-describing", feature = "tables"))]
 pub use self::cbor::CborTable;
 pub use self::csv::Csv;
 #[cfg(feature = "tables")]
@@ -62,7 +64,7 @@ pub use json::Json;
 pub use json_lines::JsonLines;
 #[cfg(feature = "tables")]
 pub use json_lines::JsonLinesTable;
-#[cfg(feature = "tables")]
+#[cfg(all(feature = "self-describing", feature = "tables"))]
 pub use msgpack::MessagePackTable;
 #[cfg(feature = "self-describing")]
 pub use msgpack::{MessagePack, MessagePackCompact};

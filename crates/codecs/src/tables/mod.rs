@@ -130,31 +130,46 @@ impl<C: TableCodec + ?Sized> Prepared for Plain<'_, C> {
 }
 
 /// The table codecs `--convert` can write: every format the codec registry
-/// offers for user tables, in its order.
+/// offers for user tables whose family is compiled in, in its order.
 pub fn convertible() -> Vec<Box<dyn TableCodec>> {
     registry::table_formats()
         .into_iter()
-        .map(|(format, _)| codec(format))
+        .filter_map(|(format, _)| codec(format))
         .collect()
 }
 
 /// The codec over user tables of a format the registry offers (its entry
-/// says which encoding it is, and `list` shows it); each one lives beside
-/// the typed codec of that entry.
-pub fn codec(format: TableFormat) -> Box<dyn TableCodec> {
-    use crate::{avro, columnar, protobuf, serde_codecs as serde};
-    match format {
+/// says which encoding it is, and `list` shows it), or `None` when the
+/// format's family is compiled out by its cargo feature; each one lives
+/// beside the typed codec of that entry.
+pub fn codec(format: TableFormat) -> Option<Box<dyn TableCodec>> {
+    use crate::serde_codecs as serde;
+    Some(match format {
         TableFormat::Csv => Box::new(serde::CsvTable),
         TableFormat::JsonLines => Box::new(serde::JsonLinesTable),
+        #[cfg(feature = "self-describing")]
         TableFormat::MessagePack => Box::new(serde::MessagePackTable),
+        #[cfg(feature = "self-describing")]
         TableFormat::Cbor => Box::new(serde::CborTable),
-        TableFormat::Avro => Box::new(avro::AvroTable),
-        TableFormat::Protobuf => Box::new(protobuf::ProtobufTable),
+        #[cfg(feature = "avro")]
+        TableFormat::Avro => Box::new(crate::avro::AvroTable),
+        #[cfg(feature = "protobuf")]
+        TableFormat::Protobuf => Box::new(crate::protobuf::ProtobufTable),
         TableFormat::Postcard => Box::new(serde::PostcardTable),
         TableFormat::Bincode => Box::new(serde::BincodeTable),
-        TableFormat::ArrowIpc => Box::new(columnar::ArrowIpcTable),
-        TableFormat::Parquet => Box::new(columnar::ParquetTable),
-    }
+        #[cfg(feature = "columnar")]
+        TableFormat::ArrowIpc => Box::new(crate::columnar::ArrowIpcTable),
+        #[cfg(feature = "columnar")]
+        TableFormat::Parquet => Box::new(crate::columnar::ParquetTable),
+        #[cfg(not(feature = "self-describing"))]
+        TableFormat::MessagePack | TableFormat::Cbor => return None,
+        #[cfg(not(feature = "avro"))]
+        TableFormat::Avro => return None,
+        #[cfg(not(feature = "protobuf"))]
+        TableFormat::Protobuf => return None,
+        #[cfg(not(feature = "columnar"))]
+        TableFormat::ArrowIpc | TableFormat::Parquet => return None,
+    })
 }
 
 /// The convertible table codec with this id.
@@ -194,5 +209,30 @@ pub fn identifiers(schema: &Schema) -> Vec<String> {
     out
 }
 
-#[cfg(test)]
+// The tests exercise every format: they need every family compiled in.
+#[cfg(all(
+    test,
+    feature = "self-describing",
+    feature = "protobuf",
+    feature = "avro",
+    feature = "columnar"
+))]
 mod tests;
+
+#[cfg(test)]
+mod offered {
+    /// `file` offers a format exactly when its typed codec is compiled in
+    /// (with any set of features).
+    #[test]
+    fn file_offers_the_table_formats_whose_typed_codec_is_compiled_in() {
+        let mut enabled: Vec<&str> = crate::registry::catalog()
+            .into_iter()
+            .filter(|(_, on)| *on)
+            .filter_map(|(info, _)| Some(info.table?.id()))
+            .collect();
+        let mut offered: Vec<&str> = super::convertible().iter().map(|c| c.id()).collect();
+        enabled.sort_unstable();
+        offered.sort_unstable();
+        assert_eq!(offered, enabled);
+    }
+}
