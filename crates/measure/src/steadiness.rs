@@ -54,8 +54,10 @@ fn probe_with(at: &str, chunks: usize, steps: usize) -> Steadiness {
         times.push(started.elapsed().as_nanos() as f64);
     }
     black_box(at_slot);
-    times.sort_by(f64::total_cmp);
-    let quantile = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    // The engine's own quantiles; a probe too short to describe (fewer
+    // than two chunks, never asked for) reads as zeros, which no view trusts.
+    let sample = encbench_stats::Sample::new(&times).ok();
+    let quantile = |q: f64| sample.as_ref().map_or(0.0, |s| s.quantile(q));
     Steadiness {
         at: at.to_string(),
         chunks,

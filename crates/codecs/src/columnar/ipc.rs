@@ -262,12 +262,7 @@ mod over_tables {
         ) -> Result<(), Error> {
             let reader = arrow_ipc::reader::StreamReader::try_new(input.reader()?, None)
                 .map_err(|e| codec("arrow", e))?;
-            for batch in reader {
-                let mut table = Table::new(schema.clone(), 0);
-                append_batch(&mut table, &batch.map_err(|e| codec("arrow", e))?)?;
-                visit(table)?;
-            }
-            Ok(())
+            crate::columnar::visit_table_batches("arrow", schema, reader, visit)
         }
         fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
             arrow_columns(bytes, schema, None)

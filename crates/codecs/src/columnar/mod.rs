@@ -31,6 +31,24 @@ pub use parquet_codec::Parquet;
 #[cfg(feature = "tables")]
 pub use parquet_codec::ParquetTable;
 
+/// Reads record batches back as tables of `schema`, handing `visit` one per
+/// batch (both table codecs' streaming read-back).
+#[cfg(feature = "tables")]
+fn visit_table_batches<E: std::fmt::Display>(
+    format: &'static str,
+    schema: &encbench_table::Schema,
+    batches: impl Iterator<Item = Result<RecordBatch, E>>,
+    visit: &mut crate::tables::streaming::Visit<'_>,
+) -> Result<(), encbench_table::Error> {
+    for batch in batches {
+        let batch = batch.map_err(|e| encbench_table::error::codec(format, e))?;
+        let mut table = encbench_table::Table::new(schema.clone(), 0);
+        encbench_table::arrow::append_batch(&mut table, &batch)?;
+        visit(table)?;
+    }
+    Ok(())
+}
+
 use crate::CodecError;
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Field, SchemaRef};

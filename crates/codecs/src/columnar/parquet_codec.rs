@@ -183,12 +183,7 @@ mod over_tables {
                     .with_batch_size(READ_BATCH_ROWS)
                     .build()
                     .map_err(fail)?;
-            for batch in reader {
-                let mut table = Table::new(schema.clone(), 0);
-                append_batch(&mut table, &batch.map_err(|e| codec("parquet", e))?)?;
-                visit(table)?;
-            }
-            Ok(())
+            crate::columnar::visit_table_batches("parquet", schema, reader, visit)
         }
         fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
             parquet_columns(bytes, schema, None)
