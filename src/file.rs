@@ -77,15 +77,8 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let mut progress = Progress::new(args.quiet);
 
     // A named format needs no measurement: convert every row and stop.
-    if let Some(Target::Format(candidate, compressor)) = &target {
-        write_converted(
-            &args,
-            &options,
-            &taken,
-            candidate.as_ref(),
-            compressor.as_deref(),
-            &mut progress,
-        )?;
+    if let Some(Target::Format(resolved)) = &target {
+        write_converted(&args, &options, &taken, resolved, &mut progress)?;
         return Ok(ExitCode::SUCCESS);
     }
 
@@ -128,6 +121,8 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     );
     progress.finish();
     let choices = verdict.choices;
+    let mut notes = pipeline::notes(&loaded, sample_mb);
+    notes.extend(verdict.skipped.iter().map(|s| format!("file: not measured: {s}")));
     let build = build_info();
     let engine = EngineInfo {
         timer_resolution_ns: timer.resolution_ns,
@@ -156,7 +151,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         comparisons: Vec::new(),
         conclusions: Vec::new(),
         compatibility: Vec::new(),
-        notes: pipeline::notes(&loaded, sample_mb),
+        notes,
         recommendation,
     };
 
@@ -217,18 +212,13 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         let Some(r) = &doc.recommendation else {
             bail!("--convert recommended: nothing to recommend, so nothing was written");
         };
-        let candidate = candidates::by_id(&r.codec)
-            .with_context(|| format!("--convert recommended: '{}' (the input's own text) is recommended; there is nothing to convert", r.codec))?;
+        if candidates::by_id(&r.codec).is_none() {
+            bail!("--convert recommended: '{}' (the input as it is) is recommended; there is nothing to convert", r.codec);
+        }
         let compressor = (r.compression != "none").then(|| r.compression.clone());
+        let resolved = resolve(&r.codec, compressor)?;
         let mut progress = Progress::new(args.quiet);
-        write_converted(
-            &args,
-            &options,
-            &taken,
-            candidate.as_ref(),
-            compressor.as_deref(),
-            &mut progress,
-        )?;
+        write_converted(&args, &options, &taken, &resolved, &mut progress)?;
     }
     Ok(if doc.failures.is_empty() {
         ExitCode::SUCCESS
@@ -244,7 +234,86 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
 /// What --convert asked for.
 enum Target {
     Recommended,
-    Format(Box<dyn TableCodec>, Option<String>),
+    Format(Resolved),
+}
+
+/// A format to write, and how it is compressed.
+struct Resolved {
+    /// The codec that writes it (with its own compression inside, if native).
+    codec: Box<dyn TableCodec>,
+    /// The compressor named, if any.
+    compressor: Option<String>,
+    /// Whether the format compresses inside itself (Parquet pages, Arrow
+    /// IPC buffers, Avro blocks) rather than the compressor wrapping the file.
+    native: bool,
+}
+
+impl Resolved {
+    /// `parquet + zstd-3 (inside the format: its own page compression)`.
+    fn label(&self) -> String {
+        match (&self.compressor, self.native) {
+            (None, _) => self.codec.id().to_string(),
+            (Some(c), true) => format!("{} + {c} (the format's own compression)", self.codec.id()),
+            (Some(c), false) => format!("{} + {c} (the whole file compressed)", self.codec.id()),
+        }
+    }
+
+    /// The file name ending readers of this output expect.
+    fn extension(&self) -> String {
+        match (&self.compressor, self.native) {
+            (Some(c), false) => format!(".{}{}", self.codec.extension(), compressed_suffix(c)),
+            _ => format!(".{}", self.codec.extension()),
+        }
+    }
+}
+
+/// The suffix a file compressed whole by `compressor` usually carries.
+fn compressed_suffix(compressor: &str) -> &'static str {
+    match encbench_codecs::tables::native::family_level(compressor).0 {
+        "gzip" => ".gz",
+        "zstd" => ".zst",
+        "lz4" => ".lz4",
+        "xz" => ".xz",
+        "bzip2" => ".bz2",
+        "snappy" => ".sz",
+        "brotli" => ".br",
+        _ => "",
+    }
+}
+
+/// The codec for `format` under `compressor`: the format's own
+/// compression where it has one, else the compressor around the file.
+fn resolve(format: &str, compressor: Option<String>) -> anyhow::Result<Resolved> {
+    let names: Vec<&str> = candidates::convertible().iter().map(|c| c.id()).collect();
+    let Some(codec) = candidates::by_id(format) else {
+        bail!(
+            "--convert: unknown format '{format}'; known: {}, recommended",
+            names.join(", ")
+        );
+    };
+    let Some(c) = &compressor else {
+        return Ok(Resolved {
+            codec,
+            compressor,
+            native: false,
+        });
+    };
+    if measure::compressors(std::slice::from_ref(c), false).len() != 1 {
+        bail!("--convert: unknown compressor '{c}' (give one level, e.g. zstd-3, gzip-6, lz4)");
+    }
+    match codec.compressed(c) {
+        None => Ok(Resolved {
+            codec,
+            compressor,
+            native: false,
+        }),
+        Some(Ok(native)) => Ok(Resolved {
+            codec: native,
+            compressor,
+            native: true,
+        }),
+        Some(Err(why)) => bail!("--convert {format}+{c}: {why}"),
+    }
 }
 
 fn parse_target(text: &str) -> anyhow::Result<Target> {
@@ -255,19 +324,7 @@ fn parse_target(text: &str) -> anyhow::Result<Target> {
         Some((f, c)) => (f, Some(c.to_string())),
         None => (text, None),
     };
-    let names: Vec<&str> = candidates::convertible().iter().map(|c| c.id()).collect();
-    let Some(candidate) = candidates::by_id(format) else {
-        bail!(
-            "--convert: unknown format '{format}'; known: {}, recommended",
-            names.join(", ")
-        );
-    };
-    if let Some(c) = &compressor {
-        if measure::compressors(std::slice::from_ref(c), false).len() != 1 {
-            bail!("--convert: unknown compressor '{c}' (give one level, e.g. zstd-3, gzip-6, lz4)");
-        }
-    }
-    Ok(Target::Format(candidate, compressor))
+    resolve(format, compressor).map(Target::Format)
 }
 
 /// Converts every row of the input (streaming: see `convert`), with a
@@ -276,18 +333,33 @@ fn write_converted(
     args: &FileArgs,
     options: &LoadOptions,
     inputs: &[&Path],
-    candidate: &dyn TableCodec,
-    compressor: Option<&str>,
+    resolved: &Resolved,
     progress: &mut Progress,
 ) -> anyhow::Result<()> {
     let Some(output) = &args.output else {
         bail!("--convert needs -o PATH");
     };
-    let compressor = compressor.map(|c| measure::compressors(&[c.to_string()], false));
+    let candidate = resolved.codec.as_ref();
+    // A format compressed inside itself is written plain by the compressor.
+    let compressor = match resolved.native {
+        true => None,
+        false => resolved
+            .compressor
+            .as_ref()
+            .map(|c| measure::compressors(std::slice::from_ref(c), false)),
+    };
     let compressor = compressor
         .as_ref()
         .and_then(|list| list.first())
         .map(|c| c.as_ref());
+    let expected = resolved.extension();
+    if !output.to_string_lossy().ends_with(&expected) {
+        eprintln!(
+            "note: {} is {}: such files are usually named *{expected}",
+            output.display(),
+            resolved.label()
+        );
+    }
     let size = std::fs::metadata(&args.path).map(|m| m.len()).ok();
     progress.milestone(&format!(
         "encbench file: reading every row of {}",
@@ -347,12 +419,14 @@ fn write_converted(
     let progress = progress.into_inner();
     progress.finish();
     outln!(
-        "wrote {}: {}{}, {} rows, {}; read back and compared row by row: identical",
+        "wrote {}: {}, {} rows, {}; read back and compared row by row: {}",
         output.display(),
-        candidate.id(),
-        compressor.map_or(String::new(), |c| format!(" + {}", c.id())),
+        resolved.label(),
         done.rows,
-        units::bytes(done.bytes as f64)
+        units::bytes(done.bytes as f64),
+        done.loss
+            .as_deref()
+            .map_or("identical".to_string(), |loss| format!("identical but for {loss}"))
     );
     Ok(())
 }

@@ -89,6 +89,129 @@ pub struct Read {
     pub parts: (usize, usize),
     /// Bytes of the file the sampled rows take (what MB/s are of).
     pub sample_bytes: u64,
+    /// How the file was written, as far as its metadata says.
+    pub written: Written,
+}
+
+/// How a columnar file was written, as far as its metadata records it:
+/// what its `original` row writes the sample with when the file is too
+/// large to measure as it is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Written {
+    /// Its compression, named as encbench names compressors (`zstd`,
+    /// `snappy`, `gzip-6`, `lz4`): the level only where the file records
+    /// it; `None` when uncompressed.
+    pub compression: Option<String>,
+    /// Rows in its first row group (Parquet) or batch (Arrow).
+    pub group_rows: Option<usize>,
+    /// Whether its columns are dictionary-encoded (Parquet).
+    pub dictionary: Option<bool>,
+}
+
+impl Written {
+    /// "zstd, row groups of 122880 rows, dictionary encoding": for notes.
+    pub fn describe(&self) -> String {
+        let mut parts = vec![self
+            .compression
+            .clone()
+            .unwrap_or_else(|| "uncompressed".into())];
+        if let Some(rows) = self.group_rows {
+            parts.push(format!("row groups of {rows} rows"));
+        }
+        match self.dictionary {
+            Some(true) => parts.push("dictionary encoding".into()),
+            Some(false) => parts.push("no dictionary encoding".into()),
+            None => {}
+        }
+        parts.join(", ")
+    }
+}
+
+/// A Parquet file's settings, from its footer: the first column chunk's
+/// codec (writers use one for every column), the first row group's rows,
+/// and whether any chunk is dictionary-encoded.
+fn parquet_written(meta: &parquet::file::metadata::ParquetMetaData) -> Written {
+    use parquet::basic::{Compression as C, Encoding};
+    let Some(first) = meta.row_groups().first() else {
+        return Written::default();
+    };
+    let compression = first.columns().first().and_then(|c| match c.compression() {
+        C::UNCOMPRESSED => None,
+        C::SNAPPY => Some("snappy".to_string()),
+        C::GZIP(_) => Some("gzip".to_string()),
+        C::LZ4 | C::LZ4_RAW => Some("lz4".to_string()),
+        C::ZSTD(_) => Some("zstd".to_string()),
+        C::BROTLI(_) => Some("brotli".to_string()),
+        C::LZO => Some("lzo".to_string()),
+    });
+    let dictionary = first.columns().iter().any(|c| {
+        c.encodings()
+            .any(|e| matches!(e, Encoding::RLE_DICTIONARY | Encoding::PLAIN_DICTIONARY))
+    });
+    Written {
+        compression,
+        group_rows: usize::try_from(first.num_rows()).ok(),
+        dictionary: Some(dictionary),
+    }
+}
+
+/// The `avro.codec` entry of an Avro container's header (apache-avro
+/// keeps it private): the magic, then a map of byte strings, in blocks of
+/// zigzag-varint counts. `None` when absent or unreadable.
+fn avro_codec(header: &[u8]) -> Option<String> {
+    fn long(b: &[u8], at: &mut usize) -> Option<i64> {
+        let (mut value, mut shift) = (0u64, 0u32);
+        loop {
+            let byte = *b.get(*at)?;
+            *at += 1;
+            value |= u64::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                return Some((value >> 1) as i64 ^ -((value & 1) as i64));
+            }
+            shift += 7;
+            if shift > 63 {
+                return None;
+            }
+        }
+    }
+    fn bytes<'b>(b: &'b [u8], at: &mut usize) -> Option<&'b [u8]> {
+        let len = usize::try_from(long(b, at)?).ok()?;
+        let out = b.get(*at..at.checked_add(len)?)?;
+        *at += len;
+        Some(out)
+    }
+    let mut at = 4;
+    loop {
+        let mut count = long(header, &mut at)?;
+        if count == 0 {
+            return None;
+        }
+        if count < 0 {
+            count = count.checked_neg()?;
+            long(header, &mut at)?; // the block's size in bytes
+        }
+        for _ in 0..count {
+            let key = bytes(header, &mut at)?;
+            let value = bytes(header, &mut at)?;
+            if key == b"avro.codec" {
+                return Some(String::from_utf8_lossy(value).into_owned());
+            }
+        }
+    }
+}
+
+/// An Avro container's codec, from its header's `avro.codec` entry.
+fn avro_written(codec: Option<&str>) -> Written {
+    let compression = match codec {
+        None | Some("null") => None,
+        Some("deflate") => Some("gzip".to_string()),
+        Some("zstandard") => Some("zstd".to_string()),
+        Some(other) => Some(other.to_string()),
+    };
+    Written {
+        compression,
+        ..Written::default()
+    }
 }
 
 /// The columnar format `path` is in, from its first bytes (`None` for
@@ -210,6 +333,7 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
     }
     let on_disk = |g: usize| meta.row_group(g).compressed_size().max(0) as u64;
     Ok(Read {
+        written: parquet_written(&meta),
         whole: chosen.len() == groups,
         table,
         rows,
@@ -243,6 +367,7 @@ fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
         false => table.rows() * batches / chosen.len().max(1),
     };
     Ok(Read {
+        written: Written::default(),
         table,
         rows,
         rows_exact: whole,
@@ -294,6 +419,7 @@ impl Head {
             as_text,
             parts: (parts, if whole { parts } else { 0 }),
             sample_bytes: read,
+            written: Written::default(),
         }
     }
 }
@@ -327,7 +453,13 @@ fn read_avro(path: &Path, limit: u64) -> Result<Read, Failed> {
             break;
         }
     }
-    Ok(head.finish(table, avro.as_text, 0))
+    let mut read = head.finish(table, avro.as_text, 0);
+    let mut header = Vec::new();
+    File::open(path)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, 1 << 20), &mut header))
+        .map_err(|e| e.to_string())?;
+    read.written = avro_written(avro_codec(&header).as_deref());
+    Ok(read)
 }
 
 /// How an Avro record schema's fields become encbench's columns.

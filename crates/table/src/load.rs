@@ -149,6 +149,8 @@ pub struct Columnar {
     pub parts: (usize, usize),
     /// Bytes of the file the sampled rows take.
     pub sample_bytes: u64,
+    /// How it was written (compression, row groups), from its metadata.
+    pub written: crate::binary_input::Written,
 }
 
 /// A Parquet or Arrow input: its schema and a sample of its row groups or
@@ -189,6 +191,7 @@ fn load_columnar(
             as_text: read.as_text,
             parts: read.parts,
             sample_bytes: read.sample_bytes,
+            written: read.written,
         }),
         file_bytes,
         text_bytes: file_bytes,

@@ -5,8 +5,10 @@
 use crate::schema::{ColumnType, Schema};
 use crate::values;
 
-/// The values of one column (a null slot holds a default).
-#[derive(Debug, Clone, PartialEq)]
+/// The values of one column (a null slot holds a default). Equality
+/// compares floats as values ([`same_float`]): NaN equals NaN, and −0.0
+/// differs from 0.0.
+#[derive(Debug, Clone)]
 pub enum Values {
     /// Integers, timestamps (µs since 1970) and dates (days since 1970).
     Int(Vec<i64>),
@@ -79,6 +81,36 @@ impl Strings {
         let base = self.text.len();
         self.text.push_str(&other.text);
         self.ends.extend(other.ends.iter().map(|e| e + base));
+    }
+}
+
+impl PartialEq for Values {
+    fn eq(&self, other: &Values) -> bool {
+        match (self, other) {
+            (Values::Int(a), Values::Int(b)) => a == b,
+            (Values::Float(a), Values::Float(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_float(*x, *y))
+            }
+            (Values::Bool(a), Values::Bool(b)) => a == b,
+            (Values::Str(a), Values::Str(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// Whether two floats are the same value: the same bits (so −0.0 and 0.0
+/// differ), or both NaN whatever their payloads (formats may canonicalise
+/// a NaN's payload; no reader can tell one from another).
+pub fn same_float(a: f64, b: f64) -> bool {
+    a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
+}
+
+/// A float's bits for hashing, one pattern for every NaN (see [`same_float`]).
+fn float_bits(x: f64) -> u64 {
+    if x.is_nan() {
+        f64::NAN.to_bits()
+    } else {
+        x.to_bits()
     }
 }
 
@@ -310,7 +342,7 @@ impl Table {
                 Values::Float(v) => rows.zip(v).for_each(|((h, ok), x)| match ok {
                     true => {
                         mix(h, 2);
-                        mix(h, x.to_bits())
+                        mix(h, float_bits(*x))
                     }
                     false => mix(h, 0),
                 }),
@@ -328,6 +360,43 @@ impl Table {
             }
         }
         hashes
+    }
+
+    /// This table with every float that `lost` picks made null, and how
+    /// many were (`None` when none were): what a format that cannot carry
+    /// such floats gives back. A column made to hold a null it may not
+    /// (not nullable) is named in the error.
+    pub fn nulling_floats(&self, lost: impl Fn(f64) -> bool) -> Result<Option<(Table, u64)>, String> {
+        let hit = |v: &[f64], valid: &[bool]| {
+            v.iter().zip(valid).filter(|(x, ok)| **ok && lost(**x)).count() as u64
+        };
+        let counts: Vec<u64> = self
+            .columns
+            .iter()
+            .map(|c| match &c.values {
+                Values::Float(v) => hit(v, &c.valid),
+                _ => 0,
+            })
+            .collect();
+        if counts.iter().all(|n| *n == 0) {
+            return Ok(None);
+        }
+        let mut out = self.clone();
+        for ((col, field), n) in out.columns.iter_mut().zip(&self.schema.fields).zip(&counts) {
+            let (Values::Float(v), true) = (&mut col.values, *n > 0) else {
+                continue;
+            };
+            if !field.nullable {
+                return Err(format!("column '{}' is not nullable", field.name));
+            }
+            for (x, ok) in v.iter_mut().zip(col.valid.iter_mut()) {
+                if *ok && lost(*x) {
+                    *x = 0.0;
+                    *ok = false;
+                }
+            }
+        }
+        Ok(Some((out, counts.iter().sum())))
     }
 
     fn rows_before(&self, filled: usize) -> usize {
@@ -351,7 +420,8 @@ impl Table {
 
     /// The first place where `other` differs from this table, described
     /// (row numbers 1-based), or `None` when every row is equal. Floats
-    /// compare by bit pattern, so a changed value is never missed.
+    /// compare as values ([`same_float`]), so a changed value (a sign of
+    /// zero included) is never missed and NaN is never a false difference.
     pub fn first_difference(&self, other: &Table) -> Option<String> {
         if self.columns.len() != other.columns.len() {
             return Some(format!(
@@ -364,7 +434,7 @@ impl Table {
             for (c, (a, b)) in self.columns.iter().zip(&other.columns).enumerate() {
                 let (x, y) = (a.cell(row), b.cell(row));
                 let same = match (x, y) {
-                    (Cell::Float(p), Cell::Float(q)) => p.to_bits() == q.to_bits(),
+                    (Cell::Float(p), Cell::Float(q)) => same_float(p, q),
                     _ => x == y,
                 };
                 if !same {
@@ -405,7 +475,7 @@ pub fn text_of(cell: Cell<'_>, ty: ColumnType) -> String {
 
 /// Digests of consecutive blocks of rows, whatever the batches they came
 /// in: two streams of the same rows give the same list, and the first
-/// block that differs says where to look. Floats by bit pattern, as in
+/// block that differs says where to look. Floats as values, as in
 /// [`Table::first_difference`]. The hash is a multiply-xorshift over
 /// 64-bit words (order-sensitive, every bit mixed): it guards against
 /// accidents (a lost, changed or reordered value), not an adversary, at a

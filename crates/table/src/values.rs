@@ -45,9 +45,14 @@ pub fn parse_int(text: &str) -> Option<i64> {
     }
 }
 
-/// A finite decimal float (`1.5`, `-2e-3`, `.5`); not `nan`, `inf`, hex,
-/// a leading `+` or a leading zero before another digit (`007`, `01.5`).
+/// A decimal float (`1.5`, `-2e-3`, `.5`) or an infinity (`inf`,
+/// `-Infinity`, any case: what Rust, pandas, Arrow and Java write); not
+/// `nan` (a null token), hex, a leading `+` or a leading zero before
+/// another digit (`007`, `01.5`).
 pub fn parse_float(text: &str) -> Option<f64> {
+    if let Some(v) = infinity(text) {
+        return Some(v);
+    }
     let unsigned = text.strip_prefix('-').unwrap_or(text).as_bytes();
     let padded = unsigned.len() > 1 && unsigned[0] == b'0' && unsigned[1].is_ascii_digit();
     let ok = !text.is_empty()
@@ -62,15 +67,34 @@ pub fn parse_float(text: &str) -> Option<f64> {
     // exactly through a float64 (DBL_DIG is 15), so no need to compare.
     let plain = !text.bytes().any(|b| matches!(b, b'e' | b'E'))
         && text.bytes().filter(u8::is_ascii_digit).count() <= 15;
-    (v.is_finite() && (plain || same_decimal(text, &format!("{v:e}")))).then_some(v)
+    (v.is_finite() && (plain || shortest(text, v))).then_some(v)
 }
 
-/// Whether two decimal texts denote the same number (`1.50` = `1.5e0`,
-/// `1e3` = `1000`): a float64 keeps a value only when its shortest form
-/// is the text's own number; `12345678901234567890` or 23 significant
-/// digits would be rounded, so such text is not a float.
-fn same_decimal(a: &str, b: &str) -> bool {
-    matches!((decimal(a), decimal(b)), (Some(x), Some(y)) if x == y)
+/// Whether `text` is a shortest decimal of the float `v` it parses to: as
+/// few significant digits as the shortest form that reads back as `v`.
+/// More would mean digits the float cannot hold (`0.30000000000000001`
+/// is 0.3), so such text is not a float. When the value lies halfway
+/// between two shortest forms, either is one (ryu, which serde_json and
+/// pyarrow use, rounds such ties to even; Rust's formatter rounds up).
+fn shortest(text: &str, v: f64) -> bool {
+    match (decimal(text), decimal(&format!("{v:e}"))) {
+        (Some((_, digits, _)), Some((_, best, _))) => digits.len() <= best.len(),
+        _ => false,
+    }
+}
+
+/// `inf` or `infinity` in any case, with an optional `-`.
+fn infinity(text: &str) -> Option<f64> {
+    let (negative, word) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let named = word.eq_ignore_ascii_case("inf") || word.eq_ignore_ascii_case("infinity");
+    named.then_some(if negative {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    })
 }
 
 /// A decimal as (negative, significant digits, e) with the value
@@ -225,10 +249,23 @@ mod tests {
         assert_eq!(parse_float("12345678901234567890"), None);
         assert_eq!(parse_float("0.12345678901234567890123"), None);
         assert_eq!(parse_float("0.30000000000000001"), None);
+        // Halfway between two shortest forms (a float32 widened): both are
+        // shortest, whichever way the writer rounded the tie.
+        assert_eq!(parse_float("0.8314590454101562"), Some(0.83145904541015625));
+        assert_eq!(parse_float("0.8314590454101563"), Some(0.83145904541015625));
         for text in [
-            "nan", "inf", "1e400", "0x10", ".", "e5", "", "007", "-01.5", "+1.5",
+            "nan", "NaN", "1e400", "0x10", ".", "e5", "", "007", "-01.5", "+1.5", "+inf", "infinit",
         ] {
             assert_eq!(parse_float(text), None, "{text}");
+        }
+        // Infinities as Rust, pandas, Arrow and Java write them.
+        for (text, v) in [
+            ("inf", f64::INFINITY),
+            ("-inf", f64::NEG_INFINITY),
+            ("Infinity", f64::INFINITY),
+            ("-INF", f64::NEG_INFINITY),
+        ] {
+            assert_eq!(parse_float(text), Some(v), "{text}");
         }
     }
 

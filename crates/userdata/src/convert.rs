@@ -15,6 +15,7 @@
 
 use crate::candidates::streaming::ReadBack;
 use crate::candidates::TableCodec;
+use encbench_codecs::tables::NonFinite;
 use crate::typing::{self, stopped, Stop};
 use encbench_codecs::compression::Compressor;
 use encbench_safe_write::{self as safe_write, Atomic};
@@ -61,6 +62,9 @@ pub struct Converted {
     pub bytes: u64,
     /// Rows written and read back equal.
     pub rows: usize,
+    /// The floats the format could not carry, when there were any
+    /// ("3 value(s): NaN and ±Inf written as null …").
+    pub loss: Option<String>,
 }
 
 /// How a conversion ended, when nothing failed.
@@ -87,8 +91,8 @@ pub fn convert(
     };
     check_output(request.inputs, output, request.force)?;
     let mut temp = Atomic::create(output).map_err(|e| fail(e.to_string()))?;
-    let written = match write_pass(scanned, request, temp.file(), progress)? {
-        Produced::All(digest) => digest,
+    let (written, lost) = match write_pass(scanned, request, temp.file(), progress)? {
+        Produced::All(digest, lost) => (digest, lost),
         // Dropping the temporary file removes it.
         Produced::Misfit(m) => return Ok(Outcome::Misfit(m)),
     };
@@ -130,16 +134,19 @@ pub fn convert(
     }
     temp.commit(request.force)
         .map_err(|e| fail(format!("cannot move the verified file into place: {e}")))?;
+    let loss = request.candidate.non_finite().why();
     Ok(Outcome::Done(Converted {
         bytes,
         rows: written.rows as usize,
+        loss: loss.filter(|_| lost > 0).map(|why| format!("{lost} value(s): {why}")),
     }))
 }
 
 /// What the reader thread typed.
 enum Produced {
-    /// Every row; the digest of them all.
-    All(Digest),
+    /// Every row; the digest of them all as the format reads them back,
+    /// and how many floats it cannot carry (made null in the digest).
+    All(Digest, u64),
     /// It stopped at a row the sample's schema does not fit.
     Misfit(Malformed),
 }
@@ -159,9 +166,12 @@ fn write_pass(
     let position = AtomicU64::new(0);
     std::thread::scope(|s| {
         let (tx, rx) = sync_channel(2);
-        let producer = s.spawn(|| produce(scanned, request.skip_bad, tx, &position));
+        let non_finite = request.candidate.non_finite();
+        let position = &position;
+        let producer =
+            s.spawn(move || produce(scanned, request.skip_bad, non_finite, tx, position));
         let written = {
-            let mut batches = batches(rx, &position, progress);
+            let mut batches = batches(rx, position, progress);
             let schema = &scanned.schema;
             let rows = scanned.rows;
             match request.compressor {
@@ -244,22 +254,37 @@ fn batches<'a>(
 fn produce(
     scanned: &Scanned,
     skip_bad: bool,
+    non_finite: NonFinite,
     tx: SyncSender<Result<Table, Error>>,
     position: &AtomicU64,
 ) -> Result<Produced, Error> {
     let mut digest = Digest::default();
     let mut writer_gone = false;
+    let mut lost = 0u64;
     let typed = typing::each_batch(scanned, skip_bad, position, &mut |table, hashes| {
-        hashes.iter().for_each(|h| digest.add_row(*h));
+        // What the format reads back: the floats it cannot carry made null.
+        match table.nulling_floats(|x| non_finite.loses(x)) {
+            Ok(None) => hashes.iter().for_each(|h| digest.add_row(*h)),
+            Ok(Some((back, n))) => {
+                lost += n;
+                back.row_hashes().iter().for_each(|h| digest.add_row(*h));
+            }
+            Err(column) => {
+                return Err(Error::Schema(format!(
+                    "{column}, and {}",
+                    non_finite.why().unwrap_or_default()
+                )))
+            }
+        }
         tx.send(Ok(table)).map_err(|_| {
             writer_gone = true;
             stopped("the writer stopped")
         })
     });
     match typed {
-        Ok(()) => Ok(Produced::All(digest.finish())),
+        Ok(()) => Ok(Produced::All(digest.finish(), lost)),
         // The writer's own error says why.
-        Err(_) if writer_gone => Ok(Produced::All(digest.finish())),
+        Err(_) if writer_gone => Ok(Produced::All(digest.finish(), lost)),
         Err(Stop::Misfit(m)) => {
             let _ = tx.send(Err(stopped("the sample's schema does not fit")));
             Ok(Produced::Misfit(m))

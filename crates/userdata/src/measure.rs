@@ -8,7 +8,7 @@ use crate::candidates::{self, Prepared, TableCodec};
 use encbench_codecs::compression::Compressor;
 use encbench_measure::rows::{lighter_plan, measure_rows, Pending};
 use encbench_measure::{Config, Progress, TimerInfo};
-use encbench_record::{Failure, Medium, Record, RowMeta, Verified};
+use encbench_record::{Check, Failure, Medium, Record, RowMeta, Verified};
 use encbench_table::load::Loaded;
 use encbench_table::table::Table;
 use std::borrow::Cow;
@@ -62,6 +62,8 @@ pub struct Measured {
     pub records: Vec<Record>,
     /// Rows that failed verification or timing.
     pub failures: Vec<Failure>,
+    /// Format × compressor pairs not measured, and why (Parquet has no xz).
+    pub skipped: Vec<String>,
 }
 
 /// The compressors to run: `names` (families or `family-level`) from the
@@ -81,13 +83,58 @@ pub fn dataset_name(loaded: &Loaded) -> String {
 }
 
 /// A candidate that round-tripped: itself, prepared for the schema, its
-/// bytes, and the proof.
+/// bytes, the check that passed, the table it reads back (the input's,
+/// or with the floats the format cannot carry made null), and its rows'
+/// compression label (`none`, or the format's own codec inside it).
 type RoundTripped<'a> = (
     &'a dyn TableCodec,
     Box<dyn Prepared + 'a>,
     Cow<'a, [u8]>,
-    Verified,
+    Check,
+    Cow<'a, Table>,
+    &'a str,
 );
+
+/// Decodes a candidate's bytes and compares them with the table row by
+/// row: equal, or equal but for the floats the format declares it loses
+/// (then the check is lossy and says how many and why).
+fn verify<'t>(
+    c: &dyn TableCodec,
+    ready: &dyn Prepared,
+    bytes: &[u8],
+    table: &'t Table,
+) -> Result<(Check, Cow<'t, Table>), String> {
+    let (want, loss) = match c.non_finite().expected_back(table) {
+        Err(why) => return Err(format!("refused: {why}")),
+        Ok(None) => (Cow::Borrowed(table), None),
+        Ok(Some((back, loss))) => (Cow::Owned(back), Some(loss)),
+    };
+    let back = ready
+        .decode(bytes)
+        .map_err(|e| format!("verification failed: {e}"))?;
+    // The first difference names the row and column; the proof is the comparison.
+    if let Some(difference) = want.first_difference(&back) {
+        return Err(format!("verification failed: {difference}"));
+    }
+    let what = format!("decode(encode(table)) == table, all {} rows", table.rows());
+    let proof = Verified::equal(what, want.as_ref(), &back).map_err(String::from)?;
+    let check = match loss {
+        None => Check::Verified(proof),
+        Some(loss) => Check::Lossy { proof, loss },
+    };
+    Ok((check, want))
+}
+
+/// A compressed form's check: its own byte comparison, lossy as its base is.
+fn compressed_check(base: &Check, proof: Verified) -> Check {
+    match base {
+        Check::Lossy { loss, .. } => Check::Lossy {
+            proof,
+            loss: loss.clone(),
+        },
+        _ => Check::Verified(proof),
+    }
+}
 
 /// Verifies and times every candidate × compressor on the loaded table.
 pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> Measured {
@@ -112,114 +159,35 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         ..Default::default()
     };
     let all = match &loaded.columnar {
-        Some(c) => candidates::for_columnar(c.kind, !loaded.original.is_empty()),
+        Some(c) => candidates::for_columnar(c, !loaded.original.is_empty()),
         None => candidates::all(loaded.format),
     };
     // The original text is borrowed, not copied; encodings are owned. Each
     // candidate is prepared for the schema once, here, outside the timed
     // routines (protobuf's descriptor pool, Avro's schema).
-    let mut prepared: Vec<RoundTripped<'_>> = Vec::new();
     let started = Instant::now();
-    for c in &all {
-        progress(&format!("verifying {}", c.id()));
-        let ready = match c.prepare(&table.schema) {
-            Ok(ready) => ready,
-            Err(e) => {
-                out.failures.push(Failure::new(
-                    &meta(c.id(), "encode", "none", 0),
-                    format!("verification failed: {e}"),
-                ));
-                continue;
-            }
-        };
-        let bytes = if c.encodes() {
-            let mut bytes = Vec::new();
-            match ready.encode(table, &mut bytes) {
-                Ok(()) => Cow::Owned(bytes),
-                Err(e) => {
-                    out.failures.push(Failure::new(
-                        &meta(c.id(), "encode", "none", 0),
-                        format!("verification failed: {e}"),
-                    ));
-                    continue;
-                }
-            }
-        } else {
-            Cow::Borrowed(loaded.original.as_slice())
-        };
-        let verdict = ready
-            .decode(&bytes)
-            .map_err(|e| format!("verification failed: {e}"))
-            .and_then(|back| {
-                // The first difference names the row and column; the proof is the comparison.
-                if let Some(difference) = table.first_difference(&back) {
-                    return Err(format!("verification failed: {difference}"));
-                }
-                let what = format!("decode(encode(table)) == table, all {} rows", table.rows());
-                Verified::equal(what, table, &back).map_err(String::from)
-            });
-        match verdict {
-            Ok(proof) => prepared.push((c.as_ref(), ready, bytes, proof)),
-            Err(e) => out.failures.push(Failure::new(
-                &meta(c.id(), "roundtrip", "none", bytes.len()),
-                e,
-            )),
-        }
-    }
+    // A columnar input's own row is labelled with the file's own codec.
+    let own = loaded
+        .columnar
+        .as_ref()
+        .and_then(|c| c.written.compression.clone())
+        .unwrap_or_else(|| "none".into());
+    let prepared: Vec<RoundTripped<'_>> = all
+        .iter()
+        .filter_map(|c| {
+            progress(&format!("verifying {}", c.id()));
+            let label = if c.id() == "original" { own.as_str() } else { "none" };
+            round_trip(c.as_ref(), loaded, label, &meta)
+                .map_err(|failure| out.failures.push(failure))
+                .ok()
+        })
+        .collect();
     // One output buffer shared by every encode routine (they never run at
     // once): its capacity settles at the largest encoding, where one per
     // routine would hold the sum of them all.
     let shared = RefCell::new(Vec::new());
     let shared = &shared;
-    let mut rows = Vec::new();
-    for (c, ready, bytes, proof) in &prepared {
-        let (c, ready) = (*c, ready.as_ref());
-        if c.encodes() {
-            rows.push(Pending::new(
-                meta(c.id(), "encode", "none", bytes.len()),
-                proof.clone(),
-                Box::new(move |iters| {
-                    let mut buf = shared.borrow_mut();
-                    for _ in 0..iters {
-                        buf.clear();
-                        ready.encode(table, &mut buf).map_err(|e| e.to_string())?;
-                        std::hint::black_box(&*buf);
-                    }
-                    Ok(())
-                }),
-            ));
-        }
-        rows.push(Pending::new(
-            meta(c.id(), "decode", "none", bytes.len()),
-            proof.clone(),
-            Box::new(move |iters| {
-                for _ in 0..iters {
-                    std::hint::black_box(ready.decode(bytes).map_err(|e| e.to_string())?);
-                }
-                Ok(())
-            }),
-        ));
-        if let Some(columns) = plan.query.as_deref() {
-            match query_row(table, ready, bytes, columns) {
-                None => {}
-                Some(Ok(proof)) => rows.push(Pending::new(
-                    meta(c.id(), "query", "none", bytes.len()),
-                    proof,
-                    Box::new(move |iters| {
-                        for _ in 0..iters {
-                            let read = ready.decode_columns(bytes, columns);
-                            std::hint::black_box(read.transpose().map_err(|e| e.to_string())?);
-                        }
-                        Ok(())
-                    }),
-                )),
-                Some(Err(e)) => out.failures.push(Failure::new(
-                    &meta(c.id(), "query", "none", bytes.len()),
-                    format!("verification failed: {e}"),
-                )),
-            }
-        }
-    }
+    let rows = timed_rows(&prepared, plan, table, shared, &meta, &mut out);
     let config = lighter_plan(&plan.config, started.elapsed());
     time_group(plan, &config, "encodings", rows, progress, &mut out);
 
@@ -228,8 +196,31 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         let id = c.id();
         progress(&format!("verifying {id}"));
         let started = Instant::now();
-        let mut verified: Vec<(&str, &[u8], Vec<u8>, Verified)> = Vec::new();
-        for (cand, _, bytes, _) in &prepared {
+        // Formats that compress inside themselves (Parquet, Arrow IPC,
+        // Avro) use their own codec; the rest go through the compressor whole.
+        let mut natives: Vec<Box<dyn TableCodec>> = Vec::new();
+        let mut whole: Vec<&RoundTripped<'_>> = Vec::new();
+        for round in &prepared {
+            match round.0.compressed(&id) {
+                None => whole.push(round),
+                Some(Ok(native)) => natives.push(native),
+                Some(Err(why)) => {
+                    if round.0.id() != "original" {
+                        out.skipped.push(format!("{} + {id}: {why}", round.0.id()));
+                    }
+                }
+            }
+        }
+        let natives: Vec<RoundTripped<'_>> = natives
+            .iter()
+            .filter_map(|c| {
+                round_trip(c.as_ref(), loaded, &id, &meta)
+                    .map_err(|failure| out.failures.push(failure))
+                    .ok()
+            })
+            .collect();
+        let mut verified: Vec<(&str, &[u8], Vec<u8>, Check)> = Vec::new();
+        for (cand, _, bytes, base, _, _) in whole {
             let (mut small, mut back) = (Vec::new(), Vec::new());
             match c
                 .compress(bytes, &mut small)
@@ -237,7 +228,12 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
             {
                 Ok(()) => {
                     match Verified::bytes("decompress(compress(bytes)) == bytes", bytes, &back) {
-                        Ok(proof) => verified.push((cand.id(), &bytes[..], small, proof)),
+                        Ok(proof) => verified.push((
+                            cand.id(),
+                            &bytes[..],
+                            small,
+                            compressed_check(base, proof),
+                        )),
                         Err(e) => out.failures.push(Failure::new(
                             &meta(cand.id(), "decompress", &id, 0),
                             e.to_string(),
@@ -250,7 +246,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                 )),
             }
         }
-        let mut rows = Vec::new();
+        let mut rows = timed_rows(&natives, plan, table, shared, &meta, &mut out);
         for (cand, bytes, small, proof) in &verified {
             rows.push(Pending::new(
                 meta(cand, "compress", &id, small.len()),
@@ -281,6 +277,101 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         time_group(plan, &config, &id, rows, progress, &mut out);
     }
     out
+}
+
+/// The metadata of one row: codec, operation, compression, bytes encoded.
+type Meta<'m> = dyn Fn(&str, &str, &str, usize) -> RowMeta + 'm;
+
+/// Prepares `c` for the table's schema, encodes the table (or takes the
+/// original bytes) and verifies the decode; the failure, as a record
+/// would carry it, when any step fails. `compression` labels the rows:
+/// the format's own codec for a compressed native variant.
+fn round_trip<'a>(
+    c: &'a dyn TableCodec,
+    loaded: &'a Loaded,
+    compression: &'a str,
+    meta: &Meta<'_>,
+) -> Result<RoundTripped<'a>, Failure> {
+    let table = &loaded.table;
+    let fail = |op: &str, bytes: usize, why: String| Failure::new(&meta(c.id(), op, compression, bytes), why);
+    let ready = c
+        .prepare(&table.schema)
+        .map_err(|e| fail("encode", 0, format!("verification failed: {e}")))?;
+    let bytes = match c.encodes() {
+        true => {
+            let mut bytes = Vec::new();
+            ready
+                .encode(table, &mut bytes)
+                .map_err(|e| fail("encode", 0, format!("verification failed: {e}")))?;
+            Cow::Owned(bytes)
+        }
+        false => Cow::Borrowed(loaded.original.as_slice()),
+    };
+    let (check, want) =
+        verify(c, ready.as_ref(), &bytes, table).map_err(|e| fail("roundtrip", bytes.len(), e))?;
+    Ok((c, ready, bytes, check, want, compression))
+}
+
+/// The encode, decode and (with `--optimize query`) query rows of every
+/// round-tripped candidate.
+fn timed_rows<'a>(
+    prepared: &'a [RoundTripped<'a>],
+    plan: &'a Plan,
+    table: &'a Table,
+    shared: &'a RefCell<Vec<u8>>,
+    meta: &Meta<'_>,
+    out: &mut Measured,
+) -> Vec<Pending<'a>> {
+    let mut rows = Vec::new();
+    for (c, ready, bytes, proof, want, compression) in prepared {
+        let (c, ready) = (*c, ready.as_ref());
+        if c.encodes() {
+            rows.push(Pending::new(
+                meta(c.id(), "encode", compression, bytes.len()),
+                proof.clone(),
+                Box::new(move |iters| {
+                    let mut buf = shared.borrow_mut();
+                    for _ in 0..iters {
+                        buf.clear();
+                        ready.encode(table, &mut buf).map_err(|e| e.to_string())?;
+                        std::hint::black_box(&*buf);
+                    }
+                    Ok(())
+                }),
+            ));
+        }
+        rows.push(Pending::new(
+            meta(c.id(), "decode", compression, bytes.len()),
+            proof.clone(),
+            Box::new(move |iters| {
+                for _ in 0..iters {
+                    std::hint::black_box(ready.decode(bytes).map_err(|e| e.to_string())?);
+                }
+                Ok(())
+            }),
+        ));
+        if let Some(columns) = plan.query.as_deref() {
+            match query_row(want, ready, bytes, columns) {
+                None => {}
+                Some(Ok(verified)) => rows.push(Pending::new(
+                    meta(c.id(), "query", compression, bytes.len()),
+                    compressed_check(proof, verified),
+                    Box::new(move |iters| {
+                        for _ in 0..iters {
+                            let read = ready.decode_columns(bytes, columns);
+                            std::hint::black_box(read.transpose().map_err(|e| e.to_string())?);
+                        }
+                        Ok(())
+                    }),
+                )),
+                Some(Err(e)) => out.failures.push(Failure::new(
+                    &meta(c.id(), "query", compression, bytes.len()),
+                    format!("verification failed: {e}"),
+                )),
+            }
+        }
+    }
+    rows
 }
 
 /// Reads `columns` of `bytes` once and checks them against the table's:

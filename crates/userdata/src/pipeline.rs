@@ -29,6 +29,8 @@ pub struct Verdict {
     pub choices: Vec<Choice>,
     /// The best choice for the objective, if anything could be measured.
     pub recommendation: Option<Recommendation>,
+    /// Format × compressor pairs not measured, and why.
+    pub skipped: Vec<String>,
 }
 
 /// What the recommended format does with nested columns, when the table has any.
@@ -63,7 +65,12 @@ pub fn judge(
 ) -> Verdict {
     let measured = measure::measure(loaded, plan, progress);
     let choices = recommend::choices(&measured.records);
-    let allowed = readers.allowed(&choices);
+    let mut allowed = readers.allowed(&choices);
+    // A format that changes values (CSV's NaN) is no answer while another
+    // carries every value.
+    if allowed.iter().any(|c| c.loss.is_none()) {
+        allowed.retain(|c| c.loss.is_none());
+    }
     // No rows: sizes are headers and times are set-up costs; nothing to recommend on.
     let recommendation = (loaded.table.rows() > 0)
         .then(|| recommend::recommend(&allowed, objective, link))
@@ -92,6 +99,7 @@ pub fn judge(
         failures: measured.failures,
         choices,
         recommendation,
+        skipped: measured.skipped,
     }
 }
 
@@ -145,9 +153,9 @@ pub fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
             if loaded.rows_exact { "" } else { "≈" },
             loaded.rows,
             if loaded.original.is_empty() {
-                "; the file is larger than the sample, so it has no 'original' row: its format is the row of that name, as encbench writes it"
+                format!("; the file is larger than the sample, so its 'original' row is its format with the file's own settings ({}), written from the sample", c.written.describe())
             } else {
-                "; the 'original' row is the file as it is"
+                format!("; the 'original' row is the file as it is ({})", c.written.describe())
             }
         ));
         if !c.as_text.is_empty() {

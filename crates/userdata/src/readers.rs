@@ -255,6 +255,7 @@ mod tests {
             read_ns: 1.0,
             input_bytes: 1,
             query_ns: None,
+            loss: None,
         }
     }
 

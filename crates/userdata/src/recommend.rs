@@ -64,6 +64,9 @@ pub struct Choice {
     /// formats whose readers skip the others, when `--optimize query`
     /// asked; `None` means such a read decodes everything ([`read_ns`](Self::read_ns)).
     pub query_ns: Option<f64>,
+    /// What the format loses of these values, when its check was lossy
+    /// (floats it cannot carry: CSV's NaN, JSON's NaN and ±Inf).
+    pub loss: Option<String>,
 }
 
 impl Choice {
@@ -97,8 +100,10 @@ pub fn transfer_ns(bytes: u64, link: Option<f64>) -> f64 {
     link.map_or(0.0, |mb_per_s| bytes as f64 / (mb_per_s * 1e6) * 1e9)
 }
 
-/// Every choice the records allow: each decoded candidate uncompressed and
-/// under each compressor whose both directions were timed.
+/// Every choice the records allow: each decoded candidate uncompressed,
+/// compressed inside by its own codec (Parquet, Arrow IPC, Avro: decode
+/// rows whose compression is named), and under each compressor whose both
+/// directions were timed.
 pub fn choices(records: &[Record]) -> Vec<Choice> {
     let find = |codec: &str, op: &str, compression: &str| {
         records
@@ -108,17 +113,21 @@ pub fn choices(records: &[Record]) -> Vec<Choice> {
     let mut out = Vec::new();
     for decode in records.iter().filter(|r| r.operation == "decode") {
         let codec = decode.codec.trim_start_matches("file/").to_string();
-        let encode = find(&decode.codec, "encode", "none").map(|r| r.median_ns);
-        let query = find(&decode.codec, "query", "none").map(|r| r.median_ns);
+        let encode = find(&decode.codec, "encode", &decode.compression).map(|r| r.median_ns);
+        let query = find(&decode.codec, "query", &decode.compression).map(|r| r.median_ns);
         out.push(Choice {
             codec: codec.clone(),
-            compression: "none".into(),
+            compression: decode.compression.clone(),
             bytes: decode.encoded_bytes,
             write_ns: encode,
             read_ns: decode.median_ns,
             input_bytes: decode.logical_bytes,
             query_ns: query,
+            loss: loss_of(decode),
         });
+        if decode.compression != "none" {
+            continue;
+        }
         for compress in records
             .iter()
             .filter(|r| r.codec == decode.codec && r.operation == "compress")
@@ -134,10 +143,21 @@ pub fn choices(records: &[Record]) -> Vec<Choice> {
                 read_ns: decode.median_ns + decompress.median_ns,
                 input_bytes: decode.logical_bytes,
                 query_ns: query.map(|q| q + decompress.median_ns),
+                loss: loss_of(decode),
             });
         }
     }
     out
+}
+
+/// The loss a lossy record's check declared.
+fn loss_of(record: &Record) -> Option<String> {
+    let v = record.verification.as_ref()?;
+    if v.status != encbench_record::VerificationStatus::Lossy {
+        return None;
+    }
+    let loss = v.detail.rsplit_once("(lossy: ").map_or(v.detail.as_str(), |(_, l)| l);
+    Some(loss.strip_suffix(')').unwrap_or(loss).to_string())
 }
 
 /// The choices no other beats on both size and read time (link included), smallest first.
@@ -334,6 +354,7 @@ mod tests {
             read_ns: read_ms * 1e6,
             input_bytes: 1_000_000,
             query_ns: None,
+            loss: None,
         }
     }
 

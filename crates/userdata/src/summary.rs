@@ -74,13 +74,12 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers, nested:
         .iter()
         .map(|c| {
             let mut row = vec![
-                match (on_frontier.contains(c), readers.excludes(c).is_some()) {
-                    (true, true) => "*×",
-                    (true, false) => "*",
-                    (false, true) => "×",
-                    (false, false) => "",
-                }
-                .to_string(),
+                format!(
+                    "{}{}{}",
+                    if on_frontier.contains(c) { "*" } else { "" },
+                    if readers.excludes(c).is_some() { "×" } else { "" },
+                    if c.loss.is_some() { "≈" } else { "" }
+                ),
                 c.codec.clone(),
                 c.compression.clone(),
                 c.write_ns.map_or("—".into(), |w| rate(c, w)),
@@ -134,6 +133,17 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers, nested:
             }
         }
     }
+    let mut lossy: Vec<(String, String)> = Vec::new();
+    for c in choices {
+        if let (Some(loss), false) = (&c.loss, lossy.iter().any(|(codec, _)| *codec == c.codec)) {
+            lossy.push((c.codec.clone(), loss.clone()));
+        }
+    }
+    for (codec, loss) in &lossy {
+        out.push_str(&format!(
+            "  ≈ {codec} reads back a value-changed table: {loss}; not recommended while a format carries every value\n"
+        ));
+    }
     if !excluded.is_empty() {
         let list: Vec<String> = excluded
             .iter()
@@ -163,6 +173,7 @@ mod tests {
             read_ns: 1e6,
             input_bytes: 1_000_000,
             query_ns: None,
+            loss: None,
         };
         let list = [choice("postcard", 100), choice("parquet", 200)];
         let text = choices(&list, None, &Readers::default(), false);
@@ -186,6 +197,7 @@ mod tests {
             read_ns: read,
             input_bytes: 1_000_000,
             query_ns: None,
+            loss: None,
         };
         let text = choices(
             &[

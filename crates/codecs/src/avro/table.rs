@@ -12,8 +12,82 @@ use encbench_table::schema::{ColumnType, Schema};
 use encbench_table::table::{Cell, Table};
 use encbench_table::{error::codec, Error};
 
-/// Avro container file.
-pub struct AvroTable;
+/// Avro container file, its blocks compressed by one of Avro's codecs
+/// (`null` unless named).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct AvroTable {
+    codec: AvroCodec,
+}
+
+/// An Avro block codec ([`apache_avro::Codec`] is not `Copy` on every
+/// feature set, so the setting is kept as this and made when writing).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+enum AvroCodec {
+    #[default]
+    Null,
+    Deflate(u8),
+    Snappy,
+    Zstandard(u8),
+    Bzip2(u8),
+    Xz(u8),
+}
+
+impl AvroTable {
+    /// Avro with blocks compressed as `compressor` (an id: `zstd-3`) says:
+    /// gzip-N is Avro's `deflate` (the same compression without gzip's
+    /// header), at the levels miniz offers (1, 6, 9).
+    pub fn with_compressor(compressor: &str) -> Result<AvroTable, String> {
+        use crate::tables::native::{bad_level, family_level, not_offered};
+        let level = |l: Option<i32>, default: i32, max: i32| {
+            let l = l.unwrap_or(default);
+            match (1..=max).contains(&l) {
+                true => Ok(l as u8),
+                false => Err(bad_level("Avro", compressor, format!("level {l} is outside 1..={max}"))),
+            }
+        };
+        let codec = match family_level(compressor) {
+            ("gzip", l) => match l.unwrap_or(6) {
+                l @ (1 | 6 | 9) => AvroCodec::Deflate(l as u8),
+                l => {
+                    return Err(bad_level(
+                        "Avro",
+                        compressor,
+                        format!("its deflate codec takes levels 1, 6 and 9, not {l}"),
+                    ))
+                }
+            },
+            ("snappy", None) => AvroCodec::Snappy,
+            ("zstd", l) => AvroCodec::Zstandard(level(l, 3, 22)?),
+            ("bzip2", l) => AvroCodec::Bzip2(level(l, 9, 9)?),
+            ("xz", l) => AvroCodec::Xz(level(l, 6, 9)?),
+            _ => {
+                return Err(not_offered(
+                    "Avro",
+                    compressor,
+                    "deflate, snappy, zstandard, bzip2 and xz",
+                ))
+            }
+        };
+        Ok(AvroTable { codec })
+    }
+
+    fn codec(&self) -> apache_avro::Codec {
+        use apache_avro::{Bzip2Settings, Codec, DeflateSettings, XzSettings, ZstandardSettings};
+        use miniz_oxide::deflate::CompressionLevel as Deflate;
+        match self.codec {
+            AvroCodec::Null => Codec::Null,
+            AvroCodec::Deflate(l) => Codec::Deflate(DeflateSettings::new(match l {
+                1 => Deflate::BestSpeed,
+                9 => Deflate::BestCompression,
+                _ => Deflate::DefaultLevel,
+            })),
+            AvroCodec::Snappy => Codec::Snappy,
+            AvroCodec::Zstandard(l) => Codec::Zstandard(ZstandardSettings::new(l)),
+            AvroCodec::Bzip2(l) => Codec::Bzip2(Bzip2Settings::new(l)),
+            AvroCodec::Xz(l) => Codec::Xz(XzSettings::new(l)),
+        }
+    }
+}
 
 fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
     let names = identifiers(schema);
@@ -193,8 +267,12 @@ impl TableCodec for AvroTable {
     fn nests_natively(&self) -> bool {
         true
     }
+    fn compressed(&self, compressor: &str) -> Option<Result<Box<dyn TableCodec>, String>> {
+        Some(AvroTable::with_compressor(compressor).map(|c| Box::new(c) as Box<dyn TableCodec>))
+    }
     fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
         Ok(Box::new(Ready {
+            codec: *self,
             avro: avro_schema(schema)?,
             names: identifiers(schema),
             schema: schema.clone(),
@@ -203,7 +281,7 @@ impl TableCodec for AvroTable {
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
         let avro = avro_schema(&table.schema)?;
         let names = identifiers(&table.schema);
-        encode_with(&avro, &names, table, out)
+        encode_with(self, &avro, &names, table, out)
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
         decode(bytes, schema)
@@ -219,6 +297,7 @@ impl TableCodec for AvroTable {
         let names = identifiers(schema);
         let mut writer = apache_avro::Writer::builder()
             .schema(&avro)
+            .codec(self.codec())
             .writer(out)
             .build()
             .map_err(|e| codec("avro", e))?;
@@ -251,6 +330,7 @@ impl TableCodec for AvroTable {
 /// Avro with its schema built (see `TableCodec::prepare`); the reader still
 /// parses the schema each file carries, as any reader of the format must.
 struct Ready {
+    codec: AvroTable,
     avro: apache_avro::Schema,
     names: Vec<String>,
     schema: Schema,
@@ -258,7 +338,7 @@ struct Ready {
 
 impl Prepared for Ready {
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
-        encode_with(&self.avro, &self.names, table, out)
+        encode_with(&self.codec, &self.avro, &self.names, table, out)
     }
     fn decode(&self, bytes: &[u8]) -> Result<Table, Error> {
         decode(bytes, &self.schema)
@@ -267,6 +347,7 @@ impl Prepared for Ready {
 
 /// One container file of every row of `table`.
 fn encode_with(
+    format: &AvroTable,
     avro: &apache_avro::Schema,
     names: &[String],
     table: &Table,
@@ -274,6 +355,7 @@ fn encode_with(
 ) -> Result<(), Error> {
     let mut writer = apache_avro::Writer::builder()
         .schema(avro)
+        .codec(format.codec())
         .writer(out)
         .build()
         .map_err(|e| codec("avro", e))?;

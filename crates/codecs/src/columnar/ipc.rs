@@ -205,25 +205,71 @@ fn take(bytes: &[u8], pos: usize, len: usize) -> Result<&[u8], CodecError> {
 }
 
 /// The same encoding over user tables (`encbench file`): the table as one
-/// Arrow record batch (`encbench_table::arrow`), written as an IPC stream.
+/// Arrow record batch (`encbench_table::arrow`), written as an IPC stream,
+/// its buffers compressed with lz4 or zstd when asked (the IPC format's
+/// own compression, which pyarrow and every Arrow reader undo).
 #[cfg(feature = "tables")]
 mod over_tables {
+    use crate::tables::native::{bad_level, family_level, not_offered};
     use crate::tables::streaming::{Batches, ReadBack, Visit};
     use crate::tables::TableCodec;
+    use arrow_ipc::writer::{IpcWriteOptions, StreamWriter};
+    use arrow_ipc::CompressionType;
     use encbench_table::arrow::{append_batch, arrow_schema, to_batch};
     use encbench_table::schema::Schema;
     use encbench_table::table::Table;
     use encbench_table::{error::codec, Error};
 
-    /// Arrow IPC stream.
-    pub struct ArrowIpcTable;
+    /// Arrow IPC stream, buffers compressed or not.
+    #[derive(Debug, Clone, Copy, Default)]
+    pub struct ArrowIpcTable {
+        compression: Option<(CompressionType, Option<i32>)>,
+    }
+
+    impl ArrowIpcTable {
+        /// Arrow IPC with buffers compressed as `compressor` (an id) says.
+        pub fn with_compressor(compressor: &str) -> Result<ArrowIpcTable, String> {
+            let compression = match family_level(compressor) {
+                ("lz4", None) => (CompressionType::LZ4_FRAME, None),
+                ("zstd", level) => (CompressionType::ZSTD, level),
+                _ => return Err(not_offered("Arrow IPC", compressor, "lz4 and zstd")),
+            };
+            let table = ArrowIpcTable {
+                compression: Some(compression),
+            };
+            table
+                .options()
+                .map_err(|e| bad_level("Arrow IPC", compressor, e))?;
+            Ok(table)
+        }
+
+        fn options(&self) -> Result<IpcWriteOptions, arrow_schema::ArrowError> {
+            let options = IpcWriteOptions::default();
+            match self.compression {
+                None => Ok(options),
+                Some((kind, level)) => options
+                    .try_with_compression(Some(kind))?
+                    .try_with_compression_level(level),
+            }
+        }
+
+        fn writer<W: std::io::Write>(
+            &self,
+            out: W,
+            schema: &arrow_schema::Schema,
+        ) -> Result<StreamWriter<W>, Error> {
+            let fail = |e| codec("arrow", e);
+            StreamWriter::try_new_with_options(out, schema, self.options().map_err(fail)?)
+                .map_err(fail)
+        }
+    }
 
     impl TableCodec for ArrowIpcTable {
         fn id(&self) -> &'static str {
             "arrow"
         }
         fn summary(&self) -> &'static str {
-            "Apache Arrow IPC stream, one record batch (arrow-ipc)"
+            "Apache Arrow IPC stream, one record batch, buffers compressed by lz4 or zstd when named (arrow-ipc)"
         }
         fn extension(&self) -> &'static str {
             "arrows"
@@ -231,11 +277,16 @@ mod over_tables {
         fn nests_natively(&self) -> bool {
             true
         }
+        fn compressed(&self, compressor: &str) -> Option<Result<Box<dyn TableCodec>, String>> {
+            Some(
+                ArrowIpcTable::with_compressor(compressor)
+                    .map(|c| Box::new(c) as Box<dyn TableCodec>),
+            )
+        }
         fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
             let batch = to_batch(table)?;
             let fail = |e| codec("arrow", e);
-            let mut writer =
-                arrow_ipc::writer::StreamWriter::try_new(out, &batch.schema()).map_err(fail)?;
+            let mut writer = self.writer(out, &batch.schema())?;
             writer.write(&batch).map_err(fail)?;
             writer.finish().map_err(fail)
         }
@@ -247,8 +298,7 @@ mod over_tables {
             out: &mut (dyn std::io::Write + Send),
         ) -> Result<(), Error> {
             let fail = |e| codec("arrow", e);
-            let mut writer = arrow_ipc::writer::StreamWriter::try_new(out, &arrow_schema(schema))
-                .map_err(fail)?;
+            let mut writer = self.writer(out, &arrow_schema(schema))?;
             for batch in batches {
                 writer.write(&to_batch(&batch?)?).map_err(fail)?;
             }

@@ -29,7 +29,7 @@ pub use ipc::ArrowIpc;
 pub use ipc::ArrowIpcTable;
 pub use parquet_codec::Parquet;
 #[cfg(feature = "tables")]
-pub use parquet_codec::ParquetTable;
+pub use parquet_codec::{ParquetTable, ROW_GROUP_ROWS};
 
 /// Reads record batches back as tables of `schema`, handing `visit` one per
 /// batch (both table codecs' streaming read-back).

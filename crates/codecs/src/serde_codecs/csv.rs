@@ -105,6 +105,9 @@ mod over_tables {
         fn flattens_nesting(&self) -> bool {
             true
         }
+        fn non_finite(&self) -> crate::tables::NonFinite {
+            crate::tables::NonFinite::NanAsNull
+        }
         fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
             let layout = Layout::of(&table.schema);
             let mut writer = csv::Writer::from_writer(out);

@@ -72,6 +72,9 @@ mod over_tables {
         fn nests_natively(&self) -> bool {
             true
         }
+        fn non_finite(&self) -> crate::tables::NonFinite {
+            crate::tables::NonFinite::AsNull
+        }
         fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
             let fail = |e: serde_json::Error| codec("jsonl", e);
             let keys: Vec<String> = table

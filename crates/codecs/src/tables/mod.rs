@@ -7,6 +7,7 @@
 //! is timed, and again after every `--convert`.
 
 pub(crate) mod csv_flat;
+pub mod native;
 pub(crate) mod serde_rows;
 pub(crate) mod serde_stream;
 pub mod streaming;
@@ -39,6 +40,19 @@ pub trait TableCodec: Send + Sync {
     /// Whether nested objects are spread over dotted columns (CSV).
     fn flattens_nesting(&self) -> bool {
         false
+    }
+    /// This format compressed inside by its own codec for `compressor` (an
+    /// id: `zstd-3`), as its writers and readers expect (Parquet pages,
+    /// Arrow IPC buffers, Avro blocks). `None` for formats with no
+    /// compression of their own (the compressor then runs over the whole
+    /// stream); `Some(Err(why))` when the format's codecs do not include it.
+    fn compressed(&self, compressor: &str) -> Option<Result<Box<dyn TableCodec>, String>> {
+        let _ = compressor;
+        None
+    }
+    /// What the format does with NaN and the infinities.
+    fn non_finite(&self) -> NonFinite {
+        NonFinite::Carried
     }
     /// Whether `encode` writes the table (the original text is not re-encoded).
     fn encodes(&self) -> bool {
@@ -100,6 +114,57 @@ pub trait TableCodec: Send + Sync {
     }
 }
 
+/// What a format does with the floats its text cannot spell: a declared
+/// loss, shown beside every row it touches, never a false "verification
+/// failed".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NonFinite {
+    /// NaN, ±Inf and −0.0 travel as they are.
+    Carried,
+    /// NaN is written as `NaN`, which CSV readers (ours, pyarrow's) take
+    /// for a missing value; ±Inf travel as `inf` and `-inf`.
+    NanAsNull,
+    /// NaN and ±Inf are written as `null`: JSON has no such numbers.
+    AsNull,
+}
+
+impl NonFinite {
+    /// Whether this format loses `x`.
+    pub fn loses(self, x: f64) -> bool {
+        match self {
+            NonFinite::Carried => false,
+            NonFinite::NanAsNull => x.is_nan(),
+            NonFinite::AsNull => !x.is_finite(),
+        }
+    }
+
+    /// What is lost, in words; `None` when nothing is.
+    pub fn why(self) -> Option<&'static str> {
+        match self {
+            NonFinite::Carried => None,
+            NonFinite::NanAsNull => {
+                Some("NaN read back as null (CSV readers take NaN for a missing value)")
+            }
+            NonFinite::AsNull => Some("NaN and ±Inf written as null (JSON has no such numbers)"),
+        }
+    }
+
+    /// The table as a format that loses such floats reads it back, and
+    /// the loss in words ("3 NaN read back as null: …"); `Ok(None)` when
+    /// nothing is lost; `Err` when a lost value would be a null in a
+    /// column that may not hold one.
+    pub fn expected_back(self, table: &Table) -> Result<Option<(Table, String)>, String> {
+        let Some(why) = self.why() else {
+            return Ok(None);
+        };
+        match table.nulling_floats(|x| self.loses(x)) {
+            Ok(None) => Ok(None),
+            Ok(Some((back, n))) => Ok(Some((back, format!("{n} value(s): {why}")))),
+            Err(column) => Err(format!("{column}, and {why}")),
+        }
+    }
+}
+
 /// A table codec prepared for one schema (see [`TableCodec::prepare`]).
 pub trait Prepared: Send + Sync {
     /// Writes the whole table, appending to `out`.
@@ -152,15 +217,15 @@ pub fn codec(format: TableFormat) -> Option<Box<dyn TableCodec>> {
         #[cfg(feature = "self-describing")]
         TableFormat::Cbor => Box::new(serde::CborTable),
         #[cfg(feature = "avro")]
-        TableFormat::Avro => Box::new(crate::avro::AvroTable),
+        TableFormat::Avro => Box::new(crate::avro::AvroTable::default()),
         #[cfg(feature = "protobuf")]
         TableFormat::Protobuf => Box::new(crate::protobuf::ProtobufTable),
         TableFormat::Postcard => Box::new(serde::PostcardTable),
         TableFormat::Bincode => Box::new(serde::BincodeTable),
         #[cfg(feature = "columnar")]
-        TableFormat::ArrowIpc => Box::new(crate::columnar::ArrowIpcTable),
+        TableFormat::ArrowIpc => Box::new(crate::columnar::ArrowIpcTable::default()),
         #[cfg(feature = "columnar")]
-        TableFormat::Parquet => Box::new(crate::columnar::ParquetTable),
+        TableFormat::Parquet => Box::new(crate::columnar::ParquetTable::default()),
         #[cfg(not(feature = "self-describing"))]
         TableFormat::MessagePack | TableFormat::Cbor => return None,
         #[cfg(not(feature = "avro"))]
@@ -169,6 +234,41 @@ pub fn codec(format: TableFormat) -> Option<Box<dyn TableCodec>> {
         TableFormat::Protobuf => return None,
         #[cfg(not(feature = "columnar"))]
         TableFormat::ArrowIpc | TableFormat::Parquet => return None,
+    })
+}
+
+/// The codec that writes a columnar input's format as the file's own
+/// writer did, as far as its metadata says (`written`): its compression
+/// (the family's default level where the file does not record one), and
+/// for Parquet its rows per row group and dictionary use. `None` when the
+/// format's family is compiled out.
+pub fn as_written(
+    kind: encbench_table::binary_input::Kind,
+    written: &encbench_table::binary_input::Written,
+) -> Option<Result<Box<dyn TableCodec>, String>> {
+    use encbench_table::binary_input::Kind;
+    let format = match kind {
+        Kind::Parquet => TableFormat::Parquet,
+        Kind::ArrowFile | Kind::ArrowStream => TableFormat::ArrowIpc,
+        Kind::Avro => TableFormat::Avro,
+    };
+    #[cfg(feature = "columnar")]
+    if format == TableFormat::Parquet {
+        let laid = crate::columnar::ParquetTable::default().with_layout(
+            written.group_rows.unwrap_or(crate::columnar::ROW_GROUP_ROWS),
+            written.dictionary.unwrap_or(true),
+        );
+        return Some(match &written.compression {
+            None => Ok(Box::new(laid)),
+            Some(c) => laid
+                .with_compressor(c)
+                .map(|p| Box::new(p) as Box<dyn TableCodec>),
+        });
+    }
+    let plain = codec(format)?;
+    Some(match &written.compression {
+        None => Ok(plain),
+        Some(c) => plain.compressed(c).unwrap_or_else(|| Ok(plain)),
     })
 }
 

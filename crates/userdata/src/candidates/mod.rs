@@ -8,15 +8,18 @@ pub use encbench_codecs::tables::{
     by_id, convertible, flattens_nesting, streaming, Prepared, TableCodec,
 };
 
-use encbench_table::binary_input::Kind;
+use encbench_table::load::Columnar;
 use encbench_table::sniff::Format;
 
-/// Every candidate for a columnar input: the file as it is first (when
-/// it is measured whole), then the rest.
-pub fn for_columnar(kind: Kind, whole: bool) -> Vec<Box<dyn TableCodec>> {
+/// Every candidate for a columnar input: the file as it is first when it
+/// is measured whole, else its format with the file's own settings
+/// re-encoded on the sample; then the rest.
+pub fn for_columnar(input: &Columnar, whole: bool) -> Vec<Box<dyn TableCodec>> {
     let mut list: Vec<Box<dyn TableCodec>> = Vec::new();
     if whole {
-        list.push(Box::new(original::OriginalColumnar(kind)));
+        list.push(Box::new(original::OriginalColumnar(input.kind)));
+    } else if let Some(Ok(inner)) = encbench_codecs::tables::as_written(input.kind, &input.written) {
+        list.push(Box::new(original::OriginalRewritten { inner }));
     }
     list.extend(convertible());
     list
