@@ -388,11 +388,34 @@ fn write_converted(
                 .borrow_mut()
                 .advance(bytes, "scanning (schema and row count)")
         },
-        &mut |scanned| {
-            rows.set((scanned.rows as u64, scanned.rows_exact));
+        &mut |source| {
             let mut p = progress.borrow_mut();
             p.finish();
-            describe_scanned(scanned);
+            match source {
+                convert::Source::Text(scanned) => {
+                    rows.set((scanned.rows as u64, scanned.rows_exact));
+                    describe_scanned(scanned);
+                }
+                convert::Source::Columnar {
+                    path,
+                    kind,
+                    schema,
+                    rows: n,
+                } => {
+                    rows.set((*n as u64, true));
+                    describe(Described {
+                        path,
+                        format: kind.describe().to_string(),
+                        compression: None,
+                        file_bytes: size.unwrap_or(0),
+                        text_bytes: 0,
+                        rows: format!("{n} rows"),
+                        skipped: 0,
+                        schema_from: "the file's own, mapped to encbench's types".into(),
+                        schema,
+                    });
+                }
+            }
             p.bar(size, "writing");
         },
         &mut |pass, bytes, done| {

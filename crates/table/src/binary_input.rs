@@ -579,6 +579,172 @@ impl<R: std::io::Read> std::io::Read for Counted<R> {
     }
 }
 
+/// Rows per batch when a columnar file is read whole (`each_batch`).
+const STREAM_BATCH_ROWS: usize = 8192;
+
+/// A columnar file's schema as encbench maps it, and its row count where
+/// the file records it (Parquet, Arrow files; `None` for Arrow streams and
+/// Avro, which must be read to be counted).
+pub fn schema(path: &Path, kind: Kind) -> Result<(Schema, Option<usize>), Error> {
+    let corrupt = |why: String| Error::Corrupt {
+        path: path.to_path_buf(),
+        what: kind.noun(),
+        why,
+    };
+    let caught = quietly(|| -> Result<(Schema, Option<usize>), String> {
+        let file = File::open(path).map_err(|e| e.to_string())?;
+        match kind {
+            Kind::Parquet => {
+                let builder =
+                    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+                        .map_err(|e| e.to_string())?;
+                let rows = builder.metadata().file_metadata().num_rows();
+                let mapping = Mapping::of(builder.schema().fields())?;
+                Ok((mapping.schema, usize::try_from(rows).ok()))
+            }
+            Kind::ArrowFile => {
+                let reader = arrow_ipc::reader::FileReader::try_new(file, None)
+                    .map_err(|e| e.to_string())?;
+                let mapping = Mapping::of(reader.schema().fields())?;
+                Ok((mapping.schema, None))
+            }
+            Kind::ArrowStream => {
+                let reader =
+                    arrow_ipc::reader::StreamReader::try_new(std::io::BufReader::new(file), None)
+                        .map_err(|e| e.to_string())?;
+                Ok((Mapping::of(reader.schema().fields())?.schema, None))
+            }
+            Kind::Avro => {
+                let reader = apache_avro::Reader::new(std::io::BufReader::new(file))
+                    .map_err(|e| e.to_string())?;
+                Ok((AvroMapping::of(reader.writer_schema())?.schema, None))
+            }
+        }
+    });
+    caught
+        .unwrap_or_else(|panic| Err(format!("the reader failed on corrupt bytes ({panic})")))
+        .map_err(corrupt)
+}
+
+/// Every row of a columnar file in order, a bounded batch at a time
+/// (Parquet row group by row group, Arrow batch by batch, Avro block by
+/// block), mapped as [`read`] maps a sample: what `--convert` writes from.
+/// `visit` hears each batch and the bytes of the file read so far; its
+/// own error stops the read and is returned as it is.
+pub fn each_batch(
+    path: &Path,
+    kind: Kind,
+    visit: &mut dyn FnMut(Table, u64) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let corrupt = |why: String| Error::Corrupt {
+        path: path.to_path_buf(),
+        what: kind.noun(),
+        why,
+    };
+    // The visitor's own error, kept apart from the reader's.
+    let mut stopped: Option<Error> = None;
+    let caught = quietly(|| -> Result<(), String> {
+        let mut hand = |table: Table, at: u64| -> Result<(), String> {
+            visit(table, at).map_err(|e| {
+                stopped = Some(e);
+                "stopped".to_string()
+            })
+        };
+        let (head, counted) = Head::open(path).map_err(|f| match f {
+            Failed::Bad(why) => why,
+            Failed::TooBig(_) => "too big".to_string(),
+        })?;
+        match kind {
+            Kind::Parquet => {
+                let file = File::open(path).map_err(|e| e.to_string())?;
+                let builder =
+                    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+                        .map_err(|e| e.to_string())?;
+                let meta = builder.metadata().clone();
+                let mapping = Mapping::of(builder.schema().fields())?;
+                let reader = builder
+                    .with_batch_size(STREAM_BATCH_ROWS)
+                    .build()
+                    .map_err(|e| e.to_string())?;
+                // Bytes read: the row groups whose rows have all come.
+                let (mut rows, mut group, mut at) = (0i64, 0usize, 0u64);
+                for batch in reader {
+                    let batch = batch.map_err(|e| e.to_string())?;
+                    rows += batch.num_rows() as i64;
+                    while group < meta.num_row_groups() && rows >= meta.row_group(group).num_rows() {
+                        rows -= meta.row_group(group).num_rows();
+                        at += meta.row_group(group).compressed_size().max(0) as u64;
+                        group += 1;
+                    }
+                    let mut table = Table::new(mapping.schema.clone(), batch.num_rows());
+                    mapping.append(&mut table, &batch)?;
+                    hand(table, at)?;
+                }
+                Ok(())
+            }
+            Kind::ArrowFile | Kind::ArrowStream => {
+                let batches: Box<dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>>> =
+                    match kind {
+                        Kind::ArrowFile => Box::new(
+                            arrow_ipc::reader::FileReader::try_new(
+                                File::open(path).map_err(|e| e.to_string())?,
+                                None,
+                            )
+                            .map_err(|e| e.to_string())?,
+                        ),
+                        _ => Box::new(
+                            arrow_ipc::reader::StreamReader::try_new(counted, None)
+                                .map_err(|e| e.to_string())?,
+                        ),
+                    };
+                let mut mapping: Option<Mapping> = None;
+                let (mut done, total) = (0usize, head.size);
+                for batch in batches {
+                    let batch = batch.map_err(|e| e.to_string())?;
+                    let mapping = match &mut mapping {
+                        Some(m) => m,
+                        None => mapping.insert(Mapping::of(batch.schema().fields())?),
+                    };
+                    let mut table = Table::new(mapping.schema.clone(), batch.num_rows());
+                    mapping.append(&mut table, &batch)?;
+                    done += 1;
+                    let at = match kind {
+                        Kind::ArrowStream => head.consumed.get(),
+                        _ => total.min(done as u64 * (total / done.max(1) as u64)),
+                    };
+                    hand(table, at)?;
+                }
+                Ok(())
+            }
+            Kind::Avro => {
+                let reader = apache_avro::Reader::new(counted).map_err(|e| e.to_string())?;
+                let avro = AvroMapping::of(reader.writer_schema())?;
+                let mut table = Table::new(avro.schema.clone(), STREAM_BATCH_ROWS);
+                for (r, record) in reader.enumerate() {
+                    avro.push(&mut table, record.map_err(|e| e.to_string())?, r)?;
+                    if table.rows() == STREAM_BATCH_ROWS {
+                        let full = std::mem::replace(
+                            &mut table,
+                            Table::new(avro.schema.clone(), STREAM_BATCH_ROWS),
+                        );
+                        hand(full, head.consumed.get())?;
+                    }
+                }
+                if table.rows() > 0 {
+                    hand(table, head.consumed.get())?;
+                }
+                Ok(())
+            }
+        }
+    });
+    if let Some(e) = stopped {
+        return Err(e);
+    }
+    caught
+        .unwrap_or_else(|panic| Err(format!("the reader failed on corrupt bytes ({panic})")))
+        .map_err(corrupt)
+}
+
 /// Every row of a whole file held in memory (`bytes`), mapped as [`read`]
 /// maps a sample: how the `original` row of a columnar input decodes.
 pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {

@@ -21,6 +21,7 @@ use encbench_codecs::compression::Compressor;
 use encbench_safe_write::{self as safe_write, Atomic};
 use encbench_table::error::Malformed;
 use encbench_table::load::Scanned;
+use encbench_table::schema::Schema;
 use encbench_table::table::{Digest, Table};
 use encbench_table::Error;
 use std::io::{BufWriter, Read, Write};
@@ -44,6 +45,40 @@ pub struct Request<'a> {
     pub force: bool,
     /// Skip malformed rows (as the scan did).
     pub skip_bad: bool,
+}
+
+/// Where the rows to write come from.
+pub enum Source<'a> {
+    /// A text input, sampled or scanned (see `load`).
+    Text(&'a Scanned),
+    /// A Parquet, Arrow or Avro file, read a row group, batch or block at
+    /// a time; its schema is the file's own.
+    Columnar {
+        /// The file.
+        path: &'a Path,
+        /// Its format.
+        kind: encbench_table::binary_input::Kind,
+        /// Its schema, mapped to encbench's types.
+        schema: Schema,
+        /// Its rows (exact: counted or recorded in the file).
+        rows: usize,
+    },
+}
+
+impl Source<'_> {
+    fn schema(&self) -> &Schema {
+        match self {
+            Source::Text(scanned) => &scanned.schema,
+            Source::Columnar { schema, .. } => schema,
+        }
+    }
+
+    fn rows(&self) -> usize {
+        match self {
+            Source::Text(scanned) => scanned.rows,
+            Source::Columnar { rows, .. } => *rows,
+        }
+    }
 }
 
 /// Which pass a progress report is about.
@@ -80,7 +115,7 @@ pub enum Outcome {
 /// Writes every row of `scanned` as `request` asks, verified. `progress`
 /// hears the pass, input bytes read, and rows done.
 pub fn convert(
-    scanned: &Scanned,
+    source: &Source<'_>,
     request: &Request<'_>,
     progress: &mut dyn FnMut(Pass, u64, u64),
 ) -> Result<Outcome, Error> {
@@ -91,7 +126,7 @@ pub fn convert(
     };
     check_output(request.inputs, output, request.force)?;
     let mut temp = Atomic::create(output).map_err(|e| fail(e.to_string()))?;
-    let (written, lost) = match write_pass(scanned, request, temp.file(), progress)? {
+    let (written, lost) = match write_pass(source, request, temp.file(), progress)? {
         Produced::All(digest, lost) => (digest, lost),
         // Dropping the temporary file removes it.
         Produced::Misfit(m) => return Ok(Outcome::Misfit(m)),
@@ -117,7 +152,7 @@ pub fn convert(
         let mut rows = 0u64;
         let decoded = request
             .candidate
-            .read_stream(&scanned.schema, &back, &mut |table| {
+            .read_stream(source.schema(), &back, &mut |table| {
                 rows += table.rows() as u64;
                 progress(Pass::Verify, 0, rows);
                 tx.send(table).map_err(|_| stopped("the digest stopped"))
@@ -153,7 +188,7 @@ enum Produced {
 
 /// Encodes every row into `file`; the digest of what was written.
 fn write_pass(
-    scanned: &Scanned,
+    source: &Source<'_>,
     request: &Request<'_>,
     file: &mut std::fs::File,
     progress: &mut dyn FnMut(Pass, u64, u64),
@@ -169,11 +204,11 @@ fn write_pass(
         let non_finite = request.candidate.non_finite();
         let position = &position;
         let producer =
-            s.spawn(move || produce(scanned, request.skip_bad, non_finite, tx, position));
+            s.spawn(move || produce(source, request.skip_bad, non_finite, tx, position));
         let written = {
             let mut batches = batches(rx, position, progress);
-            let schema = &scanned.schema;
-            let rows = scanned.rows;
+            let schema = source.schema();
+            let rows = source.rows();
             match request.compressor {
                 None => {
                     let mut out = BufWriter::with_capacity(1 << 20, &mut *file);
@@ -252,7 +287,7 @@ fn batches<'a>(
 /// writer and returned whole, and a row the sample's schema does not fit
 /// stops the writer too.
 fn produce(
-    scanned: &Scanned,
+    source: &Source<'_>,
     skip_bad: bool,
     non_finite: NonFinite,
     tx: SyncSender<Result<Table, Error>>,
@@ -261,7 +296,7 @@ fn produce(
     let mut digest = Digest::default();
     let mut writer_gone = false;
     let mut lost = 0u64;
-    let typed = typing::each_batch(scanned, skip_bad, position, &mut |table, hashes| {
+    let mut each = |table: Table, hashes: &[u64]| {
         // What the format reads back: the floats it cannot carry made null.
         match table.nulling_floats(|x| non_finite.loses(x)) {
             Ok(None) => hashes.iter().for_each(|h| digest.add_row(*h)),
@@ -280,7 +315,18 @@ fn produce(
             writer_gone = true;
             stopped("the writer stopped")
         })
-    });
+    };
+    let typed = match source {
+        Source::Text(scanned) => typing::each_batch(scanned, skip_bad, position, &mut each),
+        Source::Columnar { path, kind, .. } => {
+            encbench_table::binary_input::each_batch(path, *kind, &mut |table, at| {
+                position.store(at, Ordering::Relaxed);
+                let hashes = table.row_hashes();
+                each(table, &hashes)
+            })
+            .map_err(Stop::Failed)
+        }
+    };
     match typed {
         Ok(()) => Ok(Produced::All(digest.finish(), lost)),
         // The writer's own error says why.
@@ -369,7 +415,6 @@ mod tests {
     use super::*;
     use crate::candidates::{by_id, convertible};
     use encbench_table::load::{scan, LoadOptions};
-    use encbench_table::schema::Schema;
     use encbench_table::sniff::FormatHint;
 
     /// Writes like CSV but reads back one row short: a broken format.
@@ -451,7 +496,7 @@ mod tests {
         let scanned = scan(&input(dir.path(), 3), &options(), &mut |_| {}).unwrap();
         let out = dir.path().join("t.csv");
         let e = convert(
-            &scanned,
+            &Source::Text(&scanned),
             &request(&Lossy, None, &out, false),
             &mut |_, _, _| {},
         )
@@ -480,7 +525,7 @@ mod tests {
             for compressor in [None, Some(&zstd as &dyn Compressor)] {
                 let out = dir.path().join(format!("t.{}", candidate.id()));
                 let done = convert(
-                    &scanned,
+                    &Source::Text(&scanned),
                     &request(candidate.as_ref(), compressor, &out, true),
                     &mut |_, _, _| {},
                 )
@@ -507,7 +552,7 @@ mod tests {
         std::fs::write(&out, "mine").unwrap();
         let parquet = by_id("parquet").unwrap();
         let e = convert(
-            &scanned,
+            &Source::Text(&scanned),
             &request(parquet.as_ref(), None, &out, false),
             &mut |_, _, _| {},
         )
@@ -517,7 +562,7 @@ mod tests {
             .ends_with("already exists; pass --force to replace it"));
         assert_eq!(std::fs::read(&out).unwrap(), b"mine");
         convert(
-            &scanned,
+            &Source::Text(&scanned),
             &request(parquet.as_ref(), None, &out, true),
             &mut |_, _, _| {},
         )

@@ -3,13 +3,13 @@
 //! (measure → recommend), [`notes`] (what the record should say about the
 //! sample), and [`convert`] (schema → stream out → read back).
 
-use crate::convert::{self, Converted, Outcome, Pass, Request};
+use crate::convert::{self, Converted, Outcome, Pass, Request, Source};
 use crate::measure::{self, Plan};
 use crate::readers::Readers;
 use crate::recommend::{self, Choice, Objective};
 use encbench_format::units;
 use encbench_record::{Failure, Recommendation, Record};
-use encbench_table::load::{self, LoadOptions, Loaded, Scanned};
+use encbench_table::load::{self, LoadOptions, Loaded};
 use encbench_table::sample::Method;
 use encbench_table::Error;
 use std::path::Path;
@@ -192,41 +192,71 @@ pub fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
     notes
 }
 
-/// Converts the file as `request` asks. The schema comes from a sample
-/// (one streaming pass writes, one reads back) unless `--full` asks for
-/// every row or the format writes its row count first; then a scan of
-/// every row comes first (`scanning` hears the bytes read). A row that
-/// does not fit a sample's schema starts the conversion again after a
-/// scan. `scanned` hears the input and schema before each attempt.
+/// Converts the file as `request` asks. A Parquet, Arrow or Avro input
+/// is written from its own schema, a row group, batch or block at a time.
+/// A text input's schema comes from a sample (one streaming pass writes,
+/// one reads back) unless `--full` asks for every row or the format
+/// writes its row count first; then a scan of every row comes first
+/// (`scanning` hears the bytes read). A row that does not fit a sample's
+/// schema starts the conversion again after a scan. `scanned` hears the
+/// input and schema before each attempt.
 pub fn convert(
     path: &Path,
     options: &LoadOptions,
     request: &Request<'_>,
     scanning: &mut dyn FnMut(u64),
-    scanned: &mut dyn FnMut(&Scanned),
+    scanned: &mut dyn FnMut(&Source<'_>),
     progress: &mut dyn FnMut(Pass, u64, u64),
 ) -> Result<Converted, Error> {
     convert::check_output(request.inputs, request.output, request.force)?;
     if let Some(kind) = encbench_table::binary_input::sniff(path) {
-        return Err(Error::Schema(format!(
-            "{}: --convert reads text inputs (CSV/TSV, JSON Lines, JSON documents); a {} file is measured, not converted, by encbench file",
-            path.display(),
-            kind.describe()
-        )));
+        if options.schema.is_some() {
+            return Err(Error::Schema(format!(
+                "{}: a {} carries its own schema; --schema is for text inputs",
+                path.display(),
+                kind.noun()
+            )));
+        }
+        let (schema, rows) = encbench_table::binary_input::schema(path, kind)?;
+        // Formats that write their row count first need it exact: count.
+        let rows = match rows {
+            Some(rows) => rows,
+            None => {
+                let mut counted = 0;
+                encbench_table::binary_input::each_batch(path, kind, &mut |t, at| {
+                    counted += t.rows();
+                    scanning(at);
+                    Ok(())
+                })?;
+                counted
+            }
+        };
+        let source = Source::Columnar {
+            path,
+            kind,
+            schema,
+            rows,
+        };
+        scanned(&source);
+        return match convert::convert(&source, request, progress)? {
+            Outcome::Done(done) => Ok(done),
+            // A file's own schema fits every row it holds.
+            Outcome::Misfit(m) => Err(Error::Malformed(m)),
+        };
     }
     let mut restarted = None;
     if !options.every_row && !request.candidate.writes_row_count() {
         let sample = load::sampled(path, options)?;
-        scanned(&sample);
-        match convert::convert(&sample, request, progress)? {
+        scanned(&Source::Text(&sample));
+        match convert::convert(&Source::Text(&sample), request, progress)? {
             Outcome::Done(done) => return Ok(done),
             Outcome::Misfit(m) => restarted = Some(m.to_string()),
         }
     }
     let mut scan = load::scan(path, options, scanning)?;
     scan.restarted = restarted;
-    scanned(&scan);
-    match convert::convert(&scan, request, progress)? {
+    scanned(&Source::Text(&scan));
+    match convert::convert(&Source::Text(&scan), request, progress)? {
         Outcome::Done(done) => Ok(done),
         // A scan's schema fits every row it scanned.
         Outcome::Misfit(m) => Err(Error::Malformed(m)),
@@ -278,7 +308,11 @@ mod tests {
             options,
             &request,
             &mut |_| {},
-            &mut |s| attempts.push((s.from_sample, s.restarted.clone(), s.schema.clone())),
+            &mut |s| {
+                if let Source::Text(s) = s {
+                    attempts.push((s.from_sample, s.restarted.clone(), s.schema.clone()))
+                }
+            },
             &mut |_, _, _| {},
         );
         (done, attempts, output)
