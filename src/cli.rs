@@ -30,7 +30,7 @@ pub enum Command {
     },
     /// Run scenarios (all of them when none is named) and print the results.
     Run(RunArgs),
-    /// Measure your own CSV/TSV, JSON Lines or text file in every candidate encoding, recommend one, convert.
+    /// Measure your own file (CSV/TSV, JSON Lines or documents, text; Parquet, Arrow/Feather, Avro) in every candidate encoding, recommend one, convert.
     File(FileArgs),
     /// List stored runs, newest first.
     History(HistoryArgs),
@@ -379,11 +379,17 @@ pub enum InputFormat {
     Jsonl,
     /// Plain text lines, one string column.
     Lines,
+    /// Apache Parquet (also recognised by its magic bytes).
+    Parquet,
+    /// Arrow IPC file (Feather v2) or stream (also recognised by its magic bytes).
+    Arrow,
+    /// Avro object container file (also recognised by its magic bytes).
+    Avro,
 }
 
 #[derive(Debug, Args)]
 pub struct FileArgs {
-    /// The file to measure (CSV/TSV, JSON Lines, a JSON document of records, or text; gzip or zstd compressed is fine).
+    /// The file to measure: CSV/TSV, JSON Lines, a JSON document of records or text (gzip or zstd compressed is fine), or a Parquet, Arrow IPC (Feather) or Avro file.
     pub path: PathBuf,
 
     /// What the recommendation optimises.
@@ -419,8 +425,9 @@ pub struct FileArgs {
     pub json_path: Option<String>,
 
     /// Write the data as FORMAT (csv, jsonl, msgpack, cbor, avro, protobuf, postcard, bincode,
-    /// arrow, parquet; optionally +COMPRESSOR, e.g. parquet+zstd-3) or `recommended`, then
-    /// read it back and compare every row.
+    /// arrow, parquet; optionally +COMPRESSOR, e.g. parquet+zstd-3: Parquet, Arrow and Avro
+    /// compress inside the format with their own codec, the others as a whole stream) or
+    /// `recommended`, then read it back and compare every row.
     #[arg(long, value_name = "FORMAT", requires = "output")]
     pub convert: Option<String>,
 
@@ -454,7 +461,7 @@ pub struct FileArgs {
     #[command(flatten)]
     pub store: StoreArgs,
 
-    /// No progress messages on stderr.
+    /// Print only the answer (the recommendation, or what --convert wrote) and errors.
     #[arg(long, short)]
     pub quiet: bool,
 }

@@ -66,6 +66,11 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
             InputFormat::Tsv => FormatHint::Tsv,
             InputFormat::Jsonl => FormatHint::JsonLines,
             InputFormat::Lines => FormatHint::Lines,
+            // Binary inputs are known by their magic bytes: the flag checks them.
+            InputFormat::Parquet | InputFormat::Arrow | InputFormat::Avro => {
+                check_binary_format(&args.path, args.format)?;
+                FormatHint::Auto
+            }
         },
         schema,
         skip_bad: args.skip_bad,
@@ -85,7 +90,9 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let mut store = RunStore::open(&args.store, &inputs)?;
     progress.milestone(&format!("encbench file: reading {}", args.path.display()));
     let loaded = pipeline::read(&args.path, &options)?;
-    describe_loaded(&loaded);
+    if !args.quiet {
+        describe_loaded(&loaded);
+    }
 
     let config = if quick {
         Config::quick()
@@ -121,8 +128,15 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     );
     progress.finish();
     let choices = verdict.choices;
+    // The bandwidth the times include: given, or the input's device for balanced.
+    let link = verdict.bandwidth.as_ref().map(|b| b.mb_per_s);
     let mut notes = pipeline::notes(&loaded, sample_mb);
-    notes.extend(verdict.skipped.iter().map(|s| format!("file: not measured: {s}")));
+    notes.extend(
+        verdict
+            .skipped
+            .iter()
+            .map(|s| format!("file: not measured: {s}")),
+    );
     let build = build_info();
     let engine = EngineInfo {
         timer_resolution_ns: timer.resolution_ns,
@@ -155,23 +169,10 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         recommendation,
     };
 
-    outln!("\nEncode (then compress) and decode (after decompressing) in MB/s of the input's {}; * = Pareto frontier of size and decode time{}.",
-        if loaded.columnar.is_some() { "bytes" } else { "text" },
-        args.link_bandwidth.map_or(String::new(), |l| format!(" (decode includes moving the bytes at {} MB/s)", units::significant(l))));
-    out!(
-        "{}",
-        summary::choices(
-            &choices,
-            args.link_bandwidth,
-            &readers,
-            loaded
-                .table
-                .schema
-                .fields
-                .iter()
-                .any(|f| f.ty == encbench_userdata::ColumnType::Json)
-        )
-    );
+    // --quiet: the answer and errors only.
+    if !args.quiet {
+        print_table(link, &loaded, &choices, &readers);
+    }
     for f in &doc.failures {
         outln!(
             "  failed: {} {} {}: {}",
@@ -181,14 +182,16 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
             f.error
         );
     }
-    let frontier: Vec<String> = recommend::frontier(&choices, args.link_bandwidth)
-        .iter()
-        .map(|c| c.label())
-        .collect();
-    outln!(
-        "\nPareto frontier (size vs decode time): {}",
-        frontier.join(", ")
-    );
+    if !args.quiet {
+        let frontier: Vec<String> = recommend::frontier(&choices, link)
+            .iter()
+            .map(|c| c.label())
+            .collect();
+        outln!(
+            "\nPareto frontier (size vs decode time): {}",
+            frontier.join(", ")
+        );
+    }
     match &doc.recommendation {
         Some(r) => outln!(
             "Recommended (--optimize {}): {}",
@@ -197,12 +200,28 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         ),
         None => outln!("No recommendation: no rows, or no candidate could be measured."),
     }
-    if args.explain {
+    if let (Some(r), false) = (&doc.recommendation, args.quiet) {
+        let usage = encbench_userdata::usage::snippets(
+            &r.codec,
+            &r.compression,
+            &loaded.table.schema,
+            &r.readers,
+        );
+        for (reader, lines) in usage {
+            outln!("\nTo write and read it in {reader}:");
+            for line in lines {
+                outln!("    {line}");
+            }
+        }
+    }
+    if args.explain && !args.quiet {
         outln!("\nWhat each format offers its readers:");
         out!("{}", readers::explain());
     }
-    for note in &doc.notes {
-        outln!("note: {note}");
+    if !args.quiet {
+        for note in &doc.notes {
+            outln!("note: {note}");
+        }
     }
     write_exports(&doc, &args.export)?;
     if let Some(store) = store.as_mut() {
@@ -229,6 +248,66 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         );
         ExitCode::from(1)
     })
+}
+
+/// The table of every choice measured, with its legend.
+fn print_table(
+    link: Option<f64>,
+    loaded: &Loaded,
+    choices: &[recommend::Choice],
+    readers: &Readers,
+) {
+    outln!("\nEncode (then compress) and decode (after decompressing) in MB/s of the input's {}; * = Pareto frontier of size and decode time{}.",
+        if loaded.columnar.is_some() { "bytes" } else { "text" },
+        link.map_or(String::new(), |l| format!(" (decode+move includes moving the bytes at {} MB/s)", units::significant(l))));
+    out!(
+        "{}",
+        summary::choices(
+            choices,
+            link,
+            readers,
+            loaded
+                .table
+                .schema
+                .fields
+                .iter()
+                .any(|f| f.ty == encbench_userdata::ColumnType::Json)
+        )
+    );
+    if loaded.columnar.is_some() || choices.iter().any(|c| c.compression != "none") {
+        outln!("  Parquet, Arrow and Avro rows compress inside the format (pages, buffers, blocks) with its own codec, as their readers expect; the others compress the whole stream.");
+    }
+}
+
+/// That `path` is in the binary format `--format` names.
+fn check_binary_format(path: &Path, format: InputFormat) -> anyhow::Result<()> {
+    use encbench_table::binary_input::{sniff, Kind};
+    let found = sniff(path);
+    let fits = matches!(
+        (format, found),
+        (InputFormat::Parquet, Some(Kind::Parquet))
+            | (
+                InputFormat::Arrow,
+                Some(Kind::ArrowFile | Kind::ArrowStream)
+            )
+            | (InputFormat::Avro, Some(Kind::Avro))
+    );
+    if !fits {
+        let name = match format {
+            InputFormat::Parquet => "a Parquet file (it starts with PAR1)",
+            InputFormat::Arrow => "an Arrow IPC file or stream (ARROW1, or a continuation marker)",
+            _ => "an Avro container file (it starts with Obj\\x01)",
+        };
+        bail!(
+            "{}: --format says {name}, but {}",
+            path.display(),
+            match found {
+                Some(kind) => format!("it is a {}", kind.noun()),
+                None => "its first bytes are not".to_string(),
+            }
+        );
+    }
+    Ok(())
 }
 
 /// What --convert asked for.
@@ -394,7 +473,12 @@ fn write_converted(
             match source {
                 convert::Source::Text(scanned) => {
                     rows.set((scanned.rows as u64, scanned.rows_exact));
-                    describe_scanned(scanned);
+                    if !args.quiet {
+                        describe_scanned(scanned);
+                    }
+                }
+                convert::Source::Columnar { rows: n, .. } if args.quiet => {
+                    rows.set((*n as u64, true));
                 }
                 convert::Source::Columnar {
                     path,
@@ -449,7 +533,9 @@ fn write_converted(
         units::bytes(done.bytes as f64),
         done.loss
             .as_deref()
-            .map_or("identical".to_string(), |loss| format!("identical but for {loss}"))
+            .map_or("identical".to_string(), |loss| format!(
+                "identical but for {loss}"
+            ))
     );
     Ok(())
 }

@@ -23,14 +23,7 @@ fn public(name: &str) -> PathBuf {
 }
 
 /// Few samples, lz4 only: these tests check behaviour, not speed.
-const TINY: [&str; 6] = [
-    "--samples",
-    "2",
-    "--compress",
-    "lz4",
-    "--quiet",
-    "--no-store",
-];
+const TINY: [&str; 5] = ["--samples", "2", "--compress", "lz4", "--no-store"];
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(name);
@@ -197,7 +190,7 @@ fn convert_round_trips_every_format_and_never_overwrites_without_force() {
         encbench()
             .arg("file")
             .arg(&input)
-            .args(["--quiet", "--convert", format, "-o"])
+            .args(["--convert", format, "-o"])
             .arg(&out)
             .assert()
             .success()
@@ -212,7 +205,7 @@ fn convert_round_trips_every_format_and_never_overwrites_without_force() {
     encbench()
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--convert", "jsonl", "-o"])
+        .args(["--convert", "jsonl", "-o"])
         .arg(&out)
         .assert()
         .code(2)
@@ -223,7 +216,7 @@ fn convert_round_trips_every_format_and_never_overwrites_without_force() {
     encbench()
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--convert", "jsonl", "--force", "-o"])
+        .args(["--convert", "jsonl", "--force", "-o"])
         .arg(&out)
         .assert()
         .success();
@@ -232,7 +225,7 @@ fn convert_round_trips_every_format_and_never_overwrites_without_force() {
     encbench()
         .arg("file")
         .arg(dir.path().join("weather.csv"))
-        .args(["--quiet", "--convert", "parquet", "-o"])
+        .args(["--convert", "parquet", "-o"])
         .arg(dir.path().join("again.parquet"))
         .assert()
         .success()
@@ -258,7 +251,7 @@ fn convert_refuses_the_input_as_output_and_unknown_formats() {
     encbench()
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--convert", "csv", "--force", "-o"])
+        .args(["--convert", "csv", "--force", "-o"])
         .arg(&input)
         .assert()
         .code(2)
@@ -395,7 +388,7 @@ fn convert_keeps_numbers_a_float_would_round_exactly() {
     encbench()
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--convert", "csv", "-o"])
+        .args(["--convert", "csv", "-o"])
         .arg(&out)
         .assert()
         .success()
@@ -408,7 +401,7 @@ fn convert_keeps_numbers_a_float_would_round_exactly() {
     encbench()
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--convert", "parquet", "-o"])
+        .args(["--convert", "parquet", "-o"])
         .arg(&parquet)
         .assert()
         .success()
@@ -489,7 +482,7 @@ fn exports_never_overwrite_the_input_even_through_links() {
     encbench()
         .arg("file")
         .arg(&soft)
-        .args(["--quiet", "--samples", "2", "--compress", "lz4"])
+        .args(["--samples", "2", "--compress", "lz4"])
         .arg("--db")
         .arg(&hard)
         .assert()
@@ -500,7 +493,7 @@ fn exports_never_overwrite_the_input_even_through_links() {
     encbench()
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--force", "--convert", "csv", "-o"])
+        .args(["--force", "--convert", "csv", "-o"])
         .arg(&hard)
         .assert()
         .code(2)
@@ -546,7 +539,7 @@ fn an_existing_export_is_replaced_only_with_force_and_lands_with_umask_permissio
     encbench()
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--convert", "parquet", "-o"])
+        .args(["--convert", "parquet", "-o"])
         .arg(&out)
         .assert()
         .success();
@@ -562,7 +555,7 @@ fn ctrl_c_during_convert_leaves_no_output_and_no_temporary_file() {
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("encbench"))
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--convert", "parquet+zstd-3", "-o"])
+        .args(["--convert", "parquet+zstd-3", "-o"])
         .arg(&out)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -755,7 +748,7 @@ fn parquet_arrow_and_avro_files_are_measured_against_every_candidate() {
         encbench()
             .arg("file")
             .arg(&csv)
-            .args(["--quiet", "--convert", format, "-o"])
+            .args(["--convert", format, "-o"])
             .arg(&out)
             .assert()
             .success();
@@ -859,7 +852,7 @@ fn a_json_document_is_read_as_its_records() {
     encbench()
         .arg("file")
         .arg(&two)
-        .args(["--no-store", "--quiet"])
+        .args(["--no-store"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
@@ -868,15 +861,7 @@ fn a_json_document_is_read_as_its_records() {
     encbench()
         .arg("file")
         .arg(&two)
-        .args([
-            "--no-store",
-            "--quiet",
-            "--json-path",
-            "b",
-            "--convert",
-            "csv",
-            "-o",
-        ])
+        .args(["--no-store", "--json-path", "b", "--convert", "csv", "-o"])
         .arg(dir.path().join("b.csv"))
         .assert()
         .success()
@@ -885,7 +870,7 @@ fn a_json_document_is_read_as_its_records() {
     encbench()
         .arg("file")
         .arg(&two)
-        .args(["--no-store", "--quiet", "--json-path", "c"])
+        .args(["--no-store", "--json-path", "c"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no top-level key 'c'"));
@@ -907,7 +892,7 @@ fn streaming_conversion_of_more_rows_than_a_batch_round_trips() {
         encbench()
             .arg("file")
             .arg(&input)
-            .args(["--quiet", "--convert", format, "-o"])
+            .args(["--convert", format, "-o"])
             .arg(&out)
             .assert()
             .success()
@@ -1001,7 +986,7 @@ fn nested_json_lines_keep_their_shape_in_the_formats_that_nest() {
     encbench()
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--convert", "csv", "-o"])
+        .args(["--convert", "csv", "-o"])
         .arg(&csv)
         .assert()
         .success();
@@ -1014,7 +999,7 @@ fn nested_json_lines_keep_their_shape_in_the_formats_that_nest() {
     encbench()
         .arg("file")
         .arg(&input)
-        .args(["--quiet", "--convert", "parquet", "-o"])
+        .args(["--convert", "parquet", "-o"])
         .arg(&parquet)
         .assert()
         .success()

@@ -7,6 +7,7 @@
 //! round-robin (A B C, B C A, …) so drift and thermal change hit every
 //! variant alike. Statistics happen elsewhere (`encbench-stats`).
 
+pub mod pagecache;
 pub mod pin;
 pub mod rows;
 pub mod steadiness;

@@ -65,6 +65,14 @@ pub struct Recommendation {
     /// The link or disk bandwidth the times include, MB/s, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link_mb_per_s: Option<f64>,
+    /// The bandwidth the times include, MB/s: given (`--link-bandwidth`),
+    /// measured on the input's device, or a named default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bandwidth_mb_per_s: Option<f64>,
+    /// Where `bandwidth_mb_per_s` came from, in words (`--link-bandwidth`,
+    /// `measured: …`, `default: …`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bandwidth_source: Option<String>,
     /// One sentence naming the figures behind the choice.
     pub reason: String,
     /// Who reads the data (`--readers`): languages and engines.

@@ -91,6 +91,8 @@ fn document_round_trips_through_json() {
             compression: "zstd-3".into(),
             objective: "size".into(),
             link_mb_per_s: None,
+            bandwidth_mb_per_s: None,
+            bandwidth_source: None,
             reason: "smallest.".into(),
             readers: vec!["python".into()],
             excluded: vec!["postcard".into()],

@@ -377,6 +377,8 @@ fn a_file_run_charts_its_choices_with_the_recommendation_ringed_and_unreadable_o
         compression: "zstd-3".into(),
         objective: "balanced".into(),
         link_mb_per_s: None,
+        bandwidth_mb_per_s: None,
+        bandwidth_source: None,
         reason: "because.".into(),
         readers: vec!["python".into(), "java".into()],
         excluded: vec!["postcard".into()],

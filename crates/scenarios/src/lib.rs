@@ -16,7 +16,7 @@ pub mod io;
 mod logs;
 mod megaco;
 mod megaco_erlang;
-pub mod pagecache;
+pub use encbench_measure::pagecache;
 mod read_sizes;
 mod scaling;
 pub mod scratch;

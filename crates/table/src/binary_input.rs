@@ -671,7 +671,8 @@ pub fn each_batch(
                 for batch in reader {
                     let batch = batch.map_err(|e| e.to_string())?;
                     rows += batch.num_rows() as i64;
-                    while group < meta.num_row_groups() && rows >= meta.row_group(group).num_rows() {
+                    while group < meta.num_row_groups() && rows >= meta.row_group(group).num_rows()
+                    {
                         rows -= meta.row_group(group).num_rows();
                         at += meta.row_group(group).compressed_size().max(0) as u64;
                         group += 1;
@@ -683,20 +684,21 @@ pub fn each_batch(
                 Ok(())
             }
             Kind::ArrowFile | Kind::ArrowStream => {
-                let batches: Box<dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>>> =
-                    match kind {
-                        Kind::ArrowFile => Box::new(
-                            arrow_ipc::reader::FileReader::try_new(
-                                File::open(path).map_err(|e| e.to_string())?,
-                                None,
-                            )
+                let batches: Box<
+                    dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>>,
+                > = match kind {
+                    Kind::ArrowFile => Box::new(
+                        arrow_ipc::reader::FileReader::try_new(
+                            File::open(path).map_err(|e| e.to_string())?,
+                            None,
+                        )
+                        .map_err(|e| e.to_string())?,
+                    ),
+                    _ => Box::new(
+                        arrow_ipc::reader::StreamReader::try_new(counted, None)
                             .map_err(|e| e.to_string())?,
-                        ),
-                        _ => Box::new(
-                            arrow_ipc::reader::StreamReader::try_new(counted, None)
-                                .map_err(|e| e.to_string())?,
-                        ),
-                    };
+                    ),
+                };
                 let mut mapping: Option<Mapping> = None;
                 let (mut done, total) = (0usize, head.size);
                 for batch in batches {

@@ -366,9 +366,15 @@ impl Table {
     /// many were (`None` when none were): what a format that cannot carry
     /// such floats gives back. A column made to hold a null it may not
     /// (not nullable) is named in the error.
-    pub fn nulling_floats(&self, lost: impl Fn(f64) -> bool) -> Result<Option<(Table, u64)>, String> {
+    pub fn nulling_floats(
+        &self,
+        lost: impl Fn(f64) -> bool,
+    ) -> Result<Option<(Table, u64)>, String> {
         let hit = |v: &[f64], valid: &[bool]| {
-            v.iter().zip(valid).filter(|(x, ok)| **ok && lost(**x)).count() as u64
+            v.iter()
+                .zip(valid)
+                .filter(|(x, ok)| **ok && lost(**x))
+                .count() as u64
         };
         let counts: Vec<u64> = self
             .columns

@@ -15,9 +15,9 @@
 
 use crate::candidates::streaming::ReadBack;
 use crate::candidates::TableCodec;
-use encbench_codecs::tables::NonFinite;
 use crate::typing::{self, stopped, Stop};
 use encbench_codecs::compression::Compressor;
+use encbench_codecs::tables::NonFinite;
 use encbench_safe_write::{self as safe_write, Atomic};
 use encbench_table::error::Malformed;
 use encbench_table::load::Scanned;
@@ -173,7 +173,9 @@ pub fn convert(
     Ok(Outcome::Done(Converted {
         bytes,
         rows: written.rows as usize,
-        loss: loss.filter(|_| lost > 0).map(|why| format!("{lost} value(s): {why}")),
+        loss: loss
+            .filter(|_| lost > 0)
+            .map(|why| format!("{lost} value(s): {why}")),
     }))
 }
 
@@ -203,8 +205,7 @@ fn write_pass(
         let (tx, rx) = sync_channel(2);
         let non_finite = request.candidate.non_finite();
         let position = &position;
-        let producer =
-            s.spawn(move || produce(source, request.skip_bad, non_finite, tx, position));
+        let producer = s.spawn(move || produce(source, request.skip_bad, non_finite, tx, position));
         let written = {
             let mut batches = batches(rx, position, progress);
             let schema = source.schema();

@@ -5,6 +5,7 @@
 //! timed, and a recommendation made; or converted to one format and read
 //! back row by row. The library never prints or exits.
 
+pub mod bandwidth;
 pub mod candidates;
 pub mod convert;
 pub mod measure;
@@ -13,6 +14,7 @@ pub mod readers;
 pub mod recommend;
 pub mod summary;
 mod typing;
+pub mod usage;
 
 pub use encbench_table::{
     load, ColumnType, Error, Field, LoadOptions, Loaded, Malformed, Position,

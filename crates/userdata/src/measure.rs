@@ -176,9 +176,13 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         .iter()
         .filter_map(|c| {
             progress(&format!("verifying {}", c.id()));
-            let label = if c.id() == "original" { own.as_str() } else { "none" };
+            let label = if c.id() == "original" {
+                own.as_str()
+            } else {
+                "none"
+            };
             round_trip(c.as_ref(), loaded, label, &meta)
-                .map_err(|failure| out.failures.push(failure))
+                .map_err(|failure| out.failures.push(*failure))
                 .ok()
         })
         .collect();
@@ -215,7 +219,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
             .iter()
             .filter_map(|c| {
                 round_trip(c.as_ref(), loaded, &id, &meta)
-                    .map_err(|failure| out.failures.push(failure))
+                    .map_err(|failure| out.failures.push(*failure))
                     .ok()
             })
             .collect();
@@ -291,9 +295,11 @@ fn round_trip<'a>(
     loaded: &'a Loaded,
     compression: &'a str,
     meta: &Meta<'_>,
-) -> Result<RoundTripped<'a>, Failure> {
+) -> Result<RoundTripped<'a>, Box<Failure>> {
     let table = &loaded.table;
-    let fail = |op: &str, bytes: usize, why: String| Failure::new(&meta(c.id(), op, compression, bytes), why);
+    let fail = |op: &str, bytes: usize, why: String| {
+        Failure::new(&meta(c.id(), op, compression, bytes), why)
+    };
     let ready = c
         .prepare(&table.schema)
         .map_err(|e| fail("encode", 0, format!("verification failed: {e}")))?;

@@ -3,6 +3,7 @@
 //! (measure → recommend), [`notes`] (what the record should say about the
 //! sample), and [`convert`] (schema → stream out → read back).
 
+use crate::bandwidth::Bandwidth;
 use crate::convert::{self, Converted, Outcome, Pass, Request, Source};
 use crate::measure::{self, Plan};
 use crate::readers::Readers;
@@ -31,6 +32,8 @@ pub struct Verdict {
     pub recommendation: Option<Recommendation>,
     /// Format × compressor pairs not measured, and why.
     pub skipped: Vec<String>,
+    /// The bandwidth the times include (moving the bytes), if any.
+    pub bandwidth: Option<Bandwidth>,
 }
 
 /// What the recommended format does with nested columns, when the table has any.
@@ -54,7 +57,10 @@ fn nesting_note(loaded: &Loaded, codec: &str) -> String {
 }
 
 /// Verifies and times every candidate on the sample, then recommends one
-/// that `readers` can read (the others are measured and shown all the same).
+/// that `readers` can read (the others are measured and shown all the
+/// same). Times include moving the bytes at `link` MB/s when given; for
+/// `balanced` without it, at the bandwidth of the input's own device
+/// (measured, or a named default: see `bandwidth`).
 pub fn judge(
     loaded: &Loaded,
     plan: &Plan,
@@ -63,6 +69,15 @@ pub fn judge(
     readers: &Readers,
     progress: &mut dyn FnMut(&str),
 ) -> Verdict {
+    let bandwidth = match (link, objective) {
+        (Some(l), _) => Some(Bandwidth::given(l)),
+        (None, Objective::Balanced) => {
+            progress("timing a cold read of the input's disk");
+            Some(Bandwidth::of_input(&loaded.path))
+        }
+        (None, _) => None,
+    };
+    let link = bandwidth.as_ref().map(|b| b.mb_per_s);
     let measured = measure::measure(loaded, plan, progress);
     let choices = recommend::choices(&measured.records);
     let mut allowed = readers.allowed(&choices);
@@ -77,6 +92,9 @@ pub fn judge(
         .flatten()
         .map(|mut r| {
             r.readers = readers.names().to_vec();
+            if r.codec == "original" {
+                r.reason = format!("Keep the file as it is. {}", r.reason);
+            }
             let mut excluded: Vec<String> = Vec::new();
             for c in choices.iter().filter(|c| readers.excludes(c).is_some()) {
                 if !excluded.contains(&c.codec) {
@@ -92,6 +110,18 @@ pub fn judge(
                 ),
             });
             r.reason.push_str(&nesting_note(loaded, &r.codec));
+            if let Some(b) = &bandwidth {
+                if b.source != "--link-bandwidth" {
+                    r.link_mb_per_s = None;
+                    r.reason.push_str(&format!(
+                        " Writing and reading count moving the bytes at {} MB/s ({}).",
+                        encbench_format::units::significant(b.mb_per_s),
+                        b.source
+                    ));
+                }
+                r.bandwidth_mb_per_s = Some(b.mb_per_s);
+                r.bandwidth_source = Some(b.source.clone());
+            }
             r
         });
     Verdict {
@@ -100,6 +130,7 @@ pub fn judge(
         choices,
         recommendation,
         skipped: measured.skipped,
+        bandwidth,
     }
 }
 

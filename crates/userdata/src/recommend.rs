@@ -156,7 +156,10 @@ fn loss_of(record: &Record) -> Option<String> {
     if v.status != encbench_record::VerificationStatus::Lossy {
         return None;
     }
-    let loss = v.detail.rsplit_once("(lossy: ").map_or(v.detail.as_str(), |(_, l)| l);
+    let loss = v
+        .detail
+        .rsplit_once("(lossy: ")
+        .map_or(v.detail.as_str(), |(_, l)| l);
     Some(loss.strip_suffix(')').unwrap_or(loss).to_string())
 }
 
@@ -297,6 +300,8 @@ pub fn recommend(
         compression: best.compression.clone(),
         objective: objective.as_str().into(),
         link_mb_per_s: link,
+        bandwidth_mb_per_s: None,
+        bandwidth_source: None,
         reason,
         readers: Vec::new(),
         excluded: Vec::new(),

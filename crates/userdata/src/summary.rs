@@ -77,7 +77,11 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers, nested:
                 format!(
                     "{}{}{}",
                     if on_frontier.contains(c) { "*" } else { "" },
-                    if readers.excludes(c).is_some() { "×" } else { "" },
+                    if readers.excludes(c).is_some() {
+                        "×"
+                    } else {
+                        ""
+                    },
                     if c.loss.is_some() { "≈" } else { "" }
                 ),
                 c.codec.clone(),

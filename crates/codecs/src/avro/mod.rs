@@ -47,7 +47,7 @@ mod tests;
 
 pub use schemas::{LOG_RECORD_SCHEMA, ORDER_SCHEMA, TELEMETRY_SCHEMA};
 #[cfg(feature = "tables")]
-pub use table::AvroTable;
+pub use table::{schema_json, AvroTable};
 
 use crate::{Codec, CodecError};
 use apache_avro::reader::datum::GenericDatumReader;

@@ -42,7 +42,11 @@ impl AvroTable {
             let l = l.unwrap_or(default);
             match (1..=max).contains(&l) {
                 true => Ok(l as u8),
-                false => Err(bad_level("Avro", compressor, format!("level {l} is outside 1..={max}"))),
+                false => Err(bad_level(
+                    "Avro",
+                    compressor,
+                    format!("level {l} is outside 1..={max}"),
+                )),
             }
         };
         let codec = match family_level(compressor) {
@@ -87,6 +91,14 @@ impl AvroTable {
             AvroCodec::Xz(l) => Codec::Xz(XzSettings::new(l)),
         }
     }
+}
+
+/// The Avro schema written for a table of `schema`, as JSON (what a
+/// fastavro or Java reader of the file would declare).
+pub fn schema_json(schema: &Schema) -> Option<String> {
+    avro_schema(schema)
+        .ok()
+        .and_then(|s| serde_json::to_string(&s).ok())
 }
 
 fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {

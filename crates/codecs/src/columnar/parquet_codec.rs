@@ -155,7 +155,9 @@ mod over_tables {
             let compression = match family_level(compressor) {
                 ("snappy", None) => Compression::SNAPPY,
                 ("lz4", None) => Compression::LZ4_RAW,
-                ("zstd", level) => Compression::ZSTD(ZstdLevel::try_new(level.unwrap_or(1)).map_err(bad)?),
+                ("zstd", level) => {
+                    Compression::ZSTD(ZstdLevel::try_new(level.unwrap_or(1)).map_err(bad)?)
+                }
                 ("gzip", level) => Compression::GZIP(
                     GzipLevel::try_new(level.unwrap_or(6).max(0) as u32).map_err(bad)?,
                 ),

@@ -255,7 +255,9 @@ pub fn as_written(
     #[cfg(feature = "columnar")]
     if format == TableFormat::Parquet {
         let laid = crate::columnar::ParquetTable::default().with_layout(
-            written.group_rows.unwrap_or(crate::columnar::ROW_GROUP_ROWS),
+            written
+                .group_rows
+                .unwrap_or(crate::columnar::ROW_GROUP_ROWS),
             written.dictionary.unwrap_or(true),
         );
         return Some(match &written.compression {
@@ -270,6 +272,18 @@ pub fn as_written(
         None => Ok(plain),
         Some(c) => plain.compressed(c).unwrap_or_else(|| Ok(plain)),
     })
+}
+
+/// The Avro schema the `avro` table codec writes for `schema`, as JSON;
+/// `None` when Avro is compiled out.
+pub fn avro_schema_json(schema: &Schema) -> Option<String> {
+    #[cfg(feature = "avro")]
+    return crate::avro::schema_json(schema);
+    #[cfg(not(feature = "avro"))]
+    {
+        let _ = schema;
+        None
+    }
 }
 
 /// The convertible table codec with this id.

@@ -18,7 +18,8 @@ pub fn for_columnar(input: &Columnar, whole: bool) -> Vec<Box<dyn TableCodec>> {
     let mut list: Vec<Box<dyn TableCodec>> = Vec::new();
     if whole {
         list.push(Box::new(original::OriginalColumnar(input.kind)));
-    } else if let Some(Ok(inner)) = encbench_codecs::tables::as_written(input.kind, &input.written) {
+    } else if let Some(Ok(inner)) = encbench_codecs::tables::as_written(input.kind, &input.written)
+    {
         list.push(Box::new(original::OriginalRewritten { inner }));
     }
     list.extend(convertible());

@@ -114,10 +114,7 @@ pub fn cold_medium(path: &Path) -> (encbench_record::Medium, Option<String>) {
 
 /// The untimed step before each cold sample: verified eviction for
 /// `file-cold`, best-effort eviction for `file-cold-unverified`.
-pub fn cold_setup<'a>(
-    path: &'a Path,
-    medium: encbench_record::Medium,
-) -> encbench_measure::Setup<'a> {
+pub fn cold_setup<'a>(path: &'a Path, medium: encbench_record::Medium) -> crate::Setup<'a> {
     if medium == encbench_record::Medium::FileCold {
         Box::new(move || evict_verified(path))
     } else {
