@@ -10,7 +10,9 @@ use crate::table::{Column, Strings, Table, Values};
 use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
 use arrow_array::types::TimestampMicrosecondType;
-use arrow_array::types::{Date32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type};
+use arrow_array::types::{
+    Date32Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type,
+};
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, TimeUnit};
 use std::sync::Arc;
@@ -21,6 +23,7 @@ pub fn data_type(ty: ColumnType) -> DataType {
         ColumnType::Int16 => DataType::Int16,
         ColumnType::Int32 => DataType::Int32,
         ColumnType::Int64 => DataType::Int64,
+        ColumnType::Float32 => DataType::Float32,
         ColumnType::Float64 => DataType::Float64,
         ColumnType::Bool => DataType::Boolean,
         ColumnType::Timestamp => DataType::Timestamp(TimeUnit::Microsecond, None),
@@ -99,6 +102,13 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
         (ColumnType::Int64, _) => Arc::new(Int64Array::from(ints(col, Some)?)),
         (ColumnType::Date, _) => Arc::new(Date32Array::from(ints(col, narrow)?)),
         (ColumnType::Timestamp, _) => Arc::new(TimestampMicrosecondArray::from(ints(col, Some)?)),
+        // Float32 values are held exactly in f64: the narrowing is exact.
+        (ColumnType::Float32, Values::Float(v)) => Arc::new(Float32Array::from(
+            v.iter()
+                .zip(&col.valid)
+                .map(|(x, ok)| ok.then_some(*x as f32))
+                .collect::<Vec<_>>(),
+        )),
         (ColumnType::Float64, Values::Float(v)) => Arc::new(Float64Array::from(
             v.iter()
                 .zip(&col.valid)
@@ -223,6 +233,13 @@ pub fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error>
                     .as_primitive::<TimestampMicrosecondType>()
                     .values()
                     .iter(),
+            ),
+            (Values::Float(v), ColumnType::Float32) => v.extend(
+                array
+                    .as_primitive::<Float32Type>()
+                    .values()
+                    .iter()
+                    .map(|x| f64::from(*x)),
             ),
             (Values::Float(v), _) => v.extend(array.as_primitive::<Float64Type>().values().iter()),
             (Values::Bool(v), _) => {

@@ -493,7 +493,8 @@ impl AvroMapping {
             let ty = match inner {
                 S::Int => Some(ColumnType::Int32),
                 S::Long => Some(ColumnType::Int64),
-                S::Float | S::Double => Some(ColumnType::Float64),
+                S::Float => Some(ColumnType::Float32),
+                S::Double => Some(ColumnType::Float64),
                 S::Boolean => Some(ColumnType::Bool),
                 S::String | S::Enum(_) => Some(ColumnType::String),
                 S::Date => Some(ColumnType::Date),
@@ -819,9 +820,9 @@ impl Mapping {
                 DataType::Int16 | DataType::UInt8 => Some(ColumnType::Int16),
                 DataType::Int32 | DataType::UInt16 => Some(ColumnType::Int32),
                 DataType::Int64 | DataType::UInt32 => Some(ColumnType::Int64),
-                DataType::Float16 | DataType::Float32 | DataType::Float64 => {
-                    Some(ColumnType::Float64)
-                }
+                // float16 widens to float32 exactly.
+                DataType::Float16 | DataType::Float32 => Some(ColumnType::Float32),
+                DataType::Float64 => Some(ColumnType::Float64),
                 DataType::Boolean => Some(ColumnType::Bool),
                 DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => {
                     Some(ColumnType::String)

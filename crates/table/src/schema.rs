@@ -17,6 +17,9 @@ pub enum ColumnType {
     Int32,
     /// 64-bit integers.
     Int64,
+    /// 32-bit floating point (from a binary input's float32 or float16):
+    /// held exactly, written in the shortest text that reads back at 32 bits.
+    Float32,
     /// 64-bit floating point.
     Float64,
     /// true / false.
@@ -41,6 +44,7 @@ impl ColumnType {
             ColumnType::Int16 => "int16",
             ColumnType::Int32 => "int32",
             ColumnType::Int64 => "int64",
+            ColumnType::Float32 => "float32",
             ColumnType::Float64 => "float64",
             ColumnType::Bool => "bool",
             ColumnType::Timestamp => "timestamp",
@@ -62,6 +66,11 @@ impl ColumnType {
                 | ColumnType::Timestamp
                 | ColumnType::Date
         )
+    }
+
+    /// A floating-point type.
+    pub fn is_float(self) -> bool {
+        matches!(self, ColumnType::Float32 | ColumnType::Float64)
     }
 
     /// Stored as text (nested values as their canonical JSON).

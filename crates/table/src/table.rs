@@ -160,7 +160,7 @@ impl Column {
     pub fn new(ty: ColumnType, rows: usize) -> Column {
         let values = match ty {
             t if t.is_integral() => Values::Int(Vec::with_capacity(rows)),
-            ColumnType::Float64 => Values::Float(Vec::with_capacity(rows)),
+            t if t.is_float() => Values::Float(Vec::with_capacity(rows)),
             ColumnType::Bool => Values::Bool(Vec::with_capacity(rows)),
             _ => Values::Str(Strings::with_capacity(rows)),
         };
@@ -230,7 +230,11 @@ impl Column {
                 };
                 value.map(|x| v.push(x))
             }
-            Values::Float(v) => values::parse_float(text).map(|x| v.push(x)),
+            Values::Float(v) => match ty {
+                ColumnType::Float32 => values::parse_float32(text),
+                _ => values::parse_float(text),
+            }
+            .map(|x| v.push(x)),
             Values::Bool(v) => values::parse_bool(text).map(|x| v.push(x)),
             Values::Str(v) => {
                 v.push(text);
@@ -473,6 +477,8 @@ pub fn text_of(cell: Cell<'_>, ty: ColumnType) -> String {
         (Cell::Int(v), ColumnType::Date) => values::format_date(v),
         (Cell::Int(v), ColumnType::Timestamp) => values::format_timestamp(v),
         (Cell::Int(v), _) => v.to_string(),
+        // The shortest text that reads back at the column's width.
+        (Cell::Float(v), ColumnType::Float32) => (v as f32).to_string(),
         (Cell::Float(v), _) => v.to_string(),
         (Cell::Bool(v), _) => v.to_string(),
         (Cell::Str(s), _) => s.to_string(),

@@ -83,6 +83,24 @@ fn shortest(text: &str, v: f64) -> bool {
     }
 }
 
+/// A float32 value as [`parse_float`] reads a float64: finite decimals
+/// whose digits a float32 holds (the shortest form at 32 bits, or fewer
+/// digits), or an infinity; held as the `f64` of that `f32`, exactly.
+pub fn parse_float32(text: &str) -> Option<f64> {
+    if let Some(v) = infinity(text) {
+        return Some(v);
+    }
+    // The same spelling rules as a float64, then the digits checked at 32 bits.
+    parse_float(text)?;
+    let narrow: f32 = text.parse().ok()?;
+    let fits = narrow.is_finite()
+        && match (decimal(text), decimal(&format!("{narrow:e}"))) {
+            (Some((_, digits, _)), Some((_, best, _))) => digits.len() <= best.len(),
+            _ => false,
+        };
+    fits.then_some(f64::from(narrow))
+}
+
 /// `inf` or `infinity` in any case, with an optional `-`.
 fn infinity(text: &str) -> Option<f64> {
     let (negative, word) = match text.strip_prefix('-') {
@@ -251,8 +269,14 @@ mod tests {
         assert_eq!(parse_float("0.30000000000000001"), None);
         // Halfway between two shortest forms (a float32 widened): both are
         // shortest, whichever way the writer rounded the tie.
-        assert_eq!(parse_float("0.8314590454101562"), Some(f64::from(0.831_459_05_f32)));
-        assert_eq!(parse_float("0.8314590454101563"), Some(f64::from(0.831_459_05_f32)));
+        assert_eq!(
+            parse_float("0.8314590454101562"),
+            Some(f64::from(0.831_459_05_f32))
+        );
+        assert_eq!(
+            parse_float("0.8314590454101563"),
+            Some(f64::from(0.831_459_05_f32))
+        );
         for text in [
             "nan", "NaN", "1e400", "0x10", ".", "e5", "", "007", "-01.5", "+1.5", "+inf", "infinit",
         ] {
@@ -267,6 +291,19 @@ mod tests {
         ] {
             assert_eq!(parse_float(text), Some(v), "{text}");
         }
+    }
+
+    #[test]
+    fn float32_text_is_its_shortest_form_at_32_bits() {
+        let x = 0.831_459_05_f32;
+        assert_eq!(x.to_string(), "0.83145905");
+        assert_eq!(parse_float32("0.83145905"), Some(f64::from(x)));
+        // A float32 widened to float64 text carries digits it never had.
+        assert_eq!(parse_float32("0.8314590454101562"), None);
+        assert_eq!(parse_float32("1.5"), Some(1.5));
+        assert_eq!(parse_float32("-inf"), Some(f64::NEG_INFINITY));
+        assert_eq!(parse_float32("1e39"), None, "beyond float32");
+        assert_eq!(parse_float32("007"), None);
     }
 
     #[test]

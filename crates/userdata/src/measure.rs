@@ -44,7 +44,7 @@ pub fn narrowest(table: &Table, n: usize) -> Vec<usize> {
             (Values::Str(v), _) => v.parts().0.len() as f64 / v.len().max(1) as f64 + 4.0,
             (_, ColumnType::Bool | ColumnType::Int8) => 1.0,
             (_, ColumnType::Int16) => 2.0,
-            (_, ColumnType::Int32 | ColumnType::Date) => 4.0,
+            (_, ColumnType::Int32 | ColumnType::Date | ColumnType::Float32) => 4.0,
             _ => 8.0,
         }
     };

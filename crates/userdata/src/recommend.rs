@@ -11,8 +11,9 @@
 //!   read time, each divided by the best of its kind — the choice that is
 //!   on average the fewest times worse than the best at each.
 //!
-//! The original text has no write time (it already exists), so it competes
-//! only under `size` and `decode`.
+//! The original input has no write time (it already exists): it competes
+//! under `size`, `decode`, and `balanced` with a bandwidth (moving and
+//! reading it, with nothing to write), not under `encode`.
 
 use encbench_record::{Recommendation, Record};
 use encbench_stats::pareto::pareto_frontier;
@@ -251,13 +252,16 @@ pub fn recommend(
             (best, why)
         }
         Objective::Balanced if link.is_some() => {
-            let (best, total) = by(&|c| Some(c.write_total(link)? + c.read_ns))?;
+            // The input as it is needs no write: it exists already.
+            let (best, total) =
+                by(&|c| Some(c.write_ns.unwrap_or(0.0) + transfer_ns(c.bytes, link) + c.read_ns))?;
             let why = format!(
-                "{} has the shortest write + move + read{via}: {} in all ({} to move {}), {}× the input's size.",
+                "{} has the shortest write + move + read{via}: {} in all ({} to move {}{}), {}× the input's size.",
                 best.label(),
                 duration(total),
                 duration(transfer_ns(best.bytes, link)),
                 bytes(best.bytes),
+                if best.write_ns.is_none() { "; keeping it needs no write" } else { "" },
                 fmt(ratio(best))
             );
             (best, why)

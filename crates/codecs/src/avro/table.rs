@@ -114,6 +114,7 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                     serde_json::json!("int")
                 }
                 ColumnType::Int64 => serde_json::json!("long"),
+                ColumnType::Float32 => serde_json::json!("float"),
                 ColumnType::Float64 => serde_json::json!("double"),
                 ColumnType::Bool => serde_json::json!("boolean"),
                 ColumnType::Timestamp => {
@@ -260,6 +261,7 @@ fn value(cell: Cell<'_>, ty: ColumnType) -> Result<Value, Error> {
         (Cell::Int(v), ColumnType::Timestamp) => Value::TimestampMicros(v),
         (Cell::Int(v), ColumnType::Date) => Value::Date(narrow(v)?),
         (Cell::Int(v), _) => Value::Int(narrow(v)?),
+        (Cell::Float(v), ColumnType::Float32) => Value::Float(v as f32),
         (Cell::Float(v), _) => Value::Double(v),
         (Cell::Bool(v), _) => Value::Boolean(v),
         (Cell::Str(v), _) => Value::String(v.to_string()),
@@ -456,6 +458,7 @@ fn push_record(
                 Value::Int(x) | Value::Date(x) => Cell::Int(i64::from(*x)),
                 Value::Long(x) | Value::TimestampMicros(x) => Cell::Int(*x),
                 Value::Double(x) => Cell::Float(*x),
+                Value::Float(x) => Cell::Float(f64::from(*x)),
                 Value::Boolean(x) => Cell::Bool(*x),
                 Value::String(x) => Cell::Str(x),
                 _ => Cell::Null,

@@ -84,6 +84,7 @@ fn proto_type(ty: ColumnType) -> Type {
     match ty {
         ColumnType::Int8 | ColumnType::Int16 | ColumnType::Int32 | ColumnType::Date => Type::Sint32,
         ColumnType::Int64 | ColumnType::Timestamp => Type::Sint64,
+        ColumnType::Float32 => Type::Float,
         ColumnType::Float64 => Type::Double,
         ColumnType::Bool => Type::Bool,
         ColumnType::String | ColumnType::Dictionary | ColumnType::Json => Type::String,
@@ -142,6 +143,7 @@ fn encode_rows(
                         .map_err(|_| codec("protobuf", format!("{v} overflows sint32")))?,
                 ),
                 (Cell::Int(v), _) => Value::I64(v),
+                (Cell::Float(v), Type::Float) => Value::F32(v as f32),
                 (Cell::Float(v), _) => Value::F64(v),
                 (Cell::Bool(v), _) => Value::Bool(v),
                 (Cell::Str(v), _) => Value::String(v.to_string()),
@@ -207,6 +209,7 @@ fn decode_rows(
                 Some(Value::I32(x)) => Cell::Int(i64::from(*x)),
                 Some(Value::I64(x)) => Cell::Int(*x),
                 Some(Value::F64(x)) => Cell::Float(*x),
+                Some(Value::F32(x)) => Cell::Float(f64::from(*x)),
                 Some(Value::Bool(x)) => Cell::Bool(*x),
                 Some(Value::String(x)) => Cell::Str(x),
                 Some(_) => Cell::Null,

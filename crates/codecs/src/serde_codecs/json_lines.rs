@@ -100,6 +100,10 @@ mod over_tables {
                                 .map_err(fail)?
                         }
                         (Cell::Int(v), _) => write!(out, "{v}").map_err(|e| codec("jsonl", e))?,
+                        // The shortest text that reads back at the column's width.
+                        (Cell::Float(v), ColumnType::Float32) => {
+                            serde_json::to_writer(&mut *out, &(v as f32)).map_err(fail)?
+                        }
                         (Cell::Float(v), _) => {
                             serde_json::to_writer(&mut *out, &v).map_err(fail)?
                         }

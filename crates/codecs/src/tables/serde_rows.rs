@@ -14,7 +14,8 @@ use std::fmt;
 
 pub(crate) struct Rows<'a>(pub(crate) &'a Table);
 pub(crate) struct Row<'a>(pub(crate) &'a Table, pub(crate) usize);
-struct Value<'a>(Cell<'a>);
+/// One cell, and whether its column is float32 (written at that width).
+struct Value<'a>(Cell<'a>, bool);
 
 impl Serialize for Rows<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -42,10 +43,11 @@ impl Serialize for Row<'_> {
                 }
                 continue;
             }
+            let narrow = field.ty == ColumnType::Float32;
             match (field.nullable, cell) {
                 (true, Cell::Null) => tuple.serialize_element(&Option::<()>::None)?,
-                (true, c) => tuple.serialize_element(&Some(Value(c)))?,
-                (false, c) => tuple.serialize_element(&Value(c))?,
+                (true, c) => tuple.serialize_element(&Some(Value(c, narrow)))?,
+                (false, c) => tuple.serialize_element(&Value(c, narrow))?,
             }
         }
         tuple.end()
@@ -57,6 +59,8 @@ impl Serialize for Value<'_> {
         match self.0 {
             Cell::Null => s.serialize_unit(),
             Cell::Int(v) => s.serialize_i64(v),
+            // A float32 column's values are f32s held exactly in f64.
+            Cell::Float(v) if self.1 => s.serialize_f32(v as f32),
             Cell::Float(v) => s.serialize_f64(v),
             Cell::Bool(v) => s.serialize_bool(v),
             Cell::Str(v) => s.serialize_str(v),
@@ -145,6 +149,7 @@ impl<'de> DeserializeSeed<'de> for CellSeed<'_> {
                 self.put::<D::Error>(Cell::Str(&value.to_string()))
             }
             (false, ColumnType::Float64) => d.deserialize_f64(self),
+            (false, ColumnType::Float32) => d.deserialize_f32(self),
             (false, ColumnType::Bool) => d.deserialize_bool(self),
             (false, t) if t.is_text() => d.deserialize_str(self),
             (false, _) => d.deserialize_i64(self),
