@@ -497,6 +497,7 @@ fn write_converted(
                         skipped: 0,
                         schema_from: "the file's own, mapped to encbench's types".into(),
                         schema,
+                        input_types: &[],
                     });
                 }
             }
@@ -551,6 +552,8 @@ struct Described<'a> {
     skipped: usize,
     schema_from: String,
     schema: &'a Schema,
+    /// A binary input's own column types (empty for text).
+    input_types: &'a [String],
 }
 
 /// The scanned input and its schema.
@@ -576,6 +579,7 @@ fn describe_scanned(scanned: &load::Scanned) {
             (None, false, false) => "from --schema".into(),
         },
         schema: &scanned.schema,
+        input_types: &[],
     });
 }
 
@@ -608,6 +612,10 @@ fn describe_loaded(loaded: &Loaded) {
         }
         .into(),
         schema: &loaded.table.schema,
+        input_types: loaded
+            .columnar
+            .as_ref()
+            .map_or(&[][..], |c| c.input_types.as_slice()),
     });
 }
 
@@ -644,5 +652,5 @@ fn describe(d: Described<'_>) {
         }
     );
     outln!("schema ({}):", d.schema_from);
-    out!("{}", summary::schema(d.schema));
+    out!("{}", summary::schema(d.schema, d.input_types));
 }

@@ -41,6 +41,9 @@ pub fn data_type(ty: ColumnType) -> DataType {
 pub fn field_type(field: &crate::schema::Field) -> DataType {
     match (&field.shape, field.ty) {
         (Some(shape), ColumnType::Json) => shape.arrow_type(),
+        (_, ColumnType::Timestamp) => {
+            DataType::Timestamp(TimeUnit::Microsecond, field.tz.as_deref().map(Into::into))
+        }
         _ => data_type(field.ty),
     }
 }
@@ -101,7 +104,10 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
         (ColumnType::Int32, _) => Arc::new(Int32Array::from(ints(col, narrow)?)),
         (ColumnType::Int64, _) => Arc::new(Int64Array::from(ints(col, Some)?)),
         (ColumnType::Date, _) => Arc::new(Date32Array::from(ints(col, narrow)?)),
-        (ColumnType::Timestamp, _) => Arc::new(TimestampMicrosecondArray::from(ints(col, Some)?)),
+        (ColumnType::Timestamp, _) => Arc::new(
+            TimestampMicrosecondArray::from(ints(col, Some)?)
+                .with_timezone_opt(field.tz.as_deref()),
+        ),
         // Float32 values are held exactly in f64: the narrowing is exact.
         (ColumnType::Float32, Values::Float(v)) => Arc::new(Float32Array::from(
             v.iter()

@@ -91,6 +91,8 @@ pub struct Read {
     pub sample_bytes: u64,
     /// How the file was written, as far as its metadata says.
     pub written: Written,
+    /// Each column's type in the file, in its format's words.
+    pub input_types: Vec<String>,
 }
 
 /// How a columnar file was written, as far as its metadata records it:
@@ -334,6 +336,7 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
     let on_disk = |g: usize| meta.row_group(g).compressed_size().max(0) as u64;
     Ok(Read {
         written: parquet_written(&meta),
+        input_types: mapping.input_types.clone(),
         whole: chosen.len() == groups,
         table,
         rows,
@@ -368,6 +371,7 @@ fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
     };
     Ok(Read {
         written: Written::default(),
+        input_types: mapping.input_types.clone(),
         table,
         rows,
         rows_exact: whole,
@@ -420,6 +424,7 @@ impl Head {
             parts: (parts, if whole { parts } else { 0 }),
             sample_bytes: read,
             written: Written::default(),
+            input_types: Vec::new(),
         }
     }
 }
@@ -438,7 +443,10 @@ fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, Failed> {
             break;
         }
     }
-    Ok(head.finish(table, mapping.as_text, taken))
+    let input_types = mapping.input_types.clone();
+    let mut read = head.finish(table, mapping.as_text, taken);
+    read.input_types = input_types;
+    Ok(read)
 }
 
 fn read_avro(path: &Path, limit: u64) -> Result<Read, Failed> {
@@ -453,7 +461,9 @@ fn read_avro(path: &Path, limit: u64) -> Result<Read, Failed> {
             break;
         }
     }
+    let input_types = avro.input_types.clone();
     let mut read = head.finish(table, avro.as_text, 0);
+    read.input_types = input_types;
     let mut header = Vec::new();
     File::open(path)
         .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, 1 << 20), &mut header))
@@ -465,6 +475,8 @@ fn read_avro(path: &Path, limit: u64) -> Result<Read, Failed> {
 /// How an Avro record schema's fields become encbench's columns.
 struct AvroMapping {
     schema: Schema,
+    /// Per field: its Avro type, as the schema writes it.
+    input_types: Vec<String>,
     /// Per field: carried as text (its JSON form).
     text: Vec<bool>,
     as_text: Vec<(String, String)>,
@@ -478,6 +490,7 @@ impl AvroMapping {
         };
         let mut out = AvroMapping {
             schema: Schema { fields: Vec::new() },
+            input_types: Vec::new(),
             text: Vec::new(),
             as_text: Vec::new(),
         };
@@ -496,21 +509,33 @@ impl AvroMapping {
                 S::Float => Some(ColumnType::Float32),
                 S::Double => Some(ColumnType::Float64),
                 S::Boolean => Some(ColumnType::Bool),
-                S::String | S::Enum(_) => Some(ColumnType::String),
+                S::String => Some(ColumnType::String),
+                // An enum's symbols are a dictionary.
+                S::Enum(_) => Some(ColumnType::Dictionary),
                 S::Date => Some(ColumnType::Date),
                 S::TimestampMillis | S::TimestampMicros => Some(ColumnType::Timestamp),
                 _ => None,
             };
-            if ty.is_none() {
-                let shown = serde_json::to_string(inner).unwrap_or_else(|_| "?".into());
-                out.as_text.push((field.name.clone(), shown));
+            // Arrays and records become nested columns, as JSON inputs do.
+            let shape = ty.is_none().then(|| avro_shape(inner)).flatten();
+            let mut column = Field::new(field.name.clone(), ty.unwrap_or(ColumnType::String), true);
+            match (&shape, ty) {
+                (Some(shape), _) => {
+                    column.ty = ColumnType::Json;
+                    column.shape = Some(shape.clone());
+                }
+                (None, None) => {
+                    let shown = serde_json::to_string(inner).unwrap_or_else(|_| "?".into());
+                    out.as_text.push((field.name.clone(), shown));
+                }
+                // Avro's timestamps are instants (its local-timestamp types are not read as these).
+                (None, Some(ColumnType::Timestamp)) => column.tz = Some("UTC".into()),
+                _ => {}
             }
             out.text.push(ty.is_none());
-            out.schema.fields.push(Field::new(
-                field.name.clone(),
-                ty.unwrap_or(ColumnType::String),
-                true,
-            ));
+            out.schema.fields.push(column);
+            out.input_types
+                .push(serde_json::to_string(&field.schema).unwrap_or_else(|_| "?".into()));
         }
         Ok(out)
     }
@@ -528,13 +553,21 @@ impl AvroMapping {
         };
         let mut texts: Vec<Option<String>> = Vec::with_capacity(fields.len());
         let mut values = Vec::with_capacity(fields.len());
-        for ((_, value), text) in fields.into_iter().zip(&self.text) {
+        for (((_, value), text), field) in
+            fields.into_iter().zip(&self.text).zip(&self.schema.fields)
+        {
             let value = match value {
                 V::Union(_, inner) => *inner,
                 v => v,
             };
             texts.push(match (text, &value) {
                 (_, V::Null) => None,
+                // Nested values are held in their canonical form.
+                (true, _) if field.shape.is_some() => {
+                    let json = serde_json::Value::try_from(value.clone())
+                        .map_err(|e| format!("record {}: {e}", r + 1))?;
+                    Some(crate::nested::canonical(&json.to_string())?.0)
+                }
                 (true, _) => Some(
                     serde_json::Value::try_from(value.clone())
                         .map(|j| j.to_string())
@@ -564,6 +597,34 @@ impl AvroMapping {
             .push_row(&cells)
             .map_err(|e| format!("record {}: {e}", r + 1))
     }
+}
+
+/// The nested shape of an Avro type whose values the nested model holds
+/// exactly: arrays and records of booleans, integers, floats, text and
+/// enums, null unions allowed; `None` otherwise (maps, bytes, decimals,
+/// dates), which is then carried as text.
+fn avro_shape(schema: &apache_avro::Schema) -> Option<crate::nested::Shape> {
+    use crate::nested::Shape;
+    use apache_avro::Schema as S;
+    Some(match schema {
+        S::Boolean => Shape::Bool,
+        S::Int | S::Long => Shape::Int,
+        S::Float | S::Double => Shape::Float,
+        S::String | S::Enum(_) => Shape::Str,
+        S::Array(array) => Shape::List(Box::new(avro_shape(&array.items)?)),
+        S::Record(record) if !record.fields.is_empty() => Shape::Struct(
+            record
+                .fields
+                .iter()
+                .map(|f| Some((f.name.clone(), avro_shape(&f.schema)?)))
+                .collect::<Option<Vec<_>>>()?,
+        ),
+        S::Union(u) => match u.variants() {
+            [S::Null, x] | [x, S::Null] => avro_shape(x)?,
+            _ => return None,
+        },
+        _ => return None,
+    })
 }
 
 /// A reader that counts the bytes taken from it.
@@ -802,6 +863,8 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
 /// How the file's columns become encbench's.
 struct Mapping {
     schema: Schema,
+    /// Per column: its Arrow type in the file.
+    input_types: Vec<String>,
     /// Per column: the Arrow type to cast to, or `None` to format as text.
     casts: Vec<Option<DataType>>,
     as_text: Vec<(String, String)>,
@@ -811,6 +874,7 @@ impl Mapping {
     fn of(fields: &arrow_schema::Fields) -> Result<Mapping, String> {
         let mut out = Mapping {
             schema: Schema { fields: Vec::new() },
+            input_types: Vec::new(),
             casts: Vec::new(),
             as_text: Vec::new(),
         };
@@ -838,18 +902,36 @@ impl Mapping {
                 DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
                 _ => None,
             };
-            let (ty, cast) = match ty {
-                Some(ty) => (ty, Some(crate::arrow::data_type(ty))),
-                None => {
+            // Lists and structs become nested columns, as JSON inputs do.
+            let shape = match ty {
+                None => crate::nested::Shape::from_arrow_type(f.data_type()),
+                Some(_) => None,
+            };
+            let (field, cast) = match (ty, shape) {
+                (Some(ty), _) => {
+                    let mut field = Field::new(f.name().clone(), ty, true);
+                    // Instants keep their zone: the values stay UTC microseconds.
+                    if let DataType::Timestamp(_, Some(tz)) = f.data_type() {
+                        field.tz = Some(tz.to_string());
+                    }
+                    let cast = crate::arrow::field_type(&field);
+                    (field, Some(cast))
+                }
+                (None, Some(shape)) => {
+                    let cast = shape.arrow_type();
+                    let mut field = Field::new(f.name().clone(), ColumnType::Json, true);
+                    field.shape = Some(shape);
+                    (field, Some(cast))
+                }
+                (None, None) => {
                     out.as_text
                         .push((f.name().clone(), f.data_type().to_string()));
-                    (ColumnType::String, None)
+                    (Field::new(f.name().clone(), ColumnType::String, true), None)
                 }
             };
-            out.schema
-                .fields
-                .push(Field::new(f.name().clone(), ty, true));
+            out.schema.fields.push(field);
             out.casts.push(cast);
+            out.input_types.push(f.data_type().to_string());
         }
         if out.schema.fields.is_empty() {
             return Err("the file has no columns".into());
@@ -862,7 +944,17 @@ impl Mapping {
         let mut arrays: Vec<ArrayRef> = Vec::with_capacity(self.casts.len());
         for (array, cast) in batch.columns().iter().zip(&self.casts) {
             arrays.push(match cast {
-                Some(to) => arrow_cast::cast(array, to).map_err(|e| e.to_string())?,
+                // Unsafe casts fail on a value that does not fit, where
+                // safe ones would silently make it null.
+                Some(to) => arrow_cast::cast_with_options(
+                    array,
+                    to,
+                    &arrow_cast::CastOptions {
+                        safe: false,
+                        ..Default::default()
+                    },
+                )
+                .map_err(|e| format!("column '{}': {e}", array.data_type()))?,
                 None => Arc::new(as_text(array.as_ref())?),
             });
         }

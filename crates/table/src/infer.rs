@@ -101,6 +101,7 @@ impl Inferrer {
                     ty,
                     nullable: c.nulls > 0 || markers || self.rows == 0,
                     shape: (ty == ColumnType::Json).then(|| c.shape.clone()),
+                    tz: None,
                 }
             })
             .collect();

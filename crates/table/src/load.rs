@@ -151,6 +151,8 @@ pub struct Columnar {
     pub sample_bytes: u64,
     /// How it was written (compression, row groups), from its metadata.
     pub written: crate::binary_input::Written,
+    /// Each column's type in the file, in its format's words.
+    pub input_types: Vec<String>,
 }
 
 /// A Parquet or Arrow input: its schema and a sample of its row groups or
@@ -192,6 +194,7 @@ fn load_columnar(
             parts: read.parts,
             sample_bytes: read.sample_bytes,
             written: read.written,
+            input_types: read.input_types,
         }),
         file_bytes,
         text_bytes: file_bytes,

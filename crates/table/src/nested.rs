@@ -103,6 +103,39 @@ impl Shape {
         }
     }
 
+    /// The shape of an Arrow type (a Parquet or Arrow file's list and
+    /// struct columns), when the nested model holds its values exactly:
+    /// booleans, integers within i64, floats, text, and lists and structs
+    /// of those. `None` for anything else (maps, decimals, dates, unsigned
+    /// 64-bit integers inside), which is then carried as text.
+    pub fn from_arrow_type(ty: &DataType) -> Option<Shape> {
+        Some(match ty {
+            DataType::Boolean => Shape::Bool,
+            DataType::Int8
+            | DataType::Int16
+            | DataType::Int32
+            | DataType::Int64
+            | DataType::UInt8
+            | DataType::UInt16
+            | DataType::UInt32 => Shape::Int,
+            DataType::Float16 | DataType::Float32 | DataType::Float64 => Shape::Float,
+            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Shape::Str,
+            DataType::Dictionary(_, v) if matches!(**v, DataType::Utf8 | DataType::LargeUtf8) => {
+                Shape::Str
+            }
+            DataType::List(item) | DataType::LargeList(item) | DataType::FixedSizeList(item, _) => {
+                Shape::List(Box::new(Shape::from_arrow_type(item.data_type())?))
+            }
+            DataType::Struct(fields) if !fields.is_empty() => Shape::Struct(
+                fields
+                    .iter()
+                    .map(|f| Some((f.name().clone(), Shape::from_arrow_type(f.data_type())?)))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            _ => return None,
+        })
+    }
+
     /// `struct<id: int64, tags: list<string>>`.
     pub fn describe(&self) -> String {
         match self {

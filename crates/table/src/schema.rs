@@ -115,6 +115,11 @@ pub struct Field {
     /// A `json` column's nested shape (struct and list types), when inferred.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shape: Option<crate::nested::Shape>,
+    /// A timestamp column's time zone (`UTC`, `Europe/Paris`), when its
+    /// values are instants: kept by the formats that record one (Arrow,
+    /// Parquet); the values are the same instants in every format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tz: Option<String>,
 }
 
 impl Field {
@@ -125,13 +130,15 @@ impl Field {
             ty,
             nullable,
             shape: None,
+            tz: None,
         }
     }
 
     /// The type as printed: `json struct<id: int64, …>` for nested columns.
     pub fn type_text(&self) -> String {
-        match (&self.shape, self.ty) {
-            (Some(shape), ColumnType::Json) => format!("json {}", shape.describe()),
+        match (&self.shape, self.ty, &self.tz) {
+            (Some(shape), ColumnType::Json, _) => format!("json {}", shape.describe()),
+            (_, ColumnType::Timestamp, Some(tz)) => format!("timestamp ({tz})"),
             _ => self.ty.as_str().to_string(),
         }
     }

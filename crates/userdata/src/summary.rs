@@ -11,19 +11,28 @@ use encbench_format::units;
 use encbench_table::schema::Schema;
 
 /// The schema, one column per line: `name  type  nullable`.
-pub fn schema(schema: &Schema) -> String {
+pub fn schema(schema: &Schema, input_types: &[String]) -> String {
+    // A binary input's own types, beside what encbench maps them to.
+    let shown = input_types.len() == schema.fields.len();
+    let mut headers = vec!["column".to_string()];
+    if shown {
+        headers.push("in the file".into());
+    }
+    headers.extend(["type".into(), "nullable".into()]);
     let table = Table {
-        headers: vec!["column".into(), "type".into(), "nullable".into()],
-        right: vec![false, false, false],
+        right: vec![false; headers.len()],
+        headers,
         rows: schema
             .fields
             .iter()
-            .map(|f| {
-                vec![
-                    f.name.clone(),
-                    f.type_text(),
-                    if f.nullable { "yes" } else { "no" }.into(),
-                ]
+            .enumerate()
+            .map(|(i, f)| {
+                let mut row = vec![f.name.clone()];
+                if shown {
+                    row.push(input_types[i].clone());
+                }
+                row.extend([f.type_text(), if f.nullable { "yes" } else { "no" }.into()]);
+                row
             })
             .collect(),
     };
@@ -258,7 +267,7 @@ mod tests {
             fields: vec![Field::new("dep_time", ColumnType::Int16, true)],
         };
         assert_eq!(
-            schema(&s).lines().nth(2).unwrap().trim_end(),
+            schema(&s, &[]).lines().nth(2).unwrap().trim_end(),
             "  dep_time  int16  yes"
         );
     }
@@ -274,9 +283,9 @@ mod tests {
             fields: vec![field],
         };
         assert!(
-            schema(&s).contains("actor   json struct<id: int64>  no"),
+            schema(&s, &[]).contains("actor   json struct<id: int64>  no"),
             "{}",
-            schema(&s)
+            schema(&s, &[])
         );
     }
 }
