@@ -1228,9 +1228,9 @@ fn every_converted_columnar_file_opens_in_its_reference_reader() {
                 .stdout(predicate::str::contains("3000 rows"))
                 .stdout(predicate::str::contains("compared row by row: identical"));
             let read = match format {
-                "parquet" => "import pyarrow.parquet as pq; t = pq.read_table(P); print(t.num_rows, t.column('id').to_pylist()[:3], pq.ParquetFile(P).metadata.row_group(0).column(0).compression)",
-                "arrow" => "import pyarrow as pa; t = pa.ipc.open_stream(P).read_all(); print(t.num_rows, t.column('id').to_pylist()[:3])",
-                _ => "import fastavro; r = fastavro.reader(open(P, 'rb')); rows = list(r); print(len(rows), [x['id'] for x in rows[:3]], r.codec)",
+                "parquet" => "import pyarrow.parquet as pq; t = pq.read_table(P); print(t.num_rows, t.column('id').to_pylist()[:3], t.schema.field('price').type, t.column('price')[7], pq.ParquetFile(P).metadata.row_group(0).column(0).compression)",
+                "arrow" => "import pyarrow as pa; t = pa.ipc.open_stream(P).read_all(); print(t.num_rows, t.column('id').to_pylist()[:3], t.schema.field('price').type, t.column('price')[7])",
+                _ => "import fastavro; r = fastavro.reader(open(P, 'rb')); rows = list(r); print(len(rows), [x['id'] for x in rows[:3]], 'decimal', rows[7]['price'], r.codec)",
             };
             let printed = run_python(
                 &python,
@@ -1241,6 +1241,9 @@ fn every_converted_columnar_file_opens_in_its_reference_reader() {
                 printed.starts_with("3000 [0, 1, 2]"),
                 "{input} → {target}: {printed}"
             );
+            // Decimals stay decimals, to the cent.
+            assert!(printed.contains("decimal"), "{input} → {target}: {printed}");
+            assert!(printed.contains(" 0.07"), "{input} → {target}: {printed}");
             let codec = target.split_once('+').map_or("", |(_, c)| c);
             let family = codec.split('-').next().unwrap_or("");
             let expected = match (format, family) {

@@ -7,11 +7,12 @@
 use crate::nested::{self, Shape};
 use crate::schema::{ColumnType, Schema};
 use crate::table::{Column, Strings, Table, Values};
+use crate::values;
 use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
 use arrow_array::types::TimestampMicrosecondType;
 use arrow_array::types::{
-    Date32Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type,
+    Date32Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type,
 };
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, TimeUnit};
@@ -32,8 +33,9 @@ pub fn data_type(ty: ColumnType) -> DataType {
         ColumnType::Dictionary => {
             DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
         }
-        // Without a shape, nested values are their JSON text.
-        ColumnType::Json => DataType::Utf8,
+        // Without a shape, nested values are their JSON text; without a
+        // precision and scale, decimals are theirs.
+        ColumnType::Json | ColumnType::Decimal => DataType::Utf8,
     }
 }
 
@@ -41,6 +43,10 @@ pub fn data_type(ty: ColumnType) -> DataType {
 pub fn field_type(field: &crate::schema::Field) -> DataType {
     match (&field.shape, field.ty) {
         (Some(shape), ColumnType::Json) => shape.arrow_type(),
+        (_, ColumnType::Decimal) => match field.decimal {
+            Some((p, s)) => DataType::Decimal128(p, s as i8),
+            None => DataType::Utf8,
+        },
         (_, ColumnType::Timestamp) => {
             DataType::Timestamp(TimeUnit::Microsecond, field.tz.as_deref().map(Into::into))
         }
@@ -98,6 +104,22 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
     if let (Some(shape), ColumnType::Json) = (&field.shape, ty) {
         return nested_array(col, shape);
     }
+    if let (ColumnType::Decimal, Some((p, s)), Values::Str(v)) = (ty, field.decimal, &col.values) {
+        let unscaled = v
+            .iter()
+            .zip(&col.valid)
+            .map(|(text, ok)| match ok {
+                false => Ok(None),
+                true => values::decimal_unscaled(text, s).map(Some).ok_or_else(|| {
+                    codec("arrow", format!("'{text}' is not a decimal at scale {s}"))
+                }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let array = Decimal128Array::from(unscaled)
+            .with_precision_and_scale(p, s as i8)
+            .map_err(|e| codec("arrow", e))?;
+        return Ok(Arc::new(array));
+    }
     Ok(match (ty, &col.values) {
         (ColumnType::Int8, _) => Arc::new(Int8Array::from(ints(col, |x| i8::try_from(x).ok())?)),
         (ColumnType::Int16, _) => Arc::new(Int16Array::from(ints(col, |x| i16::try_from(x).ok())?)),
@@ -127,7 +149,7 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
                 .map(|(x, ok)| ok.then_some(*x))
                 .collect::<Vec<_>>(),
         )),
-        (ColumnType::String | ColumnType::Json, Values::Str(v)) => {
+        (ColumnType::String | ColumnType::Json | ColumnType::Decimal, Values::Str(v)) => {
             Arc::new(string_array(v, &col.valid)?)
         }
         (ColumnType::Dictionary, Values::Str(v)) => Arc::new(
@@ -251,6 +273,16 @@ pub fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error>
             (Values::Bool(v), _) => {
                 let b = array.as_boolean();
                 v.extend((0..b.len()).map(|i| b.value(i)));
+            }
+            (Values::Str(v), ColumnType::Decimal) if field.decimal.is_some() => {
+                let scale = field.decimal.map_or(0, |(_, s)| s);
+                let d = array.as_primitive::<Decimal128Type>();
+                for i in 0..d.len() {
+                    match d.is_valid(i) {
+                        true => v.push(&values::decimal_text(d.value(i), scale)),
+                        false => v.push(""),
+                    }
+                }
             }
             (Values::Str(v), ColumnType::Dictionary) => {
                 let dict = array.as_dictionary::<Int32Type>();

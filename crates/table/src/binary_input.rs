@@ -514,6 +514,9 @@ impl AvroMapping {
                 S::Enum(_) => Some(ColumnType::Dictionary),
                 S::Date => Some(ColumnType::Date),
                 S::TimestampMillis | S::TimestampMicros => Some(ColumnType::Timestamp),
+                S::Decimal(d) if d.precision <= 38 && d.scale <= d.precision => {
+                    Some(ColumnType::Decimal)
+                }
                 _ => None,
             };
             // Arrays and records become nested columns, as JSON inputs do.
@@ -530,6 +533,11 @@ impl AvroMapping {
                 }
                 // Avro's timestamps are instants (its local-timestamp types are not read as these).
                 (None, Some(ColumnType::Timestamp)) => column.tz = Some("UTC".into()),
+                (None, Some(ColumnType::Decimal)) => {
+                    if let S::Decimal(d) = inner {
+                        column.decimal = Some((d.precision as u8, d.scale as u8));
+                    }
+                }
                 _ => {}
             }
             out.text.push(ty.is_none());
@@ -574,6 +582,13 @@ impl AvroMapping {
                         .unwrap_or_else(|_| format!("{value:?}")),
                 ),
                 (false, V::Enum(_, s)) => Some(s.clone()),
+                (false, V::Decimal(d)) => {
+                    let scale = field.decimal.map_or(0, |(_, s)| s);
+                    let bytes = <Vec<u8>>::try_from(d).map_err(|e| e.to_string())?;
+                    let unscaled = crate::values::decimal_from_be(&bytes)
+                        .ok_or_else(|| format!("record {}: a decimal over 128 bits", r + 1))?;
+                    Some(crate::values::decimal_text(unscaled, scale))
+                }
                 _ => None,
             });
             values.push(value);
@@ -897,6 +912,9 @@ impl Mapping {
                     Some(ColumnType::Dictionary)
                 }
                 DataType::Date32 | DataType::Date64 => Some(ColumnType::Date),
+                DataType::Decimal128(p, s) | DataType::Decimal256(p, s) if *p <= 38 && *s >= 0 => {
+                    Some(ColumnType::Decimal)
+                }
                 // Microseconds and coarser fit exactly; nanoseconds would be cut.
                 DataType::Timestamp(TimeUnit::Nanosecond, _) => None,
                 DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
@@ -911,8 +929,12 @@ impl Mapping {
                 (Some(ty), _) => {
                     let mut field = Field::new(f.name().clone(), ty, true);
                     // Instants keep their zone: the values stay UTC microseconds.
-                    if let DataType::Timestamp(_, Some(tz)) = f.data_type() {
-                        field.tz = Some(tz.to_string());
+                    match f.data_type() {
+                        DataType::Timestamp(_, Some(tz)) => field.tz = Some(tz.to_string()),
+                        DataType::Decimal128(p, s) | DataType::Decimal256(p, s) => {
+                            field.decimal = Some((*p, *s as u8))
+                        }
+                        _ => {}
                     }
                     let cast = crate::arrow::field_type(&field);
                     (field, Some(cast))

@@ -102,6 +102,7 @@ impl Inferrer {
                     nullable: c.nulls > 0 || markers || self.rows == 0,
                     shape: (ty == ColumnType::Json).then(|| c.shape.clone()),
                     tz: None,
+                    decimal: None,
                 }
             })
             .collect();

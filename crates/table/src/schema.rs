@@ -28,6 +28,9 @@ pub enum ColumnType {
     Timestamp,
     /// A calendar date (`2013-01-01`).
     Date,
+    /// An exact decimal (its precision and scale are the field's
+    /// `decimal`), held as its text with exactly `scale` fraction digits.
+    Decimal,
     /// Text.
     String,
     /// Text with few distinct values: a dictionary-encoding candidate.
@@ -49,6 +52,7 @@ impl ColumnType {
             ColumnType::Bool => "bool",
             ColumnType::Timestamp => "timestamp",
             ColumnType::Date => "date",
+            ColumnType::Decimal => "decimal",
             ColumnType::String => "string",
             ColumnType::Dictionary => "dictionary",
             ColumnType::Json => "json",
@@ -77,7 +81,7 @@ impl ColumnType {
     pub fn is_text(self) -> bool {
         matches!(
             self,
-            ColumnType::String | ColumnType::Dictionary | ColumnType::Json
+            ColumnType::String | ColumnType::Dictionary | ColumnType::Json | ColumnType::Decimal
         )
     }
 
@@ -120,6 +124,10 @@ pub struct Field {
     /// Parquet); the values are the same instants in every format.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tz: Option<String>,
+    /// A decimal column's precision (digits in all) and scale (digits
+    /// after the point).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decimal: Option<(u8, u8)>,
 }
 
 impl Field {
@@ -131,6 +139,7 @@ impl Field {
             nullable,
             shape: None,
             tz: None,
+            decimal: None,
         }
     }
 
@@ -139,6 +148,10 @@ impl Field {
         match (&self.shape, self.ty, &self.tz) {
             (Some(shape), ColumnType::Json, _) => format!("json {}", shape.describe()),
             (_, ColumnType::Timestamp, Some(tz)) => format!("timestamp ({tz})"),
+            (_, ColumnType::Decimal, _) => match self.decimal {
+                Some((p, s)) => format!("decimal({p}, {s})"),
+                None => "decimal".into(),
+            },
             _ => self.ty.as_str().to_string(),
         }
     }

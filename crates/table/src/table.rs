@@ -236,6 +236,8 @@ impl Column {
             }
             .map(|x| v.push(x)),
             Values::Bool(v) => values::parse_bool(text).map(|x| v.push(x)),
+            // A decimal's text must be one: digits, a point, digits.
+            Values::Str(_) if ty == ColumnType::Decimal && !values::is_decimal(text) => None,
             Values::Str(v) => {
                 v.push(text);
                 Some(())

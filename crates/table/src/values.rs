@@ -140,6 +140,67 @@ fn decimal(text: &str) -> Option<(bool, String, i64)> {
     Some((negative, significant.to_string(), point))
 }
 
+/// A decimal's text with exactly `scale` fraction digits (`-12.34` at
+/// scale 2) as its unscaled integer (-1234); `None` for anything else.
+pub fn decimal_unscaled(text: &str, scale: u8) -> Option<i128> {
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (whole, fraction) = match (body.split_once('.'), scale) {
+        (Some((w, f)), s) if s > 0 && f.len() == usize::from(s) => (w, f),
+        (None, 0) => (body, ""),
+        _ => return None,
+    };
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || (scale > 0 && !digits(fraction)) {
+        return None;
+    }
+    let value: i128 = format!("{whole}{fraction}").parse().ok()?;
+    Some(if negative { -value } else { value })
+}
+
+/// Whether `text` spells a decimal: an optional `-`, digits, and
+/// optionally a point and more digits.
+pub fn is_decimal(text: &str) -> bool {
+    let body = text.strip_prefix('-').unwrap_or(text);
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    match body.split_once('.') {
+        Some((whole, fraction)) => digits(whole) && digits(fraction),
+        None => digits(body),
+    }
+}
+
+/// An Avro decimal's bytes (big-endian two's complement) as an i128.
+pub fn decimal_from_be(bytes: &[u8]) -> Option<i128> {
+    if bytes.len() > 16 {
+        return None;
+    }
+    let fill = if bytes.first().is_some_and(|b| b & 0x80 != 0) {
+        0xff
+    } else {
+        0
+    };
+    let mut full = [fill; 16];
+    full[16 - bytes.len()..].copy_from_slice(bytes);
+    Some(i128::from_be_bytes(full))
+}
+
+/// The text of an unscaled decimal at `scale`: at least one integer digit,
+/// exactly `scale` fraction digits (-1234 at scale 2 is `-12.34`; -5 is
+/// `-0.05`).
+pub fn decimal_text(unscaled: i128, scale: u8) -> String {
+    let digits = unscaled.unsigned_abs().to_string();
+    let scale = usize::from(scale);
+    let padded = format!("{digits:0>width$}", width = scale + 1);
+    let (whole, fraction) = padded.split_at(padded.len() - scale);
+    let sign = if unscaled < 0 { "-" } else { "" };
+    match scale {
+        0 => format!("{sign}{whole}"),
+        _ => format!("{sign}{whole}.{fraction}"),
+    }
+}
+
 /// `true`/`false` in lower, upper or title case.
 pub fn parse_bool(text: &str) -> Option<bool> {
     match text {
@@ -290,6 +351,34 @@ mod tests {
             ("-INF", f64::NEG_INFINITY),
         ] {
             assert_eq!(parse_float(text), Some(v), "{text}");
+        }
+    }
+
+    #[test]
+    fn decimals_round_trip_through_their_text_exactly() {
+        for (text, scale, unscaled) in [
+            ("12.34", 2, 1234),
+            ("-0.05", 2, -5),
+            ("0.50", 2, 50),
+            ("7", 0, 7),
+            (
+                "-99999999999999999999.999",
+                3,
+                -99_999_999_999_999_999_999_999,
+            ),
+        ] {
+            assert_eq!(decimal_unscaled(text, scale), Some(unscaled), "{text}");
+            assert_eq!(decimal_text(unscaled, scale), text);
+        }
+        for (text, scale) in [
+            ("12.3", 2),
+            ("1e3", 0),
+            ("", 0),
+            ("1.", 0),
+            (".5", 1),
+            ("+1.00", 2),
+        ] {
+            assert_eq!(decimal_unscaled(text, scale), None, "{text}");
         }
     }
 

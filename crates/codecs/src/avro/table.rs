@@ -125,6 +125,10 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                     Some(shape) => nested_type(shape, &mut records),
                     None => serde_json::json!("string"),
                 },
+                ColumnType::Decimal => match f.decimal {
+                    Some((p, s)) => serde_json::json!({"type": "bytes", "logicalType": "decimal", "precision": p, "scale": s}),
+                    None => serde_json::json!("string"),
+                },
                 ColumnType::String | ColumnType::Dictionary => serde_json::json!("string"),
             };
             let ty = if f.nullable {
@@ -404,6 +408,17 @@ fn append_rows<W: std::io::Write>(
                         serde_json::from_str(text).map_err(|e| codec("avro", e))?;
                     nested_value(shape, &parsed).map_err(|e| codec("avro", e))?
                 }
+                (_, ColumnType::Decimal, Cell::Str(text)) if field.decimal.is_some() => {
+                    let scale = field.decimal.map_or(0, |(_, s)| s);
+                    let unscaled = encbench_table::values::decimal_unscaled(text, scale)
+                        .ok_or_else(|| {
+                            codec(
+                                "avro",
+                                format!("'{text}' is not a decimal at scale {scale}"),
+                            )
+                        })?;
+                    Value::Decimal(apache_avro::Decimal::from(unscaled.to_be_bytes()))
+                }
                 (_, ty, cell) => value(cell, ty)?,
             };
             let v = match (field.nullable, v) {
@@ -446,6 +461,17 @@ fn push_record(
             (Some(shape), ColumnType::Json, v) if *v != Value::Null => nested_json(shape, v)
                 .map(|j| Some(j.to_string()))
                 .map_err(|e| codec("avro", format!("record {}: {e}", r + 1))),
+            // Decimals come back as their text at the column's scale.
+            (_, ColumnType::Decimal, Value::Decimal(d)) => {
+                let scale = f.decimal.map_or(0, |(_, s)| s);
+                <Vec<u8>>::try_from(d)
+                    .ok()
+                    .and_then(|b| encbench_table::values::decimal_from_be(&b))
+                    .map(|u| Some(encbench_table::values::decimal_text(u, scale)))
+                    .ok_or_else(|| {
+                        codec("avro", format!("record {}: a decimal over 128 bits", r + 1))
+                    })
+            }
             _ => Ok(None),
         })
         .collect::<Result<_, _>>()?;

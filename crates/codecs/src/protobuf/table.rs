@@ -87,7 +87,9 @@ fn proto_type(ty: ColumnType) -> Type {
         ColumnType::Float32 => Type::Float,
         ColumnType::Float64 => Type::Double,
         ColumnType::Bool => Type::Bool,
-        ColumnType::String | ColumnType::Dictionary | ColumnType::Json => Type::String,
+        ColumnType::String | ColumnType::Dictionary | ColumnType::Json | ColumnType::Decimal => {
+            Type::String
+        }
     }
 }
 
