@@ -12,8 +12,9 @@ use encbench_record::{EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
 use encbench_report::units;
 use encbench_table::jsondoc::Records;
 use encbench_table::sniff::FormatHint;
-use encbench_userdata::candidates::{self, TableCodec};
+use encbench_userdata::candidates;
 use encbench_userdata::measure::{self, Plan};
+use encbench_userdata::pipeline::Resolved;
 use encbench_userdata::readers::{self, Readers};
 use encbench_userdata::recommend::{self, Objective};
 use encbench_userdata::{convert, load, pipeline, summary, LoadOptions, Loaded, Schema};
@@ -200,6 +201,16 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         ),
         None => outln!("No recommendation: no rows, or no candidate could be measured."),
     }
+    if let (Some(_), false) = (&doc.recommendation, args.quiet) {
+        let mut allowed = readers.allowed(&choices);
+        if allowed.iter().any(|c| c.loss.is_none()) {
+            allowed.retain(|c| c.loss.is_none());
+        }
+        out!(
+            "{}",
+            summary::whole_file(&allowed, loaded.rows, loaded.table.rows(), link, 3)
+        );
+    }
     if let (Some(r), false) = (&doc.recommendation, args.quiet) {
         let usage = encbench_userdata::usage::snippets(
             &r.codec,
@@ -316,83 +327,9 @@ enum Target {
     Format(Resolved),
 }
 
-/// A format to write, and how it is compressed.
-struct Resolved {
-    /// The codec that writes it (with its own compression inside, if native).
-    codec: Box<dyn TableCodec>,
-    /// The compressor named, if any.
-    compressor: Option<String>,
-    /// Whether the format compresses inside itself (Parquet pages, Arrow
-    /// IPC buffers, Avro blocks) rather than the compressor wrapping the file.
-    native: bool,
-}
-
-impl Resolved {
-    /// `parquet + zstd-3 (inside the format: its own page compression)`.
-    fn label(&self) -> String {
-        match (&self.compressor, self.native) {
-            (None, _) => self.codec.id().to_string(),
-            (Some(c), true) => format!("{} + {c} (the format's own compression)", self.codec.id()),
-            (Some(c), false) => format!("{} + {c} (the whole file compressed)", self.codec.id()),
-        }
-    }
-
-    /// The file name ending readers of this output expect.
-    fn extension(&self) -> String {
-        match (&self.compressor, self.native) {
-            (Some(c), false) => format!(".{}{}", self.codec.extension(), compressed_suffix(c)),
-            _ => format!(".{}", self.codec.extension()),
-        }
-    }
-}
-
-/// The suffix a file compressed whole by `compressor` usually carries.
-fn compressed_suffix(compressor: &str) -> &'static str {
-    match encbench_codecs::tables::native::family_level(compressor).0 {
-        "gzip" => ".gz",
-        "zstd" => ".zst",
-        "lz4" => ".lz4",
-        "xz" => ".xz",
-        "bzip2" => ".bz2",
-        "snappy" => ".sz",
-        "brotli" => ".br",
-        _ => "",
-    }
-}
-
-/// The codec for `format` under `compressor`: the format's own
-/// compression where it has one, else the compressor around the file.
+/// The codec for `format` under `compressor` (see `pipeline::resolve`).
 fn resolve(format: &str, compressor: Option<String>) -> anyhow::Result<Resolved> {
-    let names: Vec<&str> = candidates::convertible().iter().map(|c| c.id()).collect();
-    let Some(codec) = candidates::by_id(format) else {
-        bail!(
-            "--convert: unknown format '{format}'; known: {}, recommended",
-            names.join(", ")
-        );
-    };
-    let Some(c) = &compressor else {
-        return Ok(Resolved {
-            codec,
-            compressor,
-            native: false,
-        });
-    };
-    if measure::compressors(std::slice::from_ref(c), false).len() != 1 {
-        bail!("--convert: unknown compressor '{c}' (give one level, e.g. zstd-3, gzip-6, lz4)");
-    }
-    match codec.compressed(c) {
-        None => Ok(Resolved {
-            codec,
-            compressor,
-            native: false,
-        }),
-        Some(Ok(native)) => Ok(Resolved {
-            codec: native,
-            compressor,
-            native: true,
-        }),
-        Some(Err(why)) => bail!("--convert {format}+{c}: {why}"),
-    }
+    pipeline::resolve(format, compressor).map_err(anyhow::Error::msg)
 }
 
 fn parse_target(text: &str) -> anyhow::Result<Target> {

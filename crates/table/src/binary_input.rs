@@ -1047,7 +1047,7 @@ mod tests {
     }
 
     #[test]
-    fn types_encbench_lacks_are_carried_as_text() {
+    fn lists_are_nested_and_types_encbench_lacks_are_carried_as_text() {
         use arrow_array::builder::{Int32Builder, ListBuilder};
         let mut list = ListBuilder::new(Int32Builder::new());
         list.values().append_value(1);
@@ -1055,12 +1055,12 @@ mod tests {
         list.append(true);
         list.append(false);
         let array: ArrayRef = Arc::new(list.finish());
-        let schema = Arc::new(arrow_schema::Schema::new(vec![arrow_schema::Field::new(
-            "xs",
-            array.data_type().clone(),
-            true,
-        )]));
-        let batch = RecordBatch::try_new(schema.clone(), vec![array]).unwrap();
+        let big: ArrayRef = Arc::new(arrow_array::UInt64Array::from(vec![u64::MAX, 7]));
+        let schema = Arc::new(arrow_schema::Schema::new(vec![
+            arrow_schema::Field::new("xs", array.data_type().clone(), true),
+            arrow_schema::Field::new("big", DataType::UInt64, false),
+        ]));
+        let batch = RecordBatch::try_new(schema.clone(), vec![array, big]).unwrap();
         let mut bytes = Vec::new();
         let mut w = arrow_ipc::writer::StreamWriter::try_new(&mut bytes, &schema).unwrap();
         w.write(&batch).unwrap();
@@ -1070,15 +1070,22 @@ mod tests {
         let path = dir.path().join("l.arrows");
         std::fs::write(&path, &bytes).unwrap();
         let read = read(&path, Kind::ArrowStream, u64::MAX).unwrap();
+        assert_eq!(read.as_text, [("big".to_string(), "UInt64".to_string())]);
         assert_eq!(
-            read.as_text,
-            [("xs".to_string(), "List(Int32)".to_string())]
+            read.table.schema.fields[0].type_text(),
+            "json list<int64>",
+            "a list is a nested column"
         );
         assert_eq!(
             read.table.columns[0].cell(0),
-            crate::table::Cell::Str("[1, 2]")
+            crate::table::Cell::Str("[1,2]")
         );
         assert_eq!(read.table.columns[0].cell(1), crate::table::Cell::Null);
+        assert_eq!(
+            read.table.columns[1].cell(0),
+            crate::table::Cell::Str("18446744073709551615"),
+            "exact, as text"
+        );
     }
 
     #[test]

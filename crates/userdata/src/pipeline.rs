@@ -4,6 +4,7 @@
 //! sample), and [`convert`] (schema → stream out → read back).
 
 use crate::bandwidth::Bandwidth;
+use crate::candidates::TableCodec;
 use crate::convert::{self, Converted, Outcome, Pass, Request, Source};
 use crate::measure::{self, Plan};
 use crate::readers::Readers;
@@ -291,6 +292,91 @@ pub fn convert(
         Outcome::Done(done) => Ok(done),
         // A scan's schema fits every row it scanned.
         Outcome::Misfit(m) => Err(Error::Malformed(m)),
+    }
+}
+
+/// A format to write, and how it is compressed.
+pub struct Resolved {
+    /// The codec that writes it (with its own compression inside, if native).
+    pub codec: Box<dyn TableCodec>,
+    /// The compressor named, if any.
+    pub compressor: Option<String>,
+    /// Whether the format compresses inside itself (Parquet pages, Arrow
+    /// IPC buffers, Avro blocks) rather than the compressor wrapping the file.
+    pub native: bool,
+}
+
+impl Resolved {
+    /// `parquet + zstd-3 (inside the format: its own page compression)`.
+    pub fn label(&self) -> String {
+        match (&self.compressor, self.native) {
+            (None, _) => self.codec.id().to_string(),
+            (Some(c), true) => format!("{} + {c} (the format's own compression)", self.codec.id()),
+            (Some(c), false) => format!("{} + {c} (the whole file compressed)", self.codec.id()),
+        }
+    }
+
+    /// The file name ending readers of this output expect.
+    pub fn extension(&self) -> String {
+        match (&self.compressor, self.native) {
+            (Some(c), false) => format!(".{}{}", self.codec.extension(), compressed_suffix(c)),
+            _ => format!(".{}", self.codec.extension()),
+        }
+    }
+}
+
+/// The suffix a file compressed whole by `compressor` usually carries.
+pub(crate) fn compressed_suffix(compressor: &str) -> &'static str {
+    match encbench_codecs::tables::native::family_level(compressor).0 {
+        "gzip" => ".gz",
+        "zstd" => ".zst",
+        "lz4" => ".lz4",
+        "xz" => ".xz",
+        "bzip2" => ".bz2",
+        "snappy" => ".sz",
+        "brotli" => ".br",
+        _ => "",
+    }
+}
+
+/// The codec for `format` under `compressor`: the format's own
+/// compression where it has one, else the compressor around the file;
+/// the error names what is unknown or impossible.
+pub fn resolve(format: &str, compressor: Option<String>) -> Result<Resolved, String> {
+    let names: Vec<&str> = crate::candidates::convertible()
+        .iter()
+        .map(|c| c.id())
+        .collect();
+    let Some(codec) = crate::candidates::by_id(format) else {
+        return Err(format!(
+            "--convert: unknown format '{format}'; known: {}, recommended",
+            names.join(", ")
+        ));
+    };
+    let Some(c) = &compressor else {
+        return Ok(Resolved {
+            codec,
+            compressor,
+            native: false,
+        });
+    };
+    if measure::compressors(std::slice::from_ref(c), false).len() != 1 {
+        return Err(format!(
+            "--convert: unknown compressor '{c}' (give one level, e.g. zstd-3, gzip-6, lz4)"
+        ));
+    }
+    match codec.compressed(c) {
+        None => Ok(Resolved {
+            codec,
+            compressor,
+            native: false,
+        }),
+        Some(Ok(native)) => Ok(Resolved {
+            codec: native,
+            compressor,
+            native: true,
+        }),
+        Some(Err(why)) => Err(format!("--convert {format}+{c}: {why}")),
     }
 }
 

@@ -171,6 +171,63 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers, nested:
     out
 }
 
+/// What the `n` best choices (by write + move + read, the order
+/// `balanced` ranks them in) cost for the whole file of `rows` rows:
+/// bytes stored, time to write it, time to read it once. The sample's
+/// figures scaled by rows when the sample is not the whole file, and said
+/// so.
+pub fn whole_file(
+    choices: &[Choice],
+    rows: usize,
+    sample_rows: usize,
+    link: Option<f64>,
+    n: usize,
+) -> String {
+    let scale = rows as f64 / sample_rows.max(1) as f64;
+    // As `balanced` ranks: what exists needs no write; the bytes move once.
+    let total = |c: &Choice| c.write_ns.unwrap_or(0.0) + c.read_total(link);
+    let mut ranked: Vec<&Choice> = choices.iter().collect();
+    ranked.sort_by(|a, b| total(a).total_cmp(&total(b)));
+    let rows_out: Vec<Vec<String>> = ranked
+        .iter()
+        .take(n)
+        .map(|c| {
+            let moved = |ns: f64| ns * scale;
+            vec![
+                c.label(),
+                units::bytes(c.bytes as f64 * scale),
+                match c.write_ns {
+                    Some(w) => units::duration(moved(w + transfer(c, link))),
+                    None => "— (exists)".into(),
+                },
+                units::duration(moved(c.read_total(link))),
+            ]
+        })
+        .collect();
+    let mut out = format!(
+        "\nFor the whole file ({rows} rows{}{}):\n",
+        if (scale - 1.0).abs() > 1e-9 {
+            ", projected from the sample's rates"
+        } else {
+            ""
+        },
+        link.map_or(String::new(), |l| format!(
+            ", moving the bytes at {} MB/s",
+            units::significant(l)
+        ))
+    );
+    out.push_str(&plain_table(
+        &["choice", "stored", "write", "read once"],
+        rows_out,
+    ));
+    out
+}
+
+/// Moving a choice's bytes once over the link.
+fn transfer(c: &Choice, link: Option<f64>) -> f64 {
+    crate::recommend::transfer_ns(c.bytes, link)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -47,17 +47,10 @@ pub fn file_name(codec: &str, compression: &str) -> String {
         "cbor" => "cbor",
         other => other,
     };
-    let native = matches!(codec, "parquet" | "arrow" | "avro");
-    let suffix = match (native, split(compression).0) {
-        (true, _) | (_, "none") => "",
-        (_, "gzip") => ".gz",
-        (_, "zstd") => ".zst",
-        (_, "lz4") => ".lz4",
-        (_, "bzip2") => ".bz2",
-        (_, "xz") => ".xz",
-        (_, "brotli") => ".br",
-        (_, "snappy") => ".sz",
-        _ => "",
+    // Parquet, Arrow and Avro compress inside: their names do not change.
+    let suffix = match codec {
+        "parquet" | "arrow" | "avro" => "",
+        _ => crate::pipeline::compressed_suffix(compression),
     };
     format!("data.{ext}{suffix}")
 }
