@@ -186,6 +186,13 @@ impl Schema {
             if fields[..i].iter().any(|g| g.name == f.name) {
                 return Err(Error::Schema(format!("column '{}' is named twice", f.name)));
             }
+            let digits = matches!(f.decimal, Some((p, s)) if (1..=38).contains(&p) && s <= p);
+            if f.ty == ColumnType::Decimal && !digits {
+                return Err(Error::Schema(format!(
+                    "column '{}' is a decimal: give \"decimal\": [precision, scale], precision 1 to 38, scale at most the precision",
+                    f.name
+                )));
+            }
         }
         Ok(Schema { fields })
     }

@@ -175,14 +175,22 @@ fn a_schema_file_overrides_inference_and_its_violations_are_located() {
     assert_eq!(e, "line 2: column 'n': 'x' is not an int32: `x`");
     let e = with("a,b,c\n1,2,3\n").unwrap_err().to_string();
     assert_eq!(e, "schema: the schema names 2 columns, the file has 3");
-    let e = Schema::from_json(r#"[{"name": "x", "type": "decimal"}]"#)
+    let e = Schema::from_json(r#"[{"name": "x", "type": "money"}]"#)
         .unwrap_err()
         .to_string();
     assert!(
-        e.starts_with("schema: unknown variant `decimal`, expected one of `int8`"),
+        e.starts_with("schema: unknown variant `money`, expected one of `int8`"),
         "{e}"
     );
-    assert!(e.contains(" at line 1 column 32 "), "{e}");
+    assert!(e.contains(" at line 1 column 30 "), "{e}");
+    // A decimal says its digits.
+    let e = Schema::from_json(r#"[{"name": "x", "type": "decimal"}]"#)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("give \"decimal\": [precision, scale]"), "{e}");
+    let ok =
+        Schema::from_json(r#"[{"name": "x", "type": "decimal", "decimal": [10, 2]}]"#).unwrap();
+    assert_eq!(ok.fields[0].type_text(), "decimal(10, 2)");
 }
 
 /// Rows with quoted commas and newlines; each row is a function of its id.
