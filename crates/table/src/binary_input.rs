@@ -320,30 +320,57 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
         .collect();
     let mean = sizes.iter().sum::<u64>() / groups.max(1) as u64;
     let chosen = spread(groups, (limit / mean.max(1)) as usize);
+    let chosen_rows: usize = chosen
+        .iter()
+        .map(|&g| meta.row_group(g).num_rows().max(0) as usize)
+        .sum();
+    let chosen_bytes: u64 = chosen.iter().map(|&g| sizes[g]).sum();
+    let on_disk = |g: usize| meta.row_group(g).compressed_size().max(0) as u64;
+    let chosen_on_disk: u64 = chosen.iter().map(|&g| on_disk(g)).sum();
+    // A row group larger than the sample (pyarrow writes 1 Mi rows to a
+    // group, Spark 128 MB): evenly spread runs of its rows, as a text
+    // file is sampled, never the whole group.
+    let take = match chosen_bytes > limit && chosen_rows > 1 {
+        true => ((limit as f64 / chosen_bytes as f64) * chosen_rows as f64).ceil() as usize,
+        false => chosen_rows,
+    }
+    .clamp(1.min(chosen_rows), chosen_rows.max(1));
     fits(
-        chosen.iter().map(|&g| sizes[g]).sum(),
+        chosen_bytes.min(limit).max(chosen_on_disk),
         crate::memory::available(),
     )?;
     let mapping = Mapping::of(builder.schema().fields())?;
-    let reader = builder
-        .with_row_groups(chosen.clone())
-        .build()
-        .map_err(|e| e.to_string())?;
+    let mut builder = builder.with_row_groups(chosen.clone());
+    if take < chosen_rows {
+        let runs = take.min(SAMPLE_RUNS);
+        let per = take / runs;
+        let ranges = (0..runs).map(|i| {
+            let start = i * chosen_rows / runs;
+            start..(start + per).min(chosen_rows)
+        });
+        builder = builder.with_row_selection(
+            parquet::arrow::arrow_reader::RowSelection::from_consecutive_ranges(
+                ranges,
+                chosen_rows,
+            ),
+        );
+    }
+    let reader = builder.build().map_err(|e| e.to_string())?;
     let mut table = Table::new(mapping.schema.clone(), 0);
     for batch in reader {
         mapping.append(&mut table, &batch.map_err(|e| e.to_string())?)?;
     }
-    let on_disk = |g: usize| meta.row_group(g).compressed_size().max(0) as u64;
+    let whole = chosen.len() == groups && table.rows() == rows;
     Ok(Read {
         written: parquet_written(&meta),
         input_types: mapping.input_types.clone(),
-        whole: chosen.len() == groups,
-        table,
+        whole,
         rows,
         rows_exact: true,
         as_text: mapping.as_text,
         parts: (chosen.len(), groups),
-        sample_bytes: chosen.iter().map(|&g| on_disk(g)).sum(),
+        sample_bytes: chosen_on_disk * table.rows() as u64 / chosen_rows.max(1) as u64,
+        table,
     })
 }
 
@@ -655,6 +682,9 @@ impl<R: std::io::Read> std::io::Read for Counted<R> {
         Ok(n)
     }
 }
+
+/// Runs of rows a sample of one large Parquet row group is drawn as.
+const SAMPLE_RUNS: usize = 16;
 
 /// Rows per batch when a columnar file is read whole (`each_batch`).
 const STREAM_BATCH_ROWS: usize = 8192;
