@@ -12,7 +12,8 @@ use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
 use arrow_array::types::TimestampMicrosecondType;
 use arrow_array::types::{
-    Date32Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type,
+    Date32Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type,
+    Int8Type, UInt64Type,
 };
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, TimeUnit};
@@ -24,6 +25,7 @@ pub fn data_type(ty: ColumnType) -> DataType {
         ColumnType::Int16 => DataType::Int16,
         ColumnType::Int32 => DataType::Int32,
         ColumnType::Int64 => DataType::Int64,
+        ColumnType::UInt64 => DataType::UInt64,
         ColumnType::Float32 => DataType::Float32,
         ColumnType::Float64 => DataType::Float64,
         ColumnType::Bool => DataType::Boolean,
@@ -125,6 +127,7 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
         (ColumnType::Int16, _) => Arc::new(Int16Array::from(ints(col, |x| i16::try_from(x).ok())?)),
         (ColumnType::Int32, _) => Arc::new(Int32Array::from(ints(col, narrow)?)),
         (ColumnType::Int64, _) => Arc::new(Int64Array::from(ints(col, Some)?)),
+        (ColumnType::UInt64, _) => Arc::new(UInt64Array::from(ints(col, |x| Some(x as u64))?)),
         (ColumnType::Date, _) => Arc::new(Date32Array::from(ints(col, narrow)?)),
         (ColumnType::Timestamp, _) => Arc::new(
             TimestampMicrosecondArray::from(ints(col, Some)?)
@@ -252,6 +255,13 @@ pub fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error>
                     .values()
                     .iter()
                     .map(|x| i64::from(*x)),
+            ),
+            (Values::Int(v), ColumnType::UInt64) => v.extend(
+                array
+                    .as_primitive::<UInt64Type>()
+                    .values()
+                    .iter()
+                    .map(|x| *x as i64),
             ),
             (Values::Int(v), ColumnType::Int64) => {
                 v.extend(array.as_primitive::<Int64Type>().values().iter())

@@ -929,6 +929,7 @@ impl Mapping {
                 DataType::Int16 | DataType::UInt8 => Some(ColumnType::Int16),
                 DataType::Int32 | DataType::UInt16 => Some(ColumnType::Int32),
                 DataType::Int64 | DataType::UInt32 => Some(ColumnType::Int64),
+                DataType::UInt64 => Some(ColumnType::UInt64),
                 // float16 widens to float32 exactly.
                 DataType::Float16 | DataType::Float32 => Some(ColumnType::Float32),
                 DataType::Float64 => Some(ColumnType::Float64),
@@ -1086,11 +1087,13 @@ mod tests {
         list.append(false);
         let array: ArrayRef = Arc::new(list.finish());
         let big: ArrayRef = Arc::new(arrow_array::UInt64Array::from(vec![u64::MAX, 7]));
+        let raw: ArrayRef = Arc::new(arrow_array::BinaryArray::from(vec![&b"\x01\xff"[..], b""]));
         let schema = Arc::new(arrow_schema::Schema::new(vec![
             arrow_schema::Field::new("xs", array.data_type().clone(), true),
             arrow_schema::Field::new("big", DataType::UInt64, false),
+            arrow_schema::Field::new("raw", DataType::Binary, false),
         ]));
-        let batch = RecordBatch::try_new(schema.clone(), vec![array, big]).unwrap();
+        let batch = RecordBatch::try_new(schema.clone(), vec![array, big, raw]).unwrap();
         let mut bytes = Vec::new();
         let mut w = arrow_ipc::writer::StreamWriter::try_new(&mut bytes, &schema).unwrap();
         w.write(&batch).unwrap();
@@ -1100,7 +1103,7 @@ mod tests {
         let path = dir.path().join("l.arrows");
         std::fs::write(&path, &bytes).unwrap();
         let read = read(&path, Kind::ArrowStream, u64::MAX).unwrap();
-        assert_eq!(read.as_text, [("big".to_string(), "UInt64".to_string())]);
+        assert_eq!(read.as_text, [("raw".to_string(), "Binary".to_string())]);
         assert_eq!(
             read.table.schema.fields[0].type_text(),
             "json list<int64>",
@@ -1111,10 +1114,15 @@ mod tests {
             crate::table::Cell::Str("[1,2]")
         );
         assert_eq!(read.table.columns[0].cell(1), crate::table::Cell::Null);
+        // Unsigned 64-bit integers stay unsigned, bit for bit.
+        assert_eq!(read.table.schema.fields[1].ty, ColumnType::UInt64);
         assert_eq!(
-            read.table.columns[1].cell(0),
-            crate::table::Cell::Str("18446744073709551615"),
-            "exact, as text"
+            crate::table::text_of(read.table.columns[1].cell(0), ColumnType::UInt64),
+            "18446744073709551615"
+        );
+        assert_eq!(
+            read.table.columns[2].cell(0),
+            crate::table::Cell::Str("01ff")
         );
     }
 

@@ -208,7 +208,7 @@ pub fn has_header(first: &[Option<&str>], body: &Schema, body_values: &[HashSet<
         let Some(text) = cell else { return false };
         let mut column = crate::table::Column::new(field.ty, 1);
         // A few body rows may give too narrow a type (int8 for a float column): any number fits a number.
-        let numeric = field.ty.int_range().is_some() || field.ty.is_float();
+        let numeric = field.ty.is_integral() || field.ty.is_float();
         let fits = values::is_null_token(text)
             || (numeric && values::parse_float(text).is_some())
             || column.push_text(field.ty, text).is_ok();

@@ -20,6 +20,9 @@ pub enum ColumnType {
     /// 32-bit floating point (from a binary input's float32 or float16):
     /// held exactly, written in the shortest text that reads back at 32 bits.
     Float32,
+    /// Unsigned 64-bit integers (from a binary input): held in the
+    /// table's `i64`s bit for bit, read and written as unsigned.
+    UInt64,
     /// 64-bit floating point.
     Float64,
     /// true / false.
@@ -47,6 +50,7 @@ impl ColumnType {
             ColumnType::Int16 => "int16",
             ColumnType::Int32 => "int32",
             ColumnType::Int64 => "int64",
+            ColumnType::UInt64 => "uint64",
             ColumnType::Float32 => "float32",
             ColumnType::Float64 => "float64",
             ColumnType::Bool => "bool",
@@ -67,6 +71,7 @@ impl ColumnType {
                 | ColumnType::Int16
                 | ColumnType::Int32
                 | ColumnType::Int64
+                | ColumnType::UInt64
                 | ColumnType::Timestamp
                 | ColumnType::Date
         )

@@ -225,6 +225,7 @@ impl Column {
                 let value = match ty {
                     ColumnType::Date => values::parse_date(text),
                     ColumnType::Timestamp => values::parse_timestamp(text),
+                    ColumnType::UInt64 => values::parse_uint64(text),
                     int => values::parse_int(text)
                         .filter(|v| int.int_range().is_some_and(|(lo, hi)| lo <= *v && *v <= hi)),
                 };
@@ -478,6 +479,7 @@ pub fn text_of(cell: Cell<'_>, ty: ColumnType) -> String {
         (Cell::Null, _) => String::new(),
         (Cell::Int(v), ColumnType::Date) => values::format_date(v),
         (Cell::Int(v), ColumnType::Timestamp) => values::format_timestamp(v),
+        (Cell::Int(v), ColumnType::UInt64) => (v as u64).to_string(),
         (Cell::Int(v), _) => v.to_string(),
         // The shortest text that reads back at the column's width.
         (Cell::Float(v), ColumnType::Float32) => (v as f32).to_string(),

@@ -45,6 +45,18 @@ pub fn parse_int(text: &str) -> Option<i64> {
     }
 }
 
+/// An unsigned integer in plain decimal (no sign, no leading zeros), up
+/// to `u64::MAX`, as the bits an `i64` holds.
+pub fn parse_uint64(text: &str) -> Option<i64> {
+    let plain = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && !(text.len() > 1 && text.starts_with('0'));
+    plain
+        .then(|| text.parse::<u64>().ok())
+        .flatten()
+        .map(|v| v as i64)
+}
+
 /// A decimal float (`1.5`, `-2e-3`, `.5`) or an infinity (`inf`,
 /// `-Infinity`, any case: what Rust, pandas, Arrow and Java write); not
 /// `nan` (a null token), hex, a leading `+` or a leading zero before

@@ -114,6 +114,10 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                     serde_json::json!("int")
                 }
                 ColumnType::Int64 => serde_json::json!("long"),
+                // Avro has no unsigned type: an exact decimal of 20 digits.
+                ColumnType::UInt64 => {
+                    serde_json::json!({"type": "bytes", "logicalType": "decimal", "precision": 20, "scale": 0})
+                }
                 ColumnType::Float32 => serde_json::json!("float"),
                 ColumnType::Float64 => serde_json::json!("double"),
                 ColumnType::Bool => serde_json::json!("boolean"),
@@ -262,6 +266,9 @@ fn value(cell: Cell<'_>, ty: ColumnType) -> Result<Value, Error> {
     Ok(match (cell, ty) {
         (Cell::Null, _) => Value::Null,
         (Cell::Int(v), ColumnType::Int64) => Value::Long(v),
+        (Cell::Int(v), ColumnType::UInt64) => Value::Decimal(apache_avro::Decimal::from(
+            i128::from(v as u64).to_be_bytes(),
+        )),
         (Cell::Int(v), ColumnType::Timestamp) => Value::TimestampMicros(v),
         (Cell::Int(v), ColumnType::Date) => Value::Date(narrow(v)?),
         (Cell::Int(v), _) => Value::Int(narrow(v)?),
@@ -483,6 +490,12 @@ fn push_record(
             (v, None) => match v {
                 Value::Int(x) | Value::Date(x) => Cell::Int(i64::from(*x)),
                 Value::Long(x) | Value::TimestampMicros(x) => Cell::Int(*x),
+                // A uint64 column's decimal(20, 0); its bits as the table holds them.
+                Value::Decimal(d) => <Vec<u8>>::try_from(d)
+                    .ok()
+                    .and_then(|b| encbench_table::values::decimal_from_be(&b))
+                    .and_then(|u| u64::try_from(u).ok())
+                    .map_or(Cell::Null, |u| Cell::Int(u as i64)),
                 Value::Double(x) => Cell::Float(*x),
                 Value::Float(x) => Cell::Float(f64::from(*x)),
                 Value::Boolean(x) => Cell::Bool(*x),

@@ -84,6 +84,7 @@ fn proto_type(ty: ColumnType) -> Type {
     match ty {
         ColumnType::Int8 | ColumnType::Int16 | ColumnType::Int32 | ColumnType::Date => Type::Sint32,
         ColumnType::Int64 | ColumnType::Timestamp => Type::Sint64,
+        ColumnType::UInt64 => Type::Uint64,
         ColumnType::Float32 => Type::Float,
         ColumnType::Float64 => Type::Double,
         ColumnType::Bool => Type::Bool,
@@ -144,6 +145,7 @@ fn encode_rows(
                     i32::try_from(v)
                         .map_err(|_| codec("protobuf", format!("{v} overflows sint32")))?,
                 ),
+                (Cell::Int(v), Type::Uint64) => Value::U64(v as u64),
                 (Cell::Int(v), _) => Value::I64(v),
                 (Cell::Float(v), Type::Float) => Value::F32(v as f32),
                 (Cell::Float(v), _) => Value::F64(v),
@@ -210,6 +212,7 @@ fn decode_rows(
                 None => Cell::Null,
                 Some(Value::I32(x)) => Cell::Int(i64::from(*x)),
                 Some(Value::I64(x)) => Cell::Int(*x),
+                Some(Value::U64(x)) => Cell::Int(*x as i64),
                 Some(Value::F64(x)) => Cell::Float(*x),
                 Some(Value::F32(x)) => Cell::Float(f64::from(*x)),
                 Some(Value::Bool(x)) => Cell::Bool(*x),

@@ -99,6 +99,9 @@ mod over_tables {
                             serde_json::to_writer(&mut *out, &text_of(cell, field.ty))
                                 .map_err(fail)?
                         }
+                        (Cell::Int(v), ColumnType::UInt64) => {
+                            write!(out, "{}", v as u64).map_err(|e| codec("jsonl", e))?
+                        }
                         (Cell::Int(v), _) => write!(out, "{v}").map_err(|e| codec("jsonl", e))?,
                         // The shortest text that reads back at the column's width.
                         (Cell::Float(v), ColumnType::Float32) => {

@@ -14,8 +14,9 @@ use std::fmt;
 
 pub(crate) struct Rows<'a>(pub(crate) &'a Table);
 pub(crate) struct Row<'a>(pub(crate) &'a Table, pub(crate) usize);
-/// One cell, and whether its column is float32 (written at that width).
-struct Value<'a>(Cell<'a>, bool);
+/// One cell and its column's type (float32 is written at that width,
+/// uint64 as unsigned).
+struct Value<'a>(Cell<'a>, ColumnType);
 
 impl Serialize for Rows<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -43,11 +44,10 @@ impl Serialize for Row<'_> {
                 }
                 continue;
             }
-            let narrow = field.ty == ColumnType::Float32;
             match (field.nullable, cell) {
                 (true, Cell::Null) => tuple.serialize_element(&Option::<()>::None)?,
-                (true, c) => tuple.serialize_element(&Some(Value(c, narrow)))?,
-                (false, c) => tuple.serialize_element(&Value(c, narrow))?,
+                (true, c) => tuple.serialize_element(&Some(Value(c, field.ty)))?,
+                (false, c) => tuple.serialize_element(&Value(c, field.ty))?,
             }
         }
         tuple.end()
@@ -58,9 +58,11 @@ impl Serialize for Value<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0 {
             Cell::Null => s.serialize_unit(),
+            // A uint64 column's values are u64s held bit for bit in i64.
+            Cell::Int(v) if self.1 == ColumnType::UInt64 => s.serialize_u64(v as u64),
             Cell::Int(v) => s.serialize_i64(v),
             // A float32 column's values are f32s held exactly in f64.
-            Cell::Float(v) if self.1 => s.serialize_f32(v as f32),
+            Cell::Float(v) if self.1 == ColumnType::Float32 => s.serialize_f32(v as f32),
             Cell::Float(v) => s.serialize_f64(v),
             Cell::Bool(v) => s.serialize_bool(v),
             Cell::Str(v) => s.serialize_str(v),
@@ -150,6 +152,7 @@ impl<'de> DeserializeSeed<'de> for CellSeed<'_> {
             }
             (false, ColumnType::Float64) => d.deserialize_f64(self),
             (false, ColumnType::Float32) => d.deserialize_f32(self),
+            (false, ColumnType::UInt64) => d.deserialize_u64(self),
             (false, ColumnType::Bool) => d.deserialize_bool(self),
             (false, t) if t.is_text() => d.deserialize_str(self),
             (false, _) => d.deserialize_i64(self),
@@ -184,9 +187,15 @@ impl<'de> Visitor<'de> for CellSeed<'_> {
         .deserialize(d)
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        if self.ty == ColumnType::UInt64 && v < 0 {
+            return Err(E::custom(format!("{v} is not a uint64")));
+        }
         self.put(Cell::Int(v))
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        if self.ty == ColumnType::UInt64 {
+            return self.put(Cell::Int(v as i64));
+        }
         let v =
             i64::try_from(v).map_err(|_| E::custom(format!("{v} overflows a 64-bit integer")))?;
         self.put(Cell::Int(v))
