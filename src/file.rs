@@ -129,6 +129,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     );
     progress.finish();
     let choices = verdict.choices;
+    let recommendable = verdict.recommendable;
     // The bandwidth the times include: given, or the input's device for balanced.
     let link = verdict.bandwidth.as_ref().map(|b| b.mb_per_s);
     let mut notes = pipeline::notes(&loaded, sample_mb);
@@ -202,13 +203,9 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         None => outln!("No recommendation: no rows, or no candidate could be measured."),
     }
     if let (Some(_), false) = (&doc.recommendation, args.quiet) {
-        let mut allowed = readers.allowed(&choices);
-        if allowed.iter().any(|c| c.loss.is_none()) {
-            allowed.retain(|c| c.loss.is_none());
-        }
         out!(
             "{}",
-            summary::whole_file(&allowed, loaded.rows, loaded.table.rows(), link, 3)
+            summary::whole_file(&recommendable, loaded.rows, loaded.table.rows(), link, 3)
         );
     }
     if let (Some(r), false) = (&doc.recommendation, args.quiet) {

@@ -791,19 +791,27 @@ pub fn each_batch(
                 Ok(())
             }
             Kind::ArrowFile | Kind::ArrowStream => {
-                let batches: Box<
-                    dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>>,
-                > = match kind {
-                    Kind::ArrowFile => Box::new(
-                        arrow_ipc::reader::FileReader::try_new(
+                // Bytes read: a stream counts them; a file's batches are
+                // taken as equal shares of it.
+                let (batches, count): (
+                    Box<dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>>>,
+                    usize,
+                ) = match kind {
+                    Kind::ArrowFile => {
+                        let reader = arrow_ipc::reader::FileReader::try_new(
                             File::open(path).map_err(|e| e.to_string())?,
                             None,
                         )
-                        .map_err(|e| e.to_string())?,
-                    ),
-                    _ => Box::new(
-                        arrow_ipc::reader::StreamReader::try_new(counted, None)
-                            .map_err(|e| e.to_string())?,
+                        .map_err(|e| e.to_string())?;
+                        let count = reader.num_batches();
+                        (Box::new(reader), count)
+                    }
+                    _ => (
+                        Box::new(
+                            arrow_ipc::reader::StreamReader::try_new(counted, None)
+                                .map_err(|e| e.to_string())?,
+                        ),
+                        0,
                     ),
                 };
                 let mut mapping: Option<Mapping> = None;
@@ -819,7 +827,7 @@ pub fn each_batch(
                     done += 1;
                     let at = match kind {
                         Kind::ArrowStream => head.consumed.get(),
-                        _ => total.min(done as u64 * (total / done.max(1) as u64)),
+                        _ => total * done as u64 / count.max(1) as u64,
                     };
                     hand(table, at)?;
                 }

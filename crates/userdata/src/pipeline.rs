@@ -29,6 +29,9 @@ pub struct Verdict {
     pub failures: Vec<Failure>,
     /// Every candidate × compressor with its size and times.
     pub choices: Vec<Choice>,
+    /// The choices a recommendation is drawn from: read by the readers,
+    /// and carrying every value when any format does.
+    pub recommendable: Vec<Choice>,
     /// The best choice for the objective, if anything could be measured.
     pub recommendation: Option<Recommendation>,
     /// Format × compressor pairs not measured, and why.
@@ -81,7 +84,9 @@ pub fn judge(
     let link = bandwidth.as_ref().map(|b| b.mb_per_s);
     let measured = measure::measure(loaded, plan, progress);
     let choices = recommend::choices(&measured.records);
-    let mut allowed = readers.allowed(&choices);
+    let readable = readers.allowed(&choices);
+    let every_readable = readable.len() == choices.len();
+    let mut allowed = readable;
     // A format that changes values (CSV's NaN) is no answer while another
     // carries every value.
     if allowed.iter().any(|c| c.loss.is_none()) {
@@ -103,7 +108,7 @@ pub fn judge(
                 }
             }
             r.excluded = excluded;
-            r.reason.push_str(&match allowed.len() == choices.len() {
+            r.reason.push_str(&match every_readable {
                 true => format!(" Every format measured is read in {}.", readers.describe()),
                 false => format!(
                     " Chosen among the formats read in {} (--readers).",
@@ -129,6 +134,7 @@ pub fn judge(
         records: measured.records,
         failures: measured.failures,
         choices,
+        recommendable: allowed,
         recommendation,
         skipped: measured.skipped,
         bandwidth,
