@@ -546,7 +546,7 @@ impl AvroMapping {
                 }
                 _ => None,
             };
-            // Arrays and records become nested columns, as JSON inputs do.
+            // Arrays, maps and records become nested columns, as JSON inputs do.
             let shape = ty.is_none().then(|| avro_shape(inner)).flatten();
             let mut column = Field::new(field.name.clone(), ty.unwrap_or(ColumnType::String), true);
             match (&shape, ty) {
@@ -642,8 +642,8 @@ impl AvroMapping {
 }
 
 /// The nested shape of an Avro type whose values the nested model holds
-/// exactly: arrays and records of booleans, integers, floats, text and
-/// enums, null unions allowed; `None` otherwise (maps, bytes, decimals,
+/// exactly: arrays, maps and records of booleans, integers, floats, text
+/// and enums, null unions allowed; `None` otherwise (bytes, decimals,
 /// dates), which is then carried as text.
 fn avro_shape(schema: &apache_avro::Schema) -> Option<crate::nested::Shape> {
     use crate::nested::Shape;
@@ -654,6 +654,7 @@ fn avro_shape(schema: &apache_avro::Schema) -> Option<crate::nested::Shape> {
         S::Float | S::Double => Shape::Float,
         S::String | S::Enum(_) => Shape::Str,
         S::Array(array) => Shape::List(Box::new(avro_shape(&array.items)?)),
+        S::Map(map) => Shape::Map(Box::new(avro_shape(&map.types)?)),
         S::Record(record) if !record.fields.is_empty() => Shape::Struct(
             record
                 .fields
@@ -959,7 +960,7 @@ impl Mapping {
                 DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
                 _ => None,
             };
-            // Lists and structs become nested columns, as JSON inputs do.
+            // Lists, maps and structs become nested columns, as JSON inputs do.
             let shape = match ty {
                 None => crate::nested::Shape::from_arrow_type(f.data_type()),
                 Some(_) => None,

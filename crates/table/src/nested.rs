@@ -5,14 +5,16 @@
 //! A nested cell is held as canonical JSON: keys sorted, object members
 //! whose value is `null` or an empty object dropped (an absent key, a
 //! `null` member and an empty-object member are the same value here: Arrow
-//! and Parquet structs, and CSV's dotted columns, cannot tell them apart).
+//! and Parquet structs, and CSV's dotted columns, cannot tell them apart;
+//! the same holds for a map's entry whose value is null).
 //! Formats with nesting (JSON Lines, MessagePack, CBOR, Arrow, Parquet)
 //! carry the value natively; the others carry that text.
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int64Type};
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, Float64Array, Int64Array, ListArray, StringArray, StructArray,
+    Array, ArrayRef, BooleanArray, Float64Array, Int64Array, ListArray, MapArray, StringArray,
+    StructArray,
 };
 use arrow_buffer::{NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
@@ -38,6 +40,10 @@ pub enum Shape {
     List(Box<Shape>),
     /// An object with these members (any may be absent).
     Struct(Vec<(String, Shape)>),
+    /// A map from text keys to values of this shape (an object whose keys
+    /// are data, not a schema). JSON inputs never infer it; it comes from
+    /// Arrow, Parquet and Avro maps.
+    Map(Box<Shape>),
     /// Values that disagree (a number here, text there): carried as JSON text.
     Mixed,
 }
@@ -71,6 +77,7 @@ impl Shape {
         match (self, other) {
             (Shape::Null, s) | (s, Shape::Null) => s,
             (Shape::List(a), Shape::List(b)) => Shape::List(Box::new(a.merge(*b))),
+            (Shape::Map(a), Shape::Map(b)) => Shape::Map(Box::new(a.merge(*b))),
             (Shape::Struct(mut a), Shape::Struct(b)) => {
                 for (name, shape) in b {
                     match a.iter_mut().find(|(n, _)| *n == name) {
@@ -93,6 +100,7 @@ impl Shape {
             (Shape::Int, Value::Number(n)) => n.is_i64(),
             (Shape::Float, Value::Number(n)) => n.is_f64(),
             (Shape::List(s), Value::Array(items)) => items.iter().all(|v| s.fits(v)),
+            (Shape::Map(s), Value::Object(members)) => members.values().all(|v| s.fits(v)),
             (Shape::Struct(fields), Value::Object(members)) => members.iter().all(|(k, v)| {
                 fields
                     .iter()
@@ -106,8 +114,9 @@ impl Shape {
     /// The shape of an Arrow type (a Parquet or Arrow file's list and
     /// struct columns), when the nested model holds its values exactly:
     /// booleans, integers within i64, floats, text, and lists and structs
-    /// of those. `None` for anything else (maps, decimals, dates, unsigned
-    /// 64-bit integers inside), which is then carried as text.
+    /// of those, and maps with text keys. `None` for anything else
+    /// (decimals, dates, unsigned 64-bit integers inside), which is then
+    /// carried as text.
     pub fn from_arrow_type(ty: &DataType) -> Option<Shape> {
         Some(match ty {
             DataType::Boolean => Shape::Bool,
@@ -132,6 +141,16 @@ impl Shape {
                     .map(|f| Some((f.name().clone(), Shape::from_arrow_type(f.data_type())?)))
                     .collect::<Option<Vec<_>>>()?,
             ),
+            // Sorted maps would need their order kept; they are rare and stay text.
+            DataType::Map(entries, false) => match entries.data_type() {
+                DataType::Struct(kv)
+                    if kv.len() == 2
+                        && matches!(kv[0].data_type(), DataType::Utf8 | DataType::LargeUtf8) =>
+                {
+                    Shape::Map(Box::new(Shape::from_arrow_type(kv[1].data_type())?))
+                }
+                _ => return None,
+            },
             _ => return None,
         })
     }
@@ -146,6 +165,7 @@ impl Shape {
             Shape::Str => "string".into(),
             Shape::Mixed => "json".into(),
             Shape::List(s) => format!("list<{}>", s.describe()),
+            Shape::Map(s) => format!("map<string, {}>", s.describe()),
             Shape::Struct(fields) => format!(
                 "struct<{}>",
                 fields
@@ -166,6 +186,7 @@ impl Shape {
             Shape::Int => DataType::Int64,
             Shape::Float => DataType::Float64,
             Shape::List(s) => DataType::List(Arc::new(Field::new("item", s.arrow_type(), true))),
+            Shape::Map(s) => DataType::Map(Arc::new(map_entries(s)), false),
             Shape::Struct(fields) if !fields.is_empty() => DataType::Struct(Fields::from(
                 fields
                     .iter()
@@ -175,6 +196,16 @@ impl Shape {
             _ => DataType::Utf8,
         }
     }
+}
+
+/// The entries field of a map of `value` shape, named as Arrow and
+/// Parquet name it.
+fn map_entries(value: &Shape) -> Field {
+    let kv = Fields::from(vec![
+        Field::new("key", DataType::Utf8, false),
+        Field::new("value", value.arrow_type(), true),
+    ]);
+    Field::new("entries", DataType::Struct(kv), false)
 }
 
 /// Parses `text` as JSON and returns its canonical form and value.
@@ -274,6 +305,47 @@ pub fn to_arrow(shape: &Shape, values: &[Option<&Value>]) -> Result<ArrayRef, St
                 .map_err(|e| e.to_string())?,
             )
         }
+        DataType::Map(entries, _) => {
+            let Shape::Map(inner) = shape else {
+                return Err(wrong("a map"));
+            };
+            let mut offsets = vec![0i32];
+            let mut keys: Vec<&str> = Vec::new();
+            let mut items: Vec<Option<&Value>> = Vec::new();
+            for v in values {
+                match v {
+                    Some(Value::Object(m)) => {
+                        for (k, x) in m {
+                            keys.push(k);
+                            items.push(Some(x));
+                        }
+                    }
+                    None | Some(Value::Null) => {}
+                    _ => return Err(wrong("an object")),
+                }
+                offsets.push(
+                    i32::try_from(keys.len())
+                        .map_err(|_| "a nested map over 2^31 entries".to_string())?,
+                );
+            }
+            let DataType::Struct(kv) = entries.data_type() else {
+                return Err(wrong("a map"));
+            };
+            let children: Vec<ArrayRef> =
+                vec![Arc::new(StringArray::from(keys)), to_arrow(inner, &items)?];
+            let entries_array =
+                StructArray::try_new(kv.clone(), children, None).map_err(|e| e.to_string())?;
+            Arc::new(
+                MapArray::try_new(
+                    entries,
+                    OffsetBuffer::new(ScalarBuffer::from(offsets)),
+                    entries_array,
+                    nulls(),
+                    false,
+                )
+                .map_err(|e| e.to_string())?,
+            )
+        }
         DataType::Struct(fields) => {
             let Shape::Struct(members) = shape else {
                 return Err(wrong("an object"));
@@ -353,6 +425,29 @@ pub fn from_arrow(shape: &Shape, array: &dyn Array) -> Result<Vec<Value>, String
                         .get(a..b)
                         .ok_or_else(|| "a nested list's offsets are out of range".to_string())?;
                     Ok(null_or(i, Value::Array(slice.to_vec())))
+                })
+                .collect::<Result<_, String>>()?
+        }
+        DataType::Map(_, _) => {
+            let Shape::Map(inner) = shape else {
+                return Err(mismatch());
+            };
+            let map = array.as_map();
+            let keys = map.keys().as_string::<i32>();
+            let items = from_arrow(inner, map.values().as_ref())?;
+            let offsets = map.value_offsets();
+            (0..n)
+                .map(|i| {
+                    let (a, b) = (offsets[i] as usize, offsets[i + 1] as usize);
+                    if b < a || b > items.len() {
+                        return Err("a nested map's offsets are out of range".to_string());
+                    }
+                    // A null entry is an absent key, as in a struct.
+                    let object = (a..b)
+                        .filter(|&j| !items[j].is_null())
+                        .map(|j| (keys.value(j).to_string(), items[j].clone()))
+                        .collect();
+                    Ok(null_or(i, Value::Object(object)))
                 })
                 .collect::<Result<_, String>>()?
         }
@@ -453,6 +548,19 @@ mod tests {
             assert_eq!(v, b);
         }
         assert_eq!(back[3], Value::Null);
+        // Maps (from Arrow, Parquet and Avro inputs) keep their keys as data.
+        let map = Shape::Map(Box::new(Shape::List(Box::new(Shape::Int))));
+        assert_eq!(map.describe(), "map<string, list<int64>>");
+        let entries = [json!({"a": [1, 2], "b": []}), json!({}), json!({"z": [3]})];
+        let mut cells: Vec<Option<&Value>> = entries.iter().map(Some).collect();
+        cells.push(None);
+        let array = to_arrow(&map, &cells).unwrap();
+        assert_eq!(Shape::from_arrow_type(array.data_type()), Some(map.clone()));
+        let back = from_arrow(&map, array.as_ref()).unwrap();
+        assert_eq!(&back[..3], &entries[..]);
+        assert_eq!(back[3], Value::Null);
+        assert!(map.fits(&json!({"any key": [7]})));
+        assert!(!map.fits(&json!({"k": "text"})));
         // A value the shape does not hold is refused, not coerced.
         let odd = json!({"id": "seven"});
         assert!(to_arrow(&shape, &[Some(&odd)])

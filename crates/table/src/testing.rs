@@ -92,18 +92,24 @@ pub fn nested_table() -> Table {
     let mut maybe = Field::new("maybe", ColumnType::Json, true);
     maybe.shape = Some(Shape::Struct(vec![("a".into(), Shape::Int)]));
     let maybes = [Some(r#"{"a":1}"#), None, Some("{}")];
+    // A map (as Arrow, Parquet and Avro files hold them): keys are data.
+    let mut attrs = Field::new("attrs", ColumnType::Json, true);
+    attrs.shape = Some(Shape::Map(Box::new(Shape::List(Box::new(Shape::Float)))));
+    let attrs_values = [Some(r#"{"x y":[1.5],"z":[]}"#), Some("{}"), None];
     let mut t = Table::new(
         Schema {
-            fields: vec![event, counts, maybe],
+            fields: vec![event, counts, maybe, attrs],
         },
         3,
     );
-    for (((text, _), (_, list)), m) in parsed.iter().zip(&rows).zip(maybes) {
+    for ((((text, _), (_, list)), m), a) in parsed.iter().zip(&rows).zip(maybes).zip(attrs_values)
+    {
         let list = list.map(|l| canonical(l).unwrap().0);
         t.push_row(&[
             Cell::Str(text),
             list.as_deref().map_or(Cell::Null, Cell::Str),
             m.map_or(Cell::Null, Cell::Str),
+            a.map_or(Cell::Null, Cell::Str),
         ])
         .unwrap();
     }

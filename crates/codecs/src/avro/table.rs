@@ -148,7 +148,7 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
 }
 
 /// The Avro type of a nested shape: records (named `Nested1`, `Nested2`, …,
-/// members as Avro identifiers, in the shape's order), arrays, and
+/// members as Avro identifiers, in the shape's order), arrays, maps, and
 /// `["null", T]` at every nested position; values that mix types (and
 /// shapes Avro has no type for) are their JSON text.
 fn nested_type(shape: &Shape, records: &mut usize) -> serde_json::Value {
@@ -159,6 +159,9 @@ fn nested_type(shape: &Shape, records: &mut usize) -> serde_json::Value {
         Shape::Float => serde_json::json!("double"),
         Shape::List(item) => {
             serde_json::json!({"type": "array", "items": nullable(nested_type(item, records))})
+        }
+        Shape::Map(item) => {
+            serde_json::json!({"type": "map", "values": nullable(nested_type(item, records))})
         }
         Shape::Struct(members) if !members.is_empty() => {
             *records += 1;
@@ -203,6 +206,11 @@ fn nested_value(shape: &Shape, v: &serde_json::Value) -> Result<Value, String> {
                 .map(|x| wrap(item, Some(x)))
                 .collect::<Result<_, _>>()?,
         ),
+        (Shape::Map(item), serde_json::Value::Object(m)) => Value::Map(
+            m.iter()
+                .map(|(k, x)| wrap(item, Some(x)).map(|x| (k.clone(), x)))
+                .collect::<Result<_, _>>()?,
+        ),
         (Shape::Struct(members), serde_json::Value::Object(m)) if !members.is_empty() => {
             Value::Record(
                 member_names(members)
@@ -213,9 +221,10 @@ fn nested_value(shape: &Shape, v: &serde_json::Value) -> Result<Value, String> {
             )
         }
         (Shape::Str, serde_json::Value::String(s)) => Value::String(s.clone()),
-        (Shape::Str | Shape::Bool | Shape::Int | Shape::Float | Shape::List(_), _) => {
-            return Err(wrong())
-        }
+        (
+            Shape::Str | Shape::Bool | Shape::Int | Shape::Float | Shape::List(_) | Shape::Map(_),
+            _,
+        ) => return Err(wrong()),
         (_, v) => Value::String(v.to_string()),
     })
 }
@@ -243,6 +252,16 @@ fn nested_json(shape: &Shape, v: &Value) -> Result<serde_json::Value, String> {
                 .map(|x| nested_json(item, x))
                 .collect::<Result<_, _>>()?,
         ),
+        (Shape::Map(item), Value::Map(entries)) => {
+            let mut object = serde_json::Map::new();
+            for (key, x) in entries {
+                let x = nested_json(item, x)?;
+                if !x.is_null() {
+                    object.insert(key.clone(), x);
+                }
+            }
+            serde_json::Value::Object(object)
+        }
         (Shape::Struct(members), Value::Record(fields)) if fields.len() == members.len() => {
             let mut object = serde_json::Map::new();
             for ((key, s), (_, x)) in members.iter().zip(fields) {

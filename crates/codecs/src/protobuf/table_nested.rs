@@ -1,14 +1,15 @@
 //! Nested JSON columns as Protocol Buffers messages: an object is a
 //! message (`NestedN`, one proto2 `optional` field per member, numbered in
 //! the shape's order), an array is a wrapper message (`ListN { repeated T
-//! items = 1; }`, so an empty array and an absent one stay distinct), and
-//! values that mix types are their JSON text. Protobuf has no null inside
+//! items = 1; }`, so an empty array and an absent one stay distinct), a
+//! map is a wrapper of a protobuf map (`MapN { map<string, T> entries = 1; }`),
+//! and values that mix types are their JSON text. Protobuf has no null inside
 //! a repeated field: an array holding `null` cannot be written, and says so.
 
 use encbench_table::nested::Shape;
-use prost_reflect::{DynamicMessage, Kind, Value};
+use prost_reflect::{DynamicMessage, Kind, MapKey, Value};
 use prost_types::field_descriptor_proto::{Label, Type};
-use prost_types::{DescriptorProto, FieldDescriptorProto};
+use prost_types::{DescriptorProto, FieldDescriptorProto, MessageOptions};
 use serde_json::Value as Json;
 
 /// Collects the message types nested shapes need.
@@ -39,6 +40,41 @@ impl Messages {
             Shape::List(item) => {
                 let items = self.field("items", 0, item, Label::Repeated, package);
                 (Type::Message, Some(self.add("List", vec![items], package)))
+            }
+            Shape::Map(item) => {
+                // A protobuf map is a repeated entry message nested in its holder.
+                let key = FieldDescriptorProto {
+                    name: Some("key".into()),
+                    number: Some(1),
+                    label: Some(Label::Optional as i32),
+                    r#type: Some(Type::String as i32),
+                    ..Default::default()
+                };
+                let value = self.field("value", 1, item, Label::Optional, package);
+                let name = format!("Map{}", self.types.len() + 1);
+                let entries = FieldDescriptorProto {
+                    name: Some("entries".into()),
+                    number: Some(1),
+                    label: Some(Label::Repeated as i32),
+                    r#type: Some(Type::Message as i32),
+                    type_name: Some(format!(".{package}.{name}.EntriesEntry")),
+                    ..Default::default()
+                };
+                self.types.push(DescriptorProto {
+                    name: Some(name.clone()),
+                    field: vec![entries],
+                    nested_type: vec![DescriptorProto {
+                        name: Some("EntriesEntry".into()),
+                        field: vec![key, value],
+                        options: Some(MessageOptions {
+                            map_entry: Some(true),
+                            ..Default::default()
+                        }),
+                        ..Default::default()
+                    }],
+                    ..Default::default()
+                });
+                (Type::Message, Some(format!(".{package}.{name}")))
             }
             _ => (Type::String, None),
         }
@@ -109,9 +145,26 @@ pub(crate) fn to_proto(shape: &Shape, v: &Json, kind: &Kind) -> Result<Value, St
             message.set_field(&field, Value::List(items));
             Value::Message(message)
         }
-        (Shape::Bool | Shape::Int | Shape::Float | Shape::Str | Shape::List(_), _, _) => {
-            return Err(wrong())
+        (Shape::Map(item), Json::Object(object), Kind::Message(desc)) => {
+            let field = desc.get_field(1).ok_or_else(wrong)?;
+            let Kind::Message(entry) = field.kind() else {
+                return Err(wrong());
+            };
+            let value_kind = entry.get_field(2).ok_or_else(wrong)?.kind();
+            let entries = object
+                .iter()
+                .filter(|(_, x)| !x.is_null())
+                .map(|(k, x)| Ok((MapKey::String(k.clone()), to_proto(item, x, &value_kind)?)))
+                .collect::<Result<_, String>>()?;
+            let mut message = DynamicMessage::new(desc.clone());
+            message.set_field(&field, Value::Map(entries));
+            Value::Message(message)
         }
+        (
+            Shape::Bool | Shape::Int | Shape::Float | Shape::Str | Shape::List(_) | Shape::Map(_),
+            _,
+            _,
+        ) => return Err(wrong()),
         (Shape::Struct(m), _, _) if !m.is_empty() => return Err(wrong()),
         (_, v, _) => Value::String(v.to_string()),
     })
@@ -148,6 +201,18 @@ pub(crate) fn from_proto(shape: &Shape, v: &Value) -> Result<Json, String> {
                     .collect::<Result<_, _>>()?,
             ),
             _ => Json::Array(Vec::new()),
+        },
+        (Shape::Map(item), Value::Message(m)) => match m.get_field_by_number(1).as_deref() {
+            Some(Value::Map(entries)) => Json::Object(
+                entries
+                    .iter()
+                    .map(|(k, x)| match k {
+                        MapKey::String(k) => Ok((k.clone(), from_proto(item, x)?)),
+                        _ => Err(wrong()),
+                    })
+                    .collect::<Result<_, String>>()?,
+            ),
+            _ => Json::Object(serde_json::Map::new()),
         },
         (Shape::Mixed | Shape::Null | Shape::Struct(_), Value::String(text)) => {
             serde_json::from_str(text).map_err(|e| format!("a nested value's JSON text: {e}"))?

@@ -115,7 +115,7 @@ fn nested_columns_round_trip_natively_where_the_format_can() {
                     .to_string();
                 assert_eq!(
                     header,
-                    "event.geo.lat,event.geo.lon,event.id,event.tags,event.any,counts,maybe,maybe.a"
+                    "event.geo.lat,event.geo.lon,event.id,event.tags,event.any,counts,maybe,maybe.a,attrs"
                 );
             }
             other => {
@@ -128,8 +128,13 @@ fn nested_columns_round_trip_natively_where_the_format_can() {
             }
         }
     }
-    // Arrow's types are the shape's: a struct with a list inside.
+    // Arrow's types are the shape's: a struct with a list inside, and a map.
     let schema = encbench_table::arrow::arrow_schema(&table.schema);
+    assert!(
+        matches!(schema.field(3).data_type(), arrow_schema::DataType::Map(_, false)),
+        "{}",
+        schema.field(3).data_type()
+    );
     assert_eq!(
         schema.field(0).data_type().to_string(),
         "Struct(\"geo\": Struct(\"lat\": Float64, \"lon\": Float64), \"id\": Int64, \"tags\": List(Utf8), \"any\": List(Utf8))"
