@@ -102,8 +102,7 @@ pub fn nested_table() -> Table {
         },
         3,
     );
-    for ((((text, _), (_, list)), m), a) in parsed.iter().zip(&rows).zip(maybes).zip(attrs_values)
-    {
+    for ((((text, _), (_, list)), m), a) in parsed.iter().zip(&rows).zip(maybes).zip(attrs_values) {
         let list = list.map(|l| canonical(l).unwrap().0);
         t.push_row(&[
             Cell::Str(text),

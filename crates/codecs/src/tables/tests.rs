@@ -131,7 +131,10 @@ fn nested_columns_round_trip_natively_where_the_format_can() {
     // Arrow's types are the shape's: a struct with a list inside, and a map.
     let schema = encbench_table::arrow::arrow_schema(&table.schema);
     assert!(
-        matches!(schema.field(3).data_type(), arrow_schema::DataType::Map(_, false)),
+        matches!(
+            schema.field(3).data_type(),
+            arrow_schema::DataType::Map(_, false)
+        ),
         "{}",
         schema.field(3).data_type()
     );
