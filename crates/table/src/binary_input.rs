@@ -157,6 +157,68 @@ fn parquet_written(meta: &parquet::file::metadata::ParquetMetaData) -> Written {
     }
 }
 
+/// An Arrow IPC file's or stream's settings, from its first record batch:
+/// its buffer compression (`lz4`, `zstd`; the level is not recorded).
+/// A file's footer says where that batch is (writers may pad before the
+/// first message); a stream is read from its head, message by message,
+/// bodies skipped, at most a few MiB of metadata.
+fn arrow_written(path: &Path, kind: Kind) -> Written {
+    use std::io::{Read as _, Seek, SeekFrom};
+    let first_batch = || -> Option<Written> {
+        let mut file = std::io::BufReader::new(File::open(path).ok()?);
+        let start = match kind {
+            Kind::ArrowFile => {
+                // The footer: its flatbuffer, its length, then "ARROW1".
+                let mut tail = [0u8; 10];
+                let end = file.seek(SeekFrom::End(-10)).ok()?;
+                file.read_exact(&mut tail).ok()?;
+                let len = u64::try_from(i32::from_le_bytes(tail[..4].try_into().ok()?)).ok()?;
+                if len > end.min(16 << 20) {
+                    return None;
+                }
+                let mut footer = vec![0u8; len as usize];
+                file.seek(SeekFrom::Start(end - len)).ok()?;
+                file.read_exact(&mut footer).ok()?;
+                let footer = arrow_ipc::root_as_footer(&footer).ok()?;
+                u64::try_from(footer.recordBatches()?.iter().next()?.offset()).ok()?
+            }
+            _ => 0,
+        };
+        file.seek(SeekFrom::Start(start)).ok()?;
+        // Schema and dictionary messages come first; give up after a few.
+        for _ in 0..64 {
+            let mut word = [0u8; 4];
+            file.read_exact(&mut word).ok()?;
+            // A continuation marker precedes the length since format 0.15.
+            if word == [0xff; 4] {
+                file.read_exact(&mut word).ok()?;
+            }
+            let len = usize::try_from(i32::from_le_bytes(word)).ok()?;
+            if len == 0 || len > 16 << 20 {
+                return None;
+            }
+            let mut meta = vec![0u8; len];
+            file.read_exact(&mut meta).ok()?;
+            let message = arrow_ipc::root_as_message(&meta).ok()?;
+            if let Some(batch) = message.header_as_record_batch() {
+                let compression = batch.compression().and_then(|c| match c.codec() {
+                    arrow_ipc::CompressionType::LZ4_FRAME => Some("lz4".to_string()),
+                    arrow_ipc::CompressionType::ZSTD => Some("zstd".to_string()),
+                    _ => None,
+                });
+                return Some(Written {
+                    compression,
+                    group_rows: None,
+                    dictionary: None,
+                });
+            }
+            file.seek(SeekFrom::Current(message.bodyLength())).ok()?;
+        }
+        None
+    };
+    first_batch().unwrap_or_default()
+}
+
 /// The `avro.codec` entry of an Avro container's header (apache-avro
 /// keeps it private): the magic, then a map of byte strings, in blocks of
 /// zigzag-varint counts. `None` when absent or unreadable.
@@ -397,7 +459,7 @@ fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
         false => table.rows() * batches / chosen.len().max(1),
     };
     Ok(Read {
-        written: Written::default(),
+        written: arrow_written(path, Kind::ArrowFile),
         input_types: mapping.input_types.clone(),
         table,
         rows,
@@ -473,6 +535,7 @@ fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, Failed> {
     let input_types = mapping.input_types.clone();
     let mut read = head.finish(table, mapping.as_text, taken);
     read.input_types = input_types;
+    read.written = arrow_written(path, Kind::ArrowStream);
     Ok(read)
 }
 
@@ -1050,6 +1113,67 @@ mod tests {
         );
         assert_eq!(Kind::of(b"Obj\x01\x04\x14"), Some(Kind::Avro));
         assert_eq!(Kind::of(b"a,b\n1,2"), None);
+    }
+
+    #[test]
+    fn an_arrow_file_s_own_compression_is_read_from_its_first_batch() {
+        use arrow_array::Int64Array;
+        use arrow_ipc::writer::{FileWriter, IpcWriteOptions, StreamWriter};
+        let dir = tempfile::tempdir().unwrap();
+        let schema = Arc::new(arrow_schema::Schema::new(vec![arrow_schema::Field::new(
+            "n",
+            DataType::Int64,
+            false,
+        )]));
+        let batch = RecordBatch::try_new(
+            schema.clone(),
+            vec![Arc::new(Int64Array::from_iter_values(0..1000))],
+        )
+        .unwrap();
+        for (codec, name) in [
+            (Some(arrow_ipc::CompressionType::LZ4_FRAME), Some("lz4")),
+            (Some(arrow_ipc::CompressionType::ZSTD), Some("zstd")),
+            (None, None),
+        ] {
+            let options = IpcWriteOptions::default()
+                .try_with_compression(codec)
+                .unwrap();
+            let file = dir.path().join("t.arrow");
+            let mut w = FileWriter::try_new_with_options(
+                File::create(&file).unwrap(),
+                &schema,
+                options.clone(),
+            )
+            .unwrap();
+            w.write(&batch).unwrap();
+            w.finish().unwrap();
+            // (the file is complete once the writer hands it back)
+            w.into_inner().unwrap();
+            let stream = dir.path().join("t.arrows");
+            let mut w = StreamWriter::try_new_with_options(
+                File::create(&stream).unwrap(),
+                &schema,
+                options,
+            )
+            .unwrap();
+            w.write(&batch).unwrap();
+            w.finish().unwrap();
+            w.into_inner().unwrap();
+            assert_eq!(
+                arrow_written(&file, Kind::ArrowFile).compression.as_deref(),
+                name
+            );
+            assert_eq!(
+                arrow_written(&stream, Kind::ArrowStream)
+                    .compression
+                    .as_deref(),
+                name
+            );
+        }
+        // Not Arrow at all: nothing is claimed.
+        let junk = dir.path().join("junk");
+        std::fs::write(&junk, b"ARROW1\0\0\xff\xff\xff\xff\x10\0\0\0short").unwrap();
+        assert_eq!(arrow_written(&junk, Kind::ArrowFile).compression, None);
     }
 
     #[test]
