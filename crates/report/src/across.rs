@@ -77,7 +77,7 @@ pub fn grid(entries: &[Compatibility]) -> Option<(Table, Vec<String>)> {
 /// The grid as an HTML section, cells coloured by outcome (reusing the
 /// verdict badges' colours), with the explanations below.
 pub(crate) fn html(entries: &[Compatibility]) -> String {
-    use crate::html::escape;
+    use crate::html_escape::escape;
     let Some((table, details)) = grid(entries) else {
         return String::new();
     };

@@ -6,6 +6,7 @@
 use crate::charts::{
     choice_scatter, pareto_scatter, scaling_curves, time_bars, warm_cold_bars, ChartResult,
 };
+use crate::html_escape::escape;
 use crate::matrix;
 use crate::table::{results_table, Table};
 use crate::terminal::environment;
@@ -19,13 +20,6 @@ pub struct Html;
 
 /// Rows in one bar chart at most; larger scenarios get a chart per dataset.
 const BARS_PER_CHART: usize = 40;
-
-pub(crate) fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 fn figure(kind: &str, chart: ChartResult) -> String {
     match chart {

@@ -9,6 +9,7 @@ pub mod compare;
 mod csv_export;
 pub mod family;
 mod html;
+mod html_escape;
 pub mod machines;
 mod markdown;
 mod matrix;

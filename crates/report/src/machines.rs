@@ -2,7 +2,7 @@
 //! each question's verdict per run, and whether the runs agree or the
 //! answer flips from one machine to another.
 
-use crate::html::escape;
+use crate::html_escape::escape;
 use crate::summary::{mark, ratio_with_interval, verdict_class, VERDICT_CSS};
 use crate::units;
 use encbench_record::{Conclusion, Environment, RowRef, RunDocument, Verdict};

@@ -118,7 +118,7 @@ pub fn render(doc: &RunDocument) -> String {
 /// The summary as the HTML report's first screen: one row per question,
 /// its verdict linking to the evidence in the scenario's section.
 pub(crate) fn html(doc: &RunDocument) -> String {
-    use crate::html::escape;
+    use crate::html_escape::escape;
     if doc.conclusions.is_empty() {
         return String::new();
     }
@@ -150,7 +150,7 @@ pub(crate) fn html(doc: &RunDocument) -> String {
 
 /// The evidence block a verdict links to, inside its scenario's section.
 pub(crate) fn html_evidence(doc: &RunDocument, scenario: &str) -> String {
-    use crate::html::escape;
+    use crate::html_escape::escape;
     let mut out = String::new();
     for (i, c) in doc
         .conclusions
