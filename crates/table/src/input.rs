@@ -4,6 +4,8 @@
 //! that show it come out. A decompression bomb is stopped while it
 //! inflates. The input is only ever read.
 
+pub use crate::io_error::read_error;
+use crate::io_error::{unreadable, Bomb};
 use crate::records::{Chunks, Framing};
 use crate::Error;
 use std::fs::File;
@@ -282,33 +284,6 @@ fn open_file(path: &Path) -> Result<File, Error> {
     })
 }
 
-fn unreadable(path: &Path, source: std::io::Error) -> Error {
-    Error::Unreadable {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
-/// A read error as the crate's: a bomb, corrupt compressed data, or I/O.
-pub fn read_error(path: &Path, compression: Option<&'static str>, source: std::io::Error) -> Error {
-    if let Some(bomb) = source.get_ref().and_then(|e| e.downcast_ref::<Bomb>()) {
-        return Error::Inflated {
-            path: path.to_path_buf(),
-            format: compression.unwrap_or("compressed"),
-            cap: bomb.cap,
-            disk: bomb.disk,
-        };
-    }
-    match compression {
-        Some(format) => Error::Decompress {
-            path: path.to_path_buf(),
-            format,
-            source,
-        },
-        None => unreadable(path, source),
-    }
-}
-
 /// Reads `len` bytes of the plain file at `offset` (fewer at its end).
 pub fn read_at(path: &Path, file: &mut File, offset: u64, len: usize) -> Result<Vec<u8>, Error> {
     let mut buf = vec![0u8; len];
@@ -319,21 +294,6 @@ pub fn read_at(path: &Path, file: &mut File, offset: u64, len: usize) -> Result<
     buf.truncate(n);
     Ok(buf)
 }
-
-/// Why decompression stopped: more out than the cap.
-#[derive(Debug)]
-struct Bomb {
-    cap: u64,
-    disk: u64,
-}
-
-impl std::fmt::Display for Bomb {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "decompressed past {} bytes", self.cap)
-    }
-}
-
-impl std::error::Error for Bomb {}
 
 /// A decompressor that fails once more than `cap` bytes have come out.
 struct Capped<R> {

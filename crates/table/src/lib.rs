@@ -9,6 +9,7 @@ pub mod binary_input;
 pub mod error;
 pub mod infer;
 pub mod input;
+pub mod io_error;
 pub mod jsondoc;
 pub mod load;
 pub mod memory;

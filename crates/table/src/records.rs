@@ -272,7 +272,7 @@ impl ChunkError {
     /// As a crate error naming `path` (read as `compression`).
     pub fn into_error(self, path: &std::path::Path, compression: Option<&'static str>) -> Error {
         match self {
-            ChunkError::Io(source) => crate::input::read_error(path, compression, source),
+            ChunkError::Io(source) => crate::io_error::read_error(path, compression, source),
             ChunkError::Huge(max) => Error::Huge {
                 path: path.to_path_buf(),
                 max,
