@@ -10,6 +10,7 @@ pub mod candidates;
 pub mod convert;
 pub mod measure;
 pub mod pipeline;
+pub mod plain_table;
 pub mod readers;
 pub mod recommend;
 pub mod summary;

@@ -215,7 +215,7 @@ impl Readers {
 /// The table of facts as `--explain` prints it.
 pub fn explain() -> String {
     let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
-    crate::summary::plain_table(
+    crate::plain_table::plain_table(
         &[
             "format",
             "readers",

@@ -4,6 +4,7 @@
 //! size and ratio to the input. Pure
 //! functions of their inputs, so they can be tested as text.
 
+pub use crate::plain_table::plain_table;
 use crate::readers::Readers;
 use crate::recommend::{frontier, Choice};
 use encbench_format::table::Table;
@@ -37,16 +38,6 @@ pub fn schema(schema: &Schema, input_types: &[String]) -> String {
             .collect(),
     };
     table.plain("  ")
-}
-
-/// A left-aligned table.
-pub fn plain_table(headers: &[&str], rows: Vec<Vec<String>>) -> String {
-    Table {
-        headers: headers.iter().map(|h| h.to_string()).collect(),
-        right: vec![false; headers.len()],
-        rows,
-    }
-    .plain("  ")
 }
 
 /// Every choice, smallest first; `*` marks the Pareto frontier of size and
