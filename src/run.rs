@@ -75,6 +75,19 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         notes,
         recommendation: None,
     };
+    // The record workers a run will start are built (once, into the
+    // user's cache) before anything is timed and before a worker is pinned
+    // to one CPU; a missing toolchain is reported by the rows that need it.
+    if scenarios.iter().any(|s| s.name() == "codecs") {
+        for kind in encbench_workers::Kind::RECORDS {
+            let wanted = languages
+                .as_ref()
+                .is_none_or(|l| l.iter().any(|l| l == kind.language()));
+            if wanted {
+                let _ = kind.command();
+            }
+        }
+    }
     let mut scenario_errors = 0;
     for scenario in &scenarios {
         progress.milestone(&format!("▸ {} …", scenario.name()));
@@ -108,6 +121,9 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         }
     }
     progress.finish();
+    if let Some(note) = install_note(&doc.notes) {
+        doc.notes.push(note);
+    }
     doc.environment.steadiness.push(steadiness::probe("end"));
     if let Some(note) = unsteady_note(&doc.environment.steadiness) {
         doc.notes.push(note);
@@ -170,6 +186,37 @@ fn select_scenarios(names: &[String]) -> anyhow::Result<Vec<Box<dyn Scenario>>> 
 }
 
 /// Every requested codec must exist, be compiled in, and belong to a selected scenario.
+/// One line, once per run, with the command that installs the optional
+/// peers (system packages encbench does not build) that were missing.
+fn install_note(notes: &[String]) -> Option<String> {
+    let missing = |needle: &str| notes.iter().any(|n| n.contains(needle));
+    let erlang = missing("`escript` not found");
+    let bgpdump = missing("bgpdump` is not installed");
+    if !erlang && !bgpdump {
+        return None;
+    }
+    let mut debian = Vec::new();
+    let mut others = Vec::new();
+    if erlang {
+        debian.extend(["erlang-base", "erlang-asn1", "erlang-megaco"]);
+        others.push(("sudo dnf install erlang", "brew install erlang"));
+    }
+    if bgpdump {
+        debian.push("bgpdump");
+    }
+    let mut line = format!(
+        "optional peers not installed; to add their rows: Debian/Ubuntu: sudo apt install {}",
+        debian.join(" ")
+    );
+    if let Some((fedora, macos)) = others.first() {
+        line.push_str(&format!("; Fedora: {fedora}; macOS: {macos}"));
+    }
+    if bgpdump {
+        line.push_str("; elsewhere bgpdump is built from its source (github.com/RIPE-NCC/bgpdump)");
+    }
+    Some(line)
+}
+
 fn check_languages(names: &[String]) -> anyhow::Result<Option<Vec<String>>> {
     if names.is_empty() {
         return Ok(None);
@@ -282,6 +329,25 @@ fn unsteady_note(probes: &[encbench_record::Steadiness]) -> Option<String> {
 mod tests {
     use super::*;
     use encbench_record::Steadiness;
+
+    #[test]
+    fn missing_peers_get_one_install_line() {
+        let notes = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(install_note(&notes(&["codecs: fine"])), None);
+        let both = install_note(&notes(&[
+            "megaco: erlang rows skipped: the Erlang worker skipped: `escript` not found; install Erlang/OTP with its megaco application",
+            "bgp: `bgpdump` is not installed, so the bgpdump peer rows were skipped",
+            "wkb: erlang rows skipped: the Erlang worker skipped: `escript` not found; install …",
+        ]))
+        .unwrap();
+        assert!(
+            both.contains("sudo apt install erlang-base erlang-asn1 erlang-megaco bgpdump; Fedora: sudo dnf install erlang; macOS: brew install erlang"),
+            "{both}"
+        );
+        let only_bgp = install_note(&notes(&["bgp: `bgpdump` is not installed, so …"])).unwrap();
+        assert!(only_bgp.contains("apt install bgpdump;"), "{only_bgp}");
+        assert!(!only_bgp.contains("erlang"), "{only_bgp}");
+    }
 
     fn probe(at: &str, p10_ns: f64, p90_ns: f64) -> Steadiness {
         Steadiness {

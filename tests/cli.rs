@@ -90,6 +90,36 @@ fn run_everything_quick_on_tiny_sizes() {
 }
 
 #[test]
+fn a_run_from_another_directory_finds_its_workers() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    encbench()
+        .current_dir(dir.path())
+        // An empty cache: nothing built earlier is found by accident.
+        .env("ENCBENCH_CACHE_DIR", dir.path().join("cache"))
+        .args(["run", "int-codecs"])
+        .args(TINY)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let codecs: Vec<&str> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["codec"].as_str())
+        .collect();
+    let notes = doc["notes"].to_string();
+    for worker_row in ["go/put-uint64", "python/struct"] {
+        assert!(
+            codecs.contains(&worker_row),
+            "{worker_row} missing: {codecs:?}\n{notes}"
+        );
+    }
+}
+
+#[test]
 fn run_ints_writes_json_csv_and_markdown() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("r.json");

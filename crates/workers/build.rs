@@ -1,5 +1,9 @@
 //! Builds the C and Go workers (the seed worker and the record worker) from `workers/` when their compilers exist,
 //! and tells the library where they are — or why they are missing.
+//!
+//! It also embeds every worker's sources (and the schemas they share with
+//! the Rust codecs) in the library, so an installed binary, far from its
+//! checkout, can build them into the user's cache on first use.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,6 +25,7 @@ fn main() {
     ] {
         println!("cargo:rerun-if-changed={}", root.join(f).display());
     }
+    embed_sources(&root.join(".."), &out);
     report("C", build_c(&root, &out));
     report("GO", build_go(&root, &out, ".", "encbench-go-worker"));
     report(
@@ -84,4 +89,112 @@ fn build_go(root: &Path, out: &Path, package: &str, name: &str) -> Result<PathBu
         .current_dir(root.join("go")))
     .map_err(|e| format!("go build failed: {e}"))?;
     Ok(exe)
+}
+
+/// The source files of each worker, relative to the repository root, in a
+/// stable order.
+const SOURCES: [(&str, &[&str]); 5] = [
+    ("C", &["workers/c/worker.c"]),
+    ("GO", &["workers/go"]),
+    ("JAVA", &["workers/java/pom.xml", "workers/java/src/main"]),
+    (
+        "PYTHON",
+        &[
+            "workers/python/requirements.txt",
+            "workers/python/records_worker.py",
+            "workers/python/worker.py",
+            "workers/python/records",
+        ],
+    ),
+    (
+        "ERLANG",
+        &[
+            "workers/erlang/megaco_worker.escript",
+            "workers/erlang/megaco_common.hrl",
+        ],
+    ),
+];
+
+/// Writes `sources.rs`: per worker, its files as `include_bytes!` and a
+/// hash of them all (FNV-1a over paths and contents), which names its
+/// cache entry.
+fn embed_sources(repo: &Path, out: &Path) {
+    let mut code = String::new();
+    // The schemas the record workers read at run time (ENCBENCH_ROOT).
+    let shared = files_under(repo, "crates/codecs/src/avro");
+    for (name, roots) in SOURCES {
+        let mut files: Vec<String> = roots.iter().flat_map(|r| files_under(repo, r)).collect();
+        if name != "C" && name != "ERLANG" {
+            files.extend(shared.iter().cloned());
+        }
+        files.sort();
+        files.dedup();
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut fnv = |bytes: &[u8]| {
+            for b in bytes {
+                hash ^= u64::from(*b);
+                hash = hash.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        code.push_str(&format!(
+            "pub(crate) const {name}_FILES: &[(&str, &[u8])] = &[\n"
+        ));
+        for f in &files {
+            let path = repo.join(f);
+            fnv(f.as_bytes());
+            fnv(&std::fs::read(&path).unwrap_or_default());
+            let abs = path.canonicalize().unwrap_or(path);
+            code.push_str(&format!(
+                "    ({f:?}, include_bytes!({:?})),\n",
+                abs.display().to_string()
+            ));
+        }
+        code.push_str("];\n");
+        code.push_str(&format!(
+            "pub(crate) const {name}_HASH: &str = \"{hash:016x}\";\n"
+        ));
+    }
+    for dir in [
+        "workers/java/src/main",
+        "workers/python/records",
+        "workers/erlang",
+        "crates/codecs/src/avro",
+    ] {
+        println!("cargo:rerun-if-changed={}", repo.join(dir).display());
+    }
+    for f in [
+        "workers/java/pom.xml",
+        "workers/python/requirements.txt",
+        "workers/python/records_worker.py",
+        "workers/python/worker.py",
+    ] {
+        println!("cargo:rerun-if-changed={}", repo.join(f).display());
+    }
+    if let Err(e) = std::fs::write(out.join("sources.rs"), code) {
+        println!("cargo:warning=encbench: cannot write the embedded worker sources: {e}");
+    }
+}
+
+/// The files at `rel` (a file, or a directory walked recursively), as
+/// paths relative to `repo`; build outputs, caches and tests left out.
+fn files_under(repo: &Path, rel: &str) -> Vec<String> {
+    let path = repo.join(rel);
+    if path.is_file() {
+        return vec![rel.to_string()];
+    }
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(&path) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let skip = name.starts_with('.')
+            || matches!(name.as_str(), "target" | "__pycache__" | "tests")
+            || name.ends_with("_test.go")
+            || name.ends_with(".pyc");
+        if !skip {
+            out.extend(files_under(repo, &format!("{rel}/{name}")));
+        }
+    }
+    out
 }

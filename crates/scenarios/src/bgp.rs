@@ -270,7 +270,7 @@ fn dump_rows(ctx: &mut Context<'_>, out: &mut Output) {
     let has_bgpdump = bgpdump_present();
     if !has_bgpdump {
         out.notes.push(format!(
-            "bgp: `{BGPDUMP_BIN}` is not installed (Debian package bgpdump), so the {BGPDUMP} peer rows were skipped"
+            "bgp: `{BGPDUMP_BIN}` is not installed, so the {BGPDUMP} peer rows were skipped"
         ));
     }
     for file in FILES {

@@ -18,10 +18,12 @@
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
+
+pub mod cache;
 
 /// The languages encbench has workers in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,108 +76,95 @@ impl Kind {
 
     /// How to start it, or why it cannot be.
     pub fn command(self) -> Result<Command, String> {
-        let mut cmd = self.program()?;
+        let (mut cmd, root) = self.program()?;
         if matches!(
             self,
             Kind::GoRecords | Kind::PythonRecords | Kind::JavaRecords
         ) {
             // Where the shared schemas (.avsc, .proto) live.
-            cmd.env("ENCBENCH_ROOT", repo_root());
+            cmd.env("ENCBENCH_ROOT", root);
         }
         Ok(cmd)
     }
 
-    fn program(self) -> Result<Command, String> {
-        let built = |path: &str, missing: &str| {
-            if path.is_empty() {
-                Err(format!("{} worker not built: {missing}", self.language()))
-            } else if !std::path::Path::new(path).is_file() {
-                Err(format!(
-                    "{} worker missing at {path}; rebuild encbench",
-                    self.language()
-                ))
-            } else {
-                Ok(Command::new(path))
-            }
+    /// The worker's command and the tree it comes from: the checkout's
+    /// own build when there is one (a developer's `build.sh`, CI), else an
+    /// entry of the user's cache, built from the embedded sources on first
+    /// use.
+    fn program(self) -> Result<(Command, PathBuf), String> {
+        let checkout = repo_root();
+        let path = std::env::var_os("PATH");
+        let from_cache = |recipe: &'static cache::Recipe| -> Result<PathBuf, String> {
+            cache::ensure_cached(recipe).map(|entry| entry.join(recipe.product))
+        };
+        let compiled = |built: &str, recipe: &'static cache::Recipe| {
+            let program = match !built.is_empty() && Path::new(built).is_file() {
+                true => PathBuf::from(built),
+                false => from_cache(recipe)?,
+            };
+            let root = program
+                .ancestors()
+                .find(|d| d.join("workers").is_dir())
+                .map_or_else(|| checkout.clone(), Path::to_path_buf);
+            Ok((Command::new(program), root))
         };
         match self {
-            Kind::C => built(env!("ENCBENCH_C_WORKER"), env!("ENCBENCH_C_WORKER_MISSING")),
-            Kind::Go => built(
-                env!("ENCBENCH_GO_WORKER"),
-                env!("ENCBENCH_GO_WORKER_MISSING"),
-            ),
-            Kind::GoRecords => built(
-                env!("ENCBENCH_GO_RECORDS_WORKER"),
-                env!("ENCBENCH_GO_RECORDS_WORKER_MISSING"),
-            ),
+            Kind::C => compiled(env!("ENCBENCH_C_WORKER"), &cache::C),
+            Kind::Go => compiled(env!("ENCBENCH_GO_WORKER"), &cache::GO_SEED),
+            Kind::GoRecords => compiled(env!("ENCBENCH_GO_RECORDS_WORKER"), &cache::GO_RECORDS),
             Kind::PythonRecords => {
-                let dir = repo_root().join("workers/python");
-                let script = dir.join("records_worker.py");
-                let python = dir.join(".venv/bin/python");
-                if !script.is_file() {
-                    return Err(format!(
-                        "python record worker missing at {}",
-                        script.display()
-                    ));
-                }
-                if !python.is_file() {
-                    return Err(format!(
-                        "python record worker skipped: its virtual environment is missing; run `bash {}` (needs python3-venv and PyPI)",
-                        dir.join("build.sh").display()
-                    ));
-                }
+                let dir = checkout.join("workers/python");
+                let (python, root) = match dir.join(".venv/bin/python") {
+                    venv if venv.is_file() => (venv, checkout),
+                    _ => {
+                        let python = from_cache(&cache::PYTHON_RECORDS)?;
+                        let root =
+                            cache::PYTHON_RECORDS.entry(&cache::cache_dir().unwrap_or_default());
+                        (python, root)
+                    }
+                };
                 let mut cmd = Command::new(python);
-                cmd.arg(script);
-                Ok(cmd)
+                cmd.arg(root.join("workers/python/records_worker.py"));
+                Ok((cmd, root))
             }
             Kind::JavaRecords => {
-                let dir = repo_root().join("workers/java");
-                let jar = dir.join("target/encbench-records-worker.jar");
-                if !jar.is_file() {
-                    return Err(format!(
-                        "java record worker skipped: {} is not built; run `bash {}` (needs a JDK 17+ and Maven)",
-                        jar.display(),
-                        dir.join("build.sh").display()
-                    ));
+                if let Some(why) = cache::JAVA_RECORDS.missing(path.as_ref()) {
+                    // Running needs java only; building needs Maven too.
+                    if cache::which_in("java", path.as_ref()).is_none() {
+                        return Err(why);
+                    }
                 }
-                if which("java").is_none() {
-                    return Err("java record worker skipped: java not on PATH".into());
-                }
+                let jar = checkout.join("workers/java/target/encbench-records-worker.jar");
+                let (jar, root) = match jar.is_file() {
+                    true => (jar, checkout),
+                    false => {
+                        let jar = from_cache(&cache::JAVA_RECORDS)?;
+                        let root =
+                            cache::JAVA_RECORDS.entry(&cache::cache_dir().unwrap_or_default());
+                        (jar, root)
+                    }
+                };
                 let mut cmd = Command::new("java");
                 cmd.args(JVM_FLAGS).arg("-jar").arg(jar);
-                Ok(cmd)
+                Ok((cmd, root))
             }
-            Kind::Python => {
-                let script = repo_root().join("workers/python/worker.py");
-                if !script.is_file() {
-                    return Err(format!(
-                        "python worker script missing at {}",
-                        script.display()
-                    ));
+            Kind::Python | Kind::Erlang => {
+                let (recipe, interpreter) = match self {
+                    Kind::Python => (&cache::PYTHON_SEED, "python3"),
+                    _ => (&cache::ERLANG_SEED, "escript"),
+                };
+                if let Some(why) = recipe.missing(path.as_ref()) {
+                    return Err(why);
                 }
-                if which("python3").is_none() {
-                    return Err("python worker skipped: python3 not on PATH".into());
-                }
-                let mut cmd = Command::new("python3");
+                // Scripts need no build: escript compiles the Erlang worker
+                // as it loads it (-mode(compile)), so its loop runs as BEAM code.
+                let script = match checkout.join(recipe.product) {
+                    s if s.is_file() => s,
+                    _ => from_cache(recipe)?,
+                };
+                let mut cmd = Command::new(interpreter);
                 cmd.arg(script);
-                Ok(cmd)
-            }
-            Kind::Erlang => {
-                // escript compiles the worker as it loads it (-mode(compile)),
-                // so no build step is needed and the loop runs as BEAM code.
-                let script = repo_root().join("workers/erlang/megaco_worker.escript");
-                if !script.is_file() {
-                    return Err(format!(
-                        "erlang worker script missing at {}",
-                        script.display()
-                    ));
-                }
-                if which("escript").is_none() {
-                    return Err("erlang rows skipped: escript not on PATH (Debian: erlang-base erlang-asn1 erlang-megaco)".into());
-                }
-                let mut cmd = Command::new("escript");
-                cmd.arg(script);
-                Ok(cmd)
+                Ok((cmd, checkout))
             }
         }
     }
@@ -184,12 +173,6 @@ impl Kind {
 /// The checkout encbench was built from (workers' scripts and shared schemas).
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn which(program: &str) -> Option<PathBuf> {
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|d| d.join(program))
-        .find(|p| p.is_file())
 }
 
 /// What a worker says about itself.
@@ -231,13 +214,17 @@ pub struct Worker {
 impl Worker {
     /// Starts a worker and greets it.
     pub fn start(kind: Kind) -> Result<(Worker, Hello), String> {
-        let mut cmd = kind.command()?;
+        Worker::spawn(kind.command()?, kind.language())
+    }
+
+    /// Starts the worker `cmd` runs (`name` in messages) and greets it.
+    pub fn spawn(mut cmd: Command, name: &str) -> Result<(Worker, Hello), String> {
         let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(|e| format!("starting the {} worker: {e}", kind.language()))?;
+            .map_err(|e| format!("starting the {name} worker: {e}"))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let (tx, lines) = mpsc::channel();
@@ -255,7 +242,7 @@ impl Worker {
             stdin,
             lines,
             timeout: Duration::from_secs(30),
-            name: kind.language().into(),
+            name: name.into(),
         };
         let hello = worker.request(&json!({"op": "hello"}))?;
         let text = |k: &str| hello[k].as_str().unwrap_or_default().to_string();

@@ -248,3 +248,106 @@ fn erlang_worker_runs_megacos_codecs() {
         .unwrap_err();
     assert!(err.ends_with("none: enoent"), "{err}");
 }
+
+/// A PATH holding only what `programs` name (linked from the real PATH).
+fn path_with_only(dir: &std::path::Path, programs: &[&str]) -> std::ffi::OsString {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let real = std::env::var_os("PATH");
+    for p in programs {
+        if let Some(found) = cache::which_in(p, real.as_ref()) {
+            std::os::unix::fs::symlink(found, bin.join(p)).unwrap();
+        }
+    }
+    bin.into_os_string()
+}
+
+#[test]
+fn a_worker_builds_into_an_empty_cache_once_and_then_runs_from_it() {
+    let cache_dir = tempfile::tempdir().unwrap();
+    let path = std::env::var_os("PATH");
+    let mut recipes = vec![&cache::C, &cache::JAVA_RECORDS];
+    if cache::which_in("go", path.as_ref()).is_some() {
+        recipes.push(&cache::GO_RECORDS);
+    }
+    for recipe in recipes {
+        if let Some(why) = recipe.missing(path.as_ref()) {
+            assert!(std::env::var_os("CI").is_none(), "CI lacks: {why}");
+            eprintln!("skipping: {why}");
+            continue;
+        }
+        let mut said = Vec::new();
+        let entry = recipe
+            .ensure(cache_dir.path(), path.as_ref(), &mut |l| {
+                said.push(l.to_string())
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", recipe.name));
+        assert!(entry.starts_with(cache_dir.path().join("workers")));
+        assert!(entry.join(recipe.product).is_file(), "{}", recipe.name);
+        assert_eq!(said.len(), 1, "one progress line: {said:?}");
+        assert!(said[0].contains("first use"), "{said:?}");
+        // Built once: the second call finds it and says nothing.
+        let again = recipe
+            .ensure(cache_dir.path(), path.as_ref(), &mut |l| {
+                said.push(l.to_string())
+            })
+            .unwrap();
+        assert_eq!(again, entry);
+        assert_eq!(said.len(), 1);
+        // No half-built directory is left beside it.
+        let leftovers: Vec<_> = std::fs::read_dir(cache_dir.path().join("workers"))
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().contains(".building-"))
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+        // The built worker runs from the cache, far from the checkout.
+        let program = entry.join(recipe.product);
+        let mut cmd = match recipe.name {
+            "java-records" => {
+                let mut cmd = Command::new("java");
+                cmd.arg("-jar").arg(&program);
+                cmd
+            }
+            _ => Command::new(&program),
+        };
+        cmd.env("ENCBENCH_ROOT", &entry)
+            .current_dir(cache_dir.path());
+        let (_, hello) = Worker::spawn(cmd, recipe.name).unwrap();
+        assert!(!hello.codecs.is_empty(), "{}: {hello:?}", recipe.name);
+    }
+}
+
+#[test]
+fn a_missing_toolchain_skips_in_one_line_saying_what_to_install() {
+    let dir = tempfile::tempdir().unwrap();
+    let bare = path_with_only(dir.path(), &[]);
+    let java = cache::JAVA_RECORDS
+        .ensure(dir.path(), Some(&bare), &mut |l| {
+            panic!("no build expected: {l}")
+        })
+        .unwrap_err();
+    assert_eq!(java.lines().count(), 1, "{java}");
+    assert!(
+        java.starts_with("the Java record worker skipped: `java` not found; install a JDK 17+ and Maven (Debian/Ubuntu: sudo apt install default-jdk-headless maven;"),
+        "{java}"
+    );
+    assert!(java.contains("macOS: brew install openjdk maven"), "{java}");
+    // Java without Maven: the build says which is missing.
+    let only_java = path_with_only(&dir.path().join("j"), &["java"]);
+    if cache::which_in("java", std::env::var_os("PATH").as_ref()).is_some() {
+        let why = cache::JAVA_RECORDS
+            .ensure(dir.path(), Some(&only_java), &mut |_| {})
+            .unwrap_err();
+        assert!(why.contains("`mvn` not found"), "{why}");
+    }
+    let python = cache::PYTHON_RECORDS
+        .ensure(dir.path(), Some(&bare), &mut |_| {})
+        .unwrap_err();
+    assert!(
+        python.contains("`python3` not found; install Python 3.10+ with its venv module"),
+        "{python}"
+    );
+    // Nothing was written for a build that could not start.
+    assert!(!dir.path().join("workers").exists());
+}
