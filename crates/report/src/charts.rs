@@ -1,18 +1,14 @@
 //! Charts as inline SVG, drawn with plotters' SVG backend: time bars with
-//! 95 % CI whiskers, log-log scaling curves, warm-vs-cold bars, and a
-//! size-vs-time scatter with its Pareto frontier.
+//! 95 % CI whiskers, log-log scaling curves, warm-vs-cold bars, and the
+//! size-vs-time scatters with their Pareto frontier (drawn by `scatter`).
 
+use crate::axes::{err, log_log, AxisText};
 use crate::family::ChartFamily;
+use crate::scatter::{scatter, ScatterPoint};
 use encbench_record::{Conclusion, Medium, Recommendation, Record, Verdict};
-use plotters::coord::combinators::LogCoord;
 use plotters::prelude::*;
 
-/// A chart that could not be drawn says why, in place of the picture.
-pub type ChartResult = Result<String, String>;
-
-fn err<E: std::fmt::Debug>(e: E) -> String {
-    format!("chart failed: {e:?}")
-}
+pub use crate::axes::ChartResult;
 
 fn label(r: &Record) -> String {
     let mut l = format!("{} {}", r.codec, r.operation);
@@ -140,7 +136,7 @@ pub fn time_bars(title: &str, rows: &[&Record], conclusions: &[Conclusion]) -> C
         })
         .collect();
     let legend_rows = families.len() + usize::from(!seeds.is_empty());
-    let height = 60 + 22 * n as u32 + 18 * legend_rows as u32 + 12;
+    let height = 72 + 22 * n as u32 + 18 * legend_rows as u32 + 12;
     let values = rows
         .iter()
         .flat_map(|r| [r.ci95_low_ns, r.ci95_high_ns, r.median_ns])
@@ -171,7 +167,8 @@ pub fn time_bars(title: &str, rows: &[&Record], conclusions: &[Conclusion]) -> C
             .caption(title, ("sans-serif", 16))
             .margin(8)
             .margin_right(40)
-            .x_label_area_size(28)
+            // Tick labels and the axis description below them, not on them.
+            .x_label_area_size(40)
             .y_label_area_size(330)
             .build_cartesian_2d(x0..x1, bottom..(n as f64 - 0.5))
             .map_err(err)?;
@@ -306,36 +303,14 @@ fn unit_for(max_ns: f64) -> (f64, &'static str) {
     }
 }
 
-/// A chart on log-log axes.
-type LogLog<'a, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
-
-/// Log-log axes padded around the data's range, with their mesh and labels
-/// drawn: the frame every scatter and growth chart shares.
-fn log_log<'a, DB: DrawingBackend + 'a>(
-    root: &'a DrawingArea<DB, plotters::coord::Shift>,
-    title: &str,
-    ((x_min, x_max), (y_min, y_max)): ((f64, f64), (f64, f64)),
-    margin_right: u32,
-    (x_desc, y_desc): (&str, &str),
-) -> Result<LogLog<'a, DB>, String> {
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 16))
-        .margin(10)
-        .margin_right(margin_right)
-        .x_label_area_size(36)
-        .y_label_area_size(70)
-        .build_cartesian_2d(
-            (x_min * 0.8..x_max * 1.25).log_scale(),
-            (y_min * 0.7..y_max * 1.5).log_scale(),
-        )
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(x_desc)
-        .y_desc(y_desc)
-        .draw()
-        .map_err(err)?;
-    Ok(chart)
+/// An item count as a tick label: `1000`, `10.0 k`, `1.00 M`.
+fn count(n: f64) -> String {
+    match n {
+        n if n < 1e4 => crate::units::significant(n),
+        n if n < 1e6 => format!("{} k", crate::units::significant(n / 1e3)),
+        n if n < 1e9 => format!("{} M", crate::units::significant(n / 1e6)),
+        n => format!("{} G", crate::units::significant(n / 1e9)),
+    }
 }
 
 /// Log-log curves of time per operation against items, one per codec and medium.
@@ -362,7 +337,16 @@ pub fn scaling_curves(title: &str, rows: &[&Record]) -> ChartResult {
             title,
             ((x_min, x_max), (y_min, y_max)),
             40,
-            ("items per operation (N)", "median ns per operation"),
+            (
+                AxisText {
+                    desc: "items per operation (N)",
+                    tick: count,
+                },
+                AxisText {
+                    desc: "median time per operation",
+                    tick: crate::units::duration,
+                },
+            ),
         )?;
         for (i, (name, mut pts)) in series.into_iter().enumerate() {
             pts.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -419,14 +403,14 @@ pub fn warm_cold_bars(title: &str, rows: &[&Record]) -> ChartResult {
     let names: Vec<String> = groups.iter().map(|g| g.0.clone()).collect();
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, 70 + 34 * groups.len() as u32))
+        let root = SVGBackend::with_string(&mut svg, (900, 82 + 34 * groups.len() as u32))
             .into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16))
             .margin(8)
             .margin_right(40)
-            .x_label_area_size(28)
+            .x_label_area_size(40)
             .y_label_area_size(230)
             .build_cartesian_2d(x0..x1, -0.5..(n as f64 - 0.5))
             .map_err(err)?;
@@ -471,185 +455,104 @@ pub fn warm_cold_bars(title: &str, rows: &[&Record]) -> ChartResult {
 
 pub use encbench_stats::pareto::pareto_frontier;
 
-/// Encoded size against decode time, with the Pareto frontier drawn through.
-pub fn pareto_scatter(title: &str, rows: &[&Record]) -> ChartResult {
-    let points: Vec<(f64, f64)> = rows
-        .iter()
-        .map(|r| (r.encoded_bytes.max(1) as f64, r.median_ns.max(1e-3)))
-        .collect();
-    let frontier = pareto_frontier(&points);
-    let (x_min, x_max) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
-        (lo.min(p.0), hi.max(p.0))
-    });
-    let (y_min, y_max) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
-        (lo.min(p.1), hi.max(p.1))
-    });
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = log_log(
-            &root,
-            title,
-            ((x_min, x_max), (y_min, y_max)),
-            40,
-            ("encoded bytes", "median decode ns"),
-        )?;
-        chart
-            .draw_series(LineSeries::new(
-                frontier.clone(),
-                RGBColor(200, 60, 60).stroke_width(2),
-            ))
-            .map_err(err)?
-            .label("Pareto frontier")
-            .legend(|(x, y)| {
-                PathElement::new(
-                    vec![(x, y), (x + 18, y)],
-                    RGBColor(200, 60, 60).stroke_width(2),
-                )
-            });
-        chart
-            .draw_series(rows.iter().zip(&points).map(|(r, p)| {
-                let on_frontier = frontier.contains(p);
-                EmptyElement::at(*p)
-                    + Circle::new(
-                        (0, 0),
-                        4,
-                        if on_frontier {
-                            RED.filled()
-                        } else {
-                            BLUE.filled()
-                        },
-                    )
-                    + Text::new(
-                        format!("{} {}", r.codec, r.compression),
-                        (6, -6),
-                        ("sans-serif", 11),
-                    )
-            }))
-            .map_err(err)?;
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .draw()
-            .map_err(err)?;
-        root.present().map_err(err)?;
+/// `parquet`, or `parquet + zstd-3` when compressed.
+fn choice_name(codec: &str, compression: &str) -> String {
+    if compression == "none" {
+        codec.to_string()
+    } else {
+        format!("{codec} + {compression}")
     }
-    Ok(svg)
 }
 
-/// `encbench file`: every encoding × compression as size against read
-/// time (decompress + decode), the recommended one ringed and labelled,
-/// those its readers cannot read (`rec.excluded`) in grey.
-pub fn choice_scatter(title: &str, rows: &[&Record], rec: &Recommendation) -> ChartResult {
-    struct Point {
-        label: String,
-        codec: String,
-        compression: String,
-        xy: (f64, f64),
-    }
+/// Encoded size against decode time, the Pareto frontier drawn through and
+/// labelled, every other point named in its hover title.
+pub fn pareto_scatter(title: &str, rows: &[&Record]) -> ChartResult {
+    let mut points: Vec<ScatterPoint> = rows
+        .iter()
+        .map(|r| {
+            let codec = r.codec.trim_start_matches("file/");
+            ScatterPoint {
+                name: choice_name(codec, &r.compression),
+                xy: (r.encoded_bytes.max(1) as f64, r.median_ns.max(1e-3)),
+                original: codec == "original",
+                ..Default::default()
+            }
+        })
+        .collect();
+    ScatterPoint::mark_frontier(&mut points);
+    scatter(title, &points, ("encoded size", "median decode time"))
+}
+
+/// `encbench file`'s choices: every encoding × compression as bytes stored
+/// and read time (decompress + decode), as `encbench_userdata` builds them:
+/// a decode row is a choice (compressed inside the format when its
+/// compression is not `none`), and so is each whole-file compressor over
+/// an uncompressed one.
+pub(crate) fn choice_points(rows: &[&Record], rec: &Recommendation) -> Vec<ScatterPoint> {
+    let find = |codec: &str, op: &str, compression: &str| {
+        rows.iter()
+            .find(|r| r.codec == codec && r.operation == op && r.compression == compression)
+    };
+    let readers = match rec.readers.is_empty() {
+        true => "the readers asked for".to_string(),
+        false => rec.readers.join(", "),
+    };
     let mut points = Vec::new();
     for decode in rows.iter().filter(|r| r.operation == "decode") {
-        let codec = decode.codec.trim_start_matches("file/").to_string();
-        points.push(Point {
-            label: codec.clone(),
-            codec: codec.clone(),
-            compression: "none".into(),
-            xy: (
-                decode.encoded_bytes.max(1) as f64,
-                decode.median_ns.max(1e-3),
-            ),
-        });
+        let codec = decode.codec.trim_start_matches("file/");
+        // Only the input's own row is the file as it is; compressed whole,
+        // it is another choice.
+        let mut push = |compression: &str, bytes: u64, ns: f64, as_it_is: bool| {
+            points.push(ScatterPoint {
+                name: choice_name(codec, compression),
+                xy: (bytes.max(1) as f64, ns.max(1e-3)),
+                recommended: codec == rec.codec && compression == rec.compression,
+                original: as_it_is && codec == "original",
+                excluded: rec
+                    .excluded
+                    .iter()
+                    .any(|e| e == codec)
+                    .then(|| format!("not readable in {readers}")),
+                ..Default::default()
+            })
+        };
+        push(
+            &decode.compression,
+            decode.encoded_bytes,
+            decode.median_ns,
+            true,
+        );
+        if decode.compression != "none" {
+            continue;
+        }
         for compress in rows
             .iter()
             .filter(|r| r.codec == decode.codec && r.operation == "compress")
         {
-            let Some(decompress) = rows.iter().find(|r| {
-                r.codec == decode.codec
-                    && r.operation == "decompress"
-                    && r.compression == compress.compression
-            }) else {
-                continue;
-            };
-            points.push(Point {
-                label: format!("{codec} + {}", compress.compression),
-                codec: codec.clone(),
-                compression: compress.compression.clone(),
-                xy: (
-                    compress.encoded_bytes.max(1) as f64,
-                    (decode.median_ns + decompress.median_ns).max(1e-3),
-                ),
-            });
+            if let Some(decompress) = find(&decode.codec, "decompress", &compress.compression) {
+                push(
+                    &compress.compression,
+                    compress.encoded_bytes,
+                    decode.median_ns + decompress.median_ns,
+                    false,
+                );
+            }
         }
     }
-    let fold = |f: fn(&(f64, f64)) -> f64| {
-        points
-            .iter()
-            .map(|p| f(&p.xy))
-            .fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
-    };
-    let ((x_min, x_max), (y_min, y_max)) = (fold(|p| p.0), fold(|p| p.1));
-    if points.is_empty() {
-        return Err("no rows to draw".into());
-    }
-    let grey = RGBColor(170, 170, 170);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = log_log(
-            &root,
-            title,
-            ((x_min, x_max), (y_min, y_max)),
-            60,
-            ("bytes stored", "read time, ns (decompress + decode)"),
-        )?;
-        let excluded = |p: &Point| rec.excluded.contains(&p.codec);
-        let chosen = |p: &Point| p.codec == rec.codec && p.compression == rec.compression;
-        chart
-            .draw_series(points.iter().filter(|p| !chosen(p)).map(|p| {
-                let colour = if excluded(p) { grey } else { BLUE };
-                EmptyElement::at(p.xy)
-                    + Circle::new((0, 0), 4, colour.filled())
-                    + Text::new(
-                        p.label.clone(),
-                        (6, -6),
-                        ("sans-serif", 10).into_font().color(&colour),
-                    )
-            }))
-            .map_err(err)?;
-        let green = RGBColor(20, 140, 60);
-        chart
-            .draw_series(points.iter().filter(|p| chosen(p)).map(|p| {
-                EmptyElement::at(p.xy)
-                    + Circle::new((0, 0), 9, green.stroke_width(3))
-                    + Circle::new((0, 0), 4, green.filled())
-                    + Text::new(
-                        format!("recommended: {}", p.label),
-                        (12, 4),
-                        ("sans-serif", 13).into_font().color(&green),
-                    )
-            }))
-            .map_err(err)?;
-        if !rec.excluded.is_empty() {
-            chart
-                .draw_series(std::iter::once(Circle::new(
-                    (x_min, y_max),
-                    0,
-                    grey.filled(),
-                )))
-                .map_err(err)?
-                .label(format!("grey: not readable in {}", rec.readers.join(", ")))
-                .legend(move |(x, y)| Circle::new((x + 8, y), 4, grey.filled()));
-            chart
-                .configure_series_labels()
-                .border_style(BLACK)
-                .draw()
-                .map_err(err)?;
-        }
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+    ScatterPoint::mark_frontier(&mut points);
+    points
+}
+
+/// `encbench file`: every choice as bytes stored against read time, the
+/// recommendation ringed and labelled with the frontier, those its readers
+/// cannot read (`rec.excluded`) in grey, the input as it is a square.
+pub fn choice_scatter(title: &str, rows: &[&Record], rec: &Recommendation) -> ChartResult {
+    let points = choice_points(rows, rec);
+    scatter(
+        title,
+        &points,
+        ("bytes stored", "read time (decompress + decode)"),
+    )
 }
 
 #[cfg(test)]

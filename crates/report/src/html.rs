@@ -4,10 +4,12 @@
 //! the shape of its rows, so later scenarios get sensible charts unasked.
 
 use crate::charts::{
-    choice_scatter, pareto_scatter, scaling_curves, time_bars, warm_cold_bars, ChartResult,
+    choice_points, choice_scatter, pareto_scatter, scaling_curves, time_bars, warm_cold_bars,
+    ChartResult,
 };
 use crate::html_escape::escape;
 use crate::matrix;
+use crate::scatter::{key_rows, ScatterPoint};
 use crate::table::{results_table, Table};
 use crate::terminal::environment;
 use crate::wide::{wide_tables, WIDE_AFTER};
@@ -51,6 +53,23 @@ fn html_table(t: &Table) -> String {
     }
     out.push_str("</tbody></table>\n");
     out
+}
+
+/// Every point of the choice chart as a table, folded: the chart labels
+/// only the frontier and the recommendation, and names the rest on hover.
+fn choice_key(points: &[ScatterPoint]) -> String {
+    let table = Table {
+        headers: ["", "choice", "bytes stored", "read time"]
+            .map(String::from)
+            .to_vec(),
+        right: vec![false, false, true, true],
+        rows: key_rows(points),
+    };
+    format!(
+        "<details class=\"chart-key\"><summary>every point in the chart above ({})</summary>\n{}</details>\n",
+        points.len(),
+        html_table(&table)
+    )
 }
 
 /// Charts for one scenario, chosen by what its rows look like.
@@ -203,6 +222,7 @@ impl Exporter for Html {
                         rec,
                     ),
                 ));
+                out.push_str(&choice_key(&choice_points(&rows, rec)));
             }
             if distinct(rows.iter().map(|r| r.dataset.as_str())).len() > WIDE_AFTER {
                 for (title, table) in wide_tables(&rows) {

@@ -4,6 +4,7 @@
 //! run can be re-rendered later exactly as it was first shown.
 
 pub mod across;
+mod axes;
 pub mod charts;
 pub mod compare;
 mod csv_export;
@@ -14,6 +15,7 @@ pub mod machines;
 mod markdown;
 mod matrix;
 pub mod robust;
+mod scatter;
 pub mod summary;
 pub mod table;
 pub mod terminal;
@@ -76,5 +78,7 @@ pub(crate) fn comparison_parts(c: &encbench_record::Comparison) -> (String, Stri
     (value, seed)
 }
 
+#[cfg(test)]
+mod scatter_tests;
 #[cfg(test)]
 mod tests;
