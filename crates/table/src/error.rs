@@ -34,7 +34,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// The compressed input inflates past the cap (see `input`); stopped while streaming.
-    #[error("{}: {format} data inflates to more than {cap} bytes from {disk} on disk (a ratio over {ratio}:1; the limit is {limit}:1, or 1 GiB when larger): stopped as a likely decompression bomb; decompress it yourself if it is genuine", path.display(), ratio = cap / (*disk).max(1), limit = crate::input::DECOMPRESSED_RATIO_CAP)]
+    #[error("{}: {format} data inflates to more than {cap} bytes from {disk} on disk (a ratio over {ratio}:1; the limit is {limit}:1, or 1 GiB when larger): stopped as a likely decompression bomb; decompress it yourself if it is genuine", path.display(), ratio = cap / (*disk).max(1), limit = crate::inflate_cap::DECOMPRESSED_RATIO_CAP)]
     Inflated {
         path: PathBuf,
         format: &'static str,

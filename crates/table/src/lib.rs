@@ -8,6 +8,7 @@ pub mod arrow;
 pub mod binary_input;
 pub mod error;
 pub mod infer;
+pub mod inflate_cap;
 pub mod input;
 pub mod io_error;
 pub mod jsondoc;
