@@ -75,17 +75,18 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         notes,
         recommendation: None,
     };
-    // The record workers a run will start are built (once, into the
-    // user's cache) before anything is timed and before a worker is pinned
-    // to one CPU; a missing toolchain is reported by the rows that need it.
-    if scenarios.iter().any(|s| s.name() == "codecs") {
-        for kind in encbench_workers::Kind::RECORDS {
-            let wanted = languages
-                .as_ref()
-                .is_none_or(|l| l.iter().any(|l| l == kind.language()));
-            if wanted {
-                let _ = kind.command();
-            }
+    // The workers a run will start are built (once, into the user's cache,
+    // when the checkout has no build of its own) before anything is timed
+    // and before a worker is pinned to one CPU; a missing toolchain is
+    // reported by the rows that need it. The record workers only serve
+    // `codecs`, and the Java one takes the longest to build.
+    let records = scenarios.iter().any(|s| s.name() == "codecs");
+    for kind in encbench_workers::Kind::ALL {
+        let wanted = languages
+            .as_ref()
+            .is_none_or(|l| l.iter().any(|l| l == kind.language()));
+        if wanted && (records || !encbench_workers::Kind::RECORDS.contains(&kind)) {
+            let _ = kind.command();
         }
     }
     let mut scenario_errors = 0;
@@ -186,35 +187,22 @@ fn select_scenarios(names: &[String]) -> anyhow::Result<Vec<Box<dyn Scenario>>> 
 }
 
 /// Every requested codec must exist, be compiled in, and belong to a selected scenario.
-/// One line, once per run, with the command that installs the optional
-/// peers (system packages encbench does not build) that were missing.
+/// One line, once per run, with the commands that install what the
+/// skipped rows lacked (compilers, runtimes, Erlang, bgpdump), per platform.
 fn install_note(notes: &[String]) -> Option<String> {
-    let missing = |needle: &str| notes.iter().any(|n| n.contains(needle));
-    let erlang = missing("`escript` not found");
-    let bgpdump = missing("bgpdump` is not installed");
-    if !erlang && !bgpdump {
-        return None;
+    let mut programs: Vec<&str> = Vec::new();
+    for note in notes {
+        // Workers say "`go` not found"; the bgp peer "`bgpdump` is not installed".
+        for (i, part) in note.split('`').enumerate() {
+            let after = note.split('`').nth(i + 1).unwrap_or("");
+            let named = i % 2 == 1
+                && (after.starts_with(" not found") || after.starts_with(" is not installed"));
+            if named && !programs.contains(&part) {
+                programs.push(part);
+            }
+        }
     }
-    let mut debian = Vec::new();
-    let mut others = Vec::new();
-    if erlang {
-        debian.extend(["erlang-base", "erlang-asn1", "erlang-megaco"]);
-        others.push(("sudo dnf install erlang", "brew install erlang"));
-    }
-    if bgpdump {
-        debian.push("bgpdump");
-    }
-    let mut line = format!(
-        "optional peers not installed; to add their rows: Debian/Ubuntu: sudo apt install {}",
-        debian.join(" ")
-    );
-    if let Some((fedora, macos)) = others.first() {
-        line.push_str(&format!("; Fedora: {fedora}; macOS: {macos}"));
-    }
-    if bgpdump {
-        line.push_str("; elsewhere bgpdump is built from its source (github.com/RIPE-NCC/bgpdump)");
-    }
-    Some(line)
+    encbench_workers::cache::install_line(&programs)
 }
 
 fn check_languages(names: &[String]) -> anyhow::Result<Option<Vec<String>>> {
@@ -331,22 +319,28 @@ mod tests {
     use encbench_record::Steadiness;
 
     #[test]
-    fn missing_peers_get_one_install_line() {
+    fn missing_tools_get_one_install_line() {
         let notes = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(install_note(&notes(&["codecs: fine"])), None);
-        let both = install_note(&notes(&[
-            "megaco: erlang rows skipped: the Erlang worker skipped: `escript` not found; install Erlang/OTP with its megaco application",
+        assert_eq!(install_note(&notes(&["codecs: fine", "uses `a` b"])), None);
+        let line = install_note(&notes(&[
+            "megaco: erlang rows skipped: the Erlang worker skipped: `escript` not found; install …",
             "bgp: `bgpdump` is not installed, so the bgpdump peer rows were skipped",
-            "wkb: erlang rows skipped: the Erlang worker skipped: `escript` not found; install …",
+            "int-codecs: go rows skipped: the Go worker skipped: `go` not found; install Go",
+            "wkb: go rows skipped: the Go worker skipped: `go` not found; install Go",
         ]))
         .unwrap();
-        assert!(
-            both.contains("sudo apt install erlang-base erlang-asn1 erlang-megaco bgpdump; Fedora: sudo dnf install erlang; macOS: brew install erlang"),
-            "{both}"
+        assert_eq!(
+            line,
+            "to add the skipped rows, install Erlang/OTP with its megaco application, bgpdump, Go: \
+             Debian/Ubuntu: sudo apt install erlang-base erlang-asn1 erlang-megaco bgpdump golang-go; \
+             Fedora: sudo dnf install erlang golang; macOS: brew install erlang go; \
+             elsewhere bgpdump is built from its source (github.com/RIPE-NCC/bgpdump)"
         );
-        let only_bgp = install_note(&notes(&["bgp: `bgpdump` is not installed, so …"])).unwrap();
-        assert!(only_bgp.contains("apt install bgpdump;"), "{only_bgp}");
-        assert!(!only_bgp.contains("erlang"), "{only_bgp}");
+        let compiler = install_note(&notes(&["ints: c rows skipped: `cc` not found"])).unwrap();
+        assert!(
+            compiler.ends_with("macOS: xcode-select --install"),
+            "{compiler}"
+        );
     }
 
     fn probe(at: &str, p10_ns: f64, p90_ns: f64) -> Steadiness {

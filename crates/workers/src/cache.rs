@@ -28,8 +28,6 @@ pub struct Recipe {
     hash: &'static str,
     /// Programs the build and the worker need on PATH.
     needs: &'static [&'static str],
-    /// What to install when one is missing, per platform.
-    pub install: &'static str,
     /// Build steps: program (a path with `/` is inside the entry), arguments,
     /// directory inside the entry.
     steps: &'static [(&'static str, &'static [&'static str], &'static str)],
@@ -37,14 +35,123 @@ pub struct Recipe {
     pub product: &'static str,
 }
 
-const JDK: &str = "a JDK 17+ and Maven (Debian/Ubuntu: sudo apt install default-jdk-headless maven; Fedora: sudo dnf install java-17-openjdk-devel maven; macOS: brew install openjdk maven)";
-const PYTHON: &str = "Python 3.10+ with its venv module (Debian/Ubuntu: sudo apt install python3-venv; Fedora: sudo dnf install python3; macOS: brew install python)";
-const GO: &str =
-    "Go (Debian/Ubuntu: sudo apt install golang-go; Fedora: sudo dnf install golang; macOS: brew install go)";
-const CC: &str = "a C compiler (Debian/Ubuntu: sudo apt install gcc; Fedora: sudo dnf install gcc; macOS: xcode-select --install)";
-/// Erlang stays a system package: nothing to build, only to install (the
-/// run's closing notes give the command per platform, once).
-const ERLANG: &str = "Erlang/OTP with its megaco application";
+/// What provides a program a worker or peer needs, and how each platform
+/// installs it.
+struct Provider {
+    program: &'static str,
+    /// What the user installs, in words.
+    name: &'static str,
+    debian: &'static str,
+    fedora: Option<&'static str>,
+    macos: Option<&'static str>,
+}
+
+const PROVIDERS: &[Provider] = &[
+    Provider {
+        program: "cc",
+        name: "a C compiler",
+        debian: "gcc",
+        fedora: Some("gcc"),
+        macos: None, // the Xcode command-line tools, below
+    },
+    Provider {
+        program: "go",
+        name: "Go",
+        debian: "golang-go",
+        fedora: Some("golang"),
+        macos: Some("go"),
+    },
+    Provider {
+        program: "python3",
+        name: "Python 3.10+ with its venv module",
+        debian: "python3-venv",
+        fedora: Some("python3"),
+        macos: Some("python"),
+    },
+    Provider {
+        program: "java",
+        name: "a JDK 17+ and Maven",
+        debian: "default-jdk-headless maven",
+        fedora: Some("java-17-openjdk-devel maven"),
+        macos: Some("openjdk maven"),
+    },
+    Provider {
+        program: "mvn",
+        name: "Maven",
+        debian: "maven",
+        fedora: Some("maven"),
+        macos: Some("maven"),
+    },
+    Provider {
+        program: "escript",
+        name: "Erlang/OTP with its megaco application",
+        debian: "erlang-base erlang-asn1 erlang-megaco",
+        fedora: Some("erlang"),
+        macos: Some("erlang"),
+    },
+    Provider {
+        program: "bgpdump",
+        name: "bgpdump",
+        debian: "bgpdump",
+        fedora: None,
+        macos: None,
+    },
+];
+
+fn provider(program: &str) -> Option<&'static Provider> {
+    PROVIDERS.iter().find(|p| p.program == program)
+}
+
+/// One line with the commands that install these programs on
+/// Debian/Ubuntu, Fedora and macOS; `None` when there is nothing to say.
+pub fn install_line(programs: &[&str]) -> Option<String> {
+    let mut wanted: Vec<&Provider> = Vec::new();
+    for p in programs.iter().filter_map(|p| provider(p)) {
+        // A JDK line already brings Maven.
+        let covered = p.program == "mvn" && programs.contains(&"java");
+        if !covered && !wanted.iter().any(|w| w.program == p.program) {
+            wanted.push(p);
+        }
+    }
+    if wanted.is_empty() {
+        return None;
+    }
+    let join = |f: fn(&Provider) -> Option<&'static str>| {
+        wanted
+            .iter()
+            .filter_map(|p| f(p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut line = format!(
+        "to add the skipped rows, install {}: Debian/Ubuntu: sudo apt install {}",
+        wanted.iter().map(|p| p.name).collect::<Vec<_>>().join(", "),
+        join(|p| Some(p.debian))
+    );
+    let fedora = join(|p| p.fedora);
+    if !fedora.is_empty() {
+        line.push_str(&format!("; Fedora: sudo dnf install {fedora}"));
+    }
+    let mut macos = join(|p| p.macos);
+    if wanted.iter().any(|p| p.program == "cc") {
+        macos = format!(
+            "xcode-select --install{}",
+            match macos.is_empty() {
+                true => String::new(),
+                false => format!(" and brew install {macos}"),
+            }
+        );
+    } else if !macos.is_empty() {
+        macos = format!("brew install {macos}");
+    }
+    if !macos.is_empty() {
+        line.push_str(&format!("; macOS: {macos}"));
+    }
+    if wanted.iter().any(|p| p.program == "bgpdump") {
+        line.push_str("; elsewhere bgpdump is built from its source (github.com/RIPE-NCC/bgpdump)");
+    }
+    Some(line)
+}
 
 pub(crate) const C: Recipe = Recipe {
     name: "c",
@@ -52,7 +159,6 @@ pub(crate) const C: Recipe = Recipe {
     files: embedded::C_FILES,
     hash: embedded::C_HASH,
     needs: &["cc"],
-    install: CC,
     steps: &[(
         "cc",
         &["-O2", "-o", "encbench-c-worker", "workers/c/worker.c"],
@@ -67,7 +173,6 @@ pub(crate) const GO_SEED: Recipe = Recipe {
     files: embedded::GO_FILES,
     hash: embedded::GO_HASH,
     needs: &["go"],
-    install: GO,
     steps: &[(
         "go",
         &["build", "-o", "encbench-go-worker", "."],
@@ -82,7 +187,6 @@ pub(crate) const GO_RECORDS: Recipe = Recipe {
     files: embedded::GO_FILES,
     hash: embedded::GO_HASH,
     needs: &["go"],
-    install: GO,
     steps: &[(
         "go",
         &["build", "-o", "encbench-go-records-worker", "./cmd/records"],
@@ -97,7 +201,6 @@ pub(crate) const JAVA_RECORDS: Recipe = Recipe {
     files: embedded::JAVA_FILES,
     hash: embedded::JAVA_HASH,
     needs: &["java", "mvn"],
-    install: JDK,
     steps: &[(
         "mvn",
         &["-q", "-B", "-Dstyle.color=never", "-DskipTests", "package"],
@@ -112,7 +215,6 @@ pub(crate) const PYTHON_RECORDS: Recipe = Recipe {
     files: embedded::PYTHON_FILES,
     hash: embedded::PYTHON_HASH,
     needs: &["python3"],
-    install: PYTHON,
     steps: &[
         ("python3", &["-m", "venv", "venv"], "."),
         (
@@ -138,7 +240,6 @@ pub(crate) const PYTHON_SEED: Recipe = Recipe {
     files: embedded::PYTHON_FILES,
     hash: embedded::PYTHON_HASH,
     needs: &["python3"],
-    install: PYTHON,
     steps: &[],
     product: "workers/python/worker.py",
 };
@@ -149,7 +250,6 @@ pub(crate) const ERLANG_SEED: Recipe = Recipe {
     files: embedded::ERLANG_FILES,
     hash: embedded::ERLANG_HASH,
     needs: &["escript"],
-    install: ERLANG,
     steps: &[],
     product: "workers/erlang/megaco_worker.escript",
 };
@@ -186,9 +286,10 @@ impl Recipe {
     /// line a skipped row shows.
     pub fn missing(&self, path: Option<&OsString>) -> Option<String> {
         let lacking = self.needs.iter().find(|p| which_in(p, path).is_none())?;
+        let name = provider(lacking).map_or(*lacking, |p| p.name);
         Some(format!(
-            "{} skipped: `{lacking}` not found; install {}",
-            self.what, self.install
+            "{} skipped: `{lacking}` not found; install {name} (the run's closing notes say how)",
+            self.what
         ))
     }
 

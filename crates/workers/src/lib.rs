@@ -74,6 +74,17 @@ impl Kind {
     /// The record workers, one per language.
     pub const RECORDS: [Kind; 3] = [Kind::GoRecords, Kind::JavaRecords, Kind::PythonRecords];
 
+    /// Every worker.
+    pub const ALL: [Kind; 7] = [
+        Kind::C,
+        Kind::Go,
+        Kind::Python,
+        Kind::Erlang,
+        Kind::GoRecords,
+        Kind::JavaRecords,
+        Kind::PythonRecords,
+    ];
+
     /// How to start it, or why it cannot be.
     pub fn command(self) -> Result<Command, String> {
         let (mut cmd, root) = self.program()?;

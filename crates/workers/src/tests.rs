@@ -328,11 +328,21 @@ fn a_missing_toolchain_skips_in_one_line_saying_what_to_install() {
         })
         .unwrap_err();
     assert_eq!(java.lines().count(), 1, "{java}");
-    assert!(
-        java.starts_with("the Java record worker skipped: `java` not found; install a JDK 17+ and Maven (Debian/Ubuntu: sudo apt install default-jdk-headless maven;"),
-        "{java}"
+    assert_eq!(
+        java,
+        "the Java record worker skipped: `java` not found; install a JDK 17+ and Maven (the run's closing notes say how)"
     );
-    assert!(java.contains("macOS: brew install openjdk maven"), "{java}");
+    // The commands, per platform, come once for everything missing.
+    let line = cache::install_line(&["java", "mvn", "python3"]).unwrap();
+    assert!(
+        line.contains("Debian/Ubuntu: sudo apt install default-jdk-headless maven python3-venv;"),
+        "{line}"
+    );
+    assert!(
+        line.contains("macOS: brew install openjdk maven python"),
+        "{line}"
+    );
+    assert_eq!(cache::install_line(&["unknown-tool"]), None);
     // Java without Maven: the build says which is missing.
     let only_java = path_with_only(&dir.path().join("j"), &["java"]);
     if cache::which_in("java", std::env::var_os("PATH").as_ref()).is_some() {
@@ -345,7 +355,7 @@ fn a_missing_toolchain_skips_in_one_line_saying_what_to_install() {
         .ensure(dir.path(), Some(&bare), &mut |_| {})
         .unwrap_err();
     assert!(
-        python.contains("`python3` not found; install Python 3.10+ with its venv module"),
+        python.contains("`python3` not found; install Python 3.10+ with its venv module ("),
         "{python}"
     );
     // Nothing was written for a build that could not start.
