@@ -44,26 +44,24 @@ crate::tables::serde_rows::serde_table_codec!(
             .map(|_| ())
             .map_err(|e| e.to_string())
     },
-    // postcard's reader borrows from a buffer the size of what it reads:
-    // the file's bytes are held (the rows still go a batch at a time).
-    |mut input| {
-        let mut bytes = Vec::new();
-        let mut block = vec![0u8; 1 << 20];
-        loop {
-            let n = encbench_table::records::read_full(&mut input, &mut block)
-                .map_err(|e| e.to_string())?;
-            if n == 0 {
-                break;
-            }
-            // Out of memory is an error naming what was held, not an abort.
-            bytes.try_reserve(n).map_err(|_| {
-                format!(
-                    "out of memory holding the written file ({} bytes so far) to read it back; convert to a format read back a batch at a time (parquet, arrow, avro, msgpack, cbor, bincode, csv, jsonl, protobuf)",
-                    bytes.len()
-                )
-            })?;
-            bytes.extend_from_slice(&block[..n]);
-        }
-        postcard::from_bytes(&bytes).map_err(|e| e.to_string())
+    // postcard reads a stream through a buffer that holds what it lends
+    // out; text is read as owned, so the buffer only ever holds one value.
+    |input| {
+        let mut scratch = vec![0u8; POSTCARD_VALUE_MAX];
+        crate::tables::serde_rows::transient_text(|| {
+            postcard::from_io::<crate::tables::serde_stream::Sent, _>((input, &mut scratch[..]))
+        })
+        .map(|(sent, _)| sent)
+        .map_err(|e| match e {
+            postcard::Error::DeserializeUnexpectedEnd => format!(
+                "the data ends early, or holds one value over {} MiB, the most read back at once",
+                POSTCARD_VALUE_MAX >> 20
+            ),
+            e => e.to_string(),
+        })
     }
 );
+
+/// The largest single value (a string) a postcard file is read back with.
+#[cfg(feature = "tables")]
+const POSTCARD_VALUE_MAX: usize = 16 << 20;

@@ -154,6 +154,9 @@ impl<'de> DeserializeSeed<'de> for CellSeed<'_> {
             (false, ColumnType::Float32) => d.deserialize_f32(self),
             (false, ColumnType::UInt64) => d.deserialize_u64(self),
             (false, ColumnType::Bool) => d.deserialize_bool(self),
+            // Text the reader may not keep borrowed (postcard over a stream)
+            // is asked for as owned, which the visitor takes the same way.
+            (false, t) if t.is_text() && TRANSIENT_TEXT.get() => d.deserialize_string(self),
             (false, t) if t.is_text() => d.deserialize_str(self),
             (false, _) => d.deserialize_i64(self),
         }
@@ -216,6 +219,21 @@ thread_local! {
     /// (MessagePack and CBOR maps and arrays); the others, which cannot
     /// read a value without knowing its type first, carry their JSON text.
     static NATIVE_NESTING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+thread_local! {
+    /// Whether text on this thread is read without borrowing from the
+    /// input: postcard's stream reader keeps every borrowed string in its
+    /// buffer, so a whole file would have to fit there.
+    static TRANSIENT_TEXT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with text cells read as owned (see `TRANSIENT_TEXT`).
+pub(crate) fn transient_text<T>(f: impl FnOnce() -> T) -> T {
+    let before = TRANSIENT_TEXT.replace(true);
+    let out = f();
+    TRANSIENT_TEXT.set(before);
+    out
 }
 
 /// Runs `f` with nested values carried natively by the format.
