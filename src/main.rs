@@ -27,15 +27,17 @@ fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     // Generated files can be hundreds of MB, and a half-written export is a
     // lie: remove them on Ctrl-C too. `run` (scenarios' scratch directories),
-    // `file --convert` and every export write through temporary files; the
-    // handler costs a thread, which other commands (`bgp dump` is timed as a
-    // process) skip.
+    // `file --convert`, `report`, `robust` and every export write through
+    // temporary files; the handler costs a thread, which other commands
+    // (`bgp dump` is timed as a process) skip.
     if matches!(
         cli.command,
         cli::Command::Run(_)
             | cli::Command::File(_)
             | cli::Command::Show(_)
             | cli::Command::Export(_)
+            | cli::Command::Report(_)
+            | cli::Command::Robust(_)
     ) {
         let _ = ctrlc::set_handler(|| {
             encbench_scenarios::scratch::remove_all();

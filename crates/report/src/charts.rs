@@ -423,7 +423,7 @@ pub fn warm_cold_bars(title: &str, rows: &[&Record]) -> ChartResult {
             .x_desc(axis.describe("median read time"))
             .draw()
             .map_err(err)?;
-        let warm = RGBColor(240, 140, 60);
+        let warm = RGBColor(240, 140, 60); // not a seed figure
         let cold = RGBColor(60, 100, 180);
         chart
             .draw_series(groups.iter().enumerate().filter_map(|(i, g)| {

@@ -40,7 +40,7 @@ impl ScatterPoint {
     /// How far the marker reaches from the point, in pixels.
     fn radius(&self) -> f64 {
         if self.recommended {
-            10.5
+            10.5 // pixels, not a seed figure
         } else if self.original {
             6.0
         } else {

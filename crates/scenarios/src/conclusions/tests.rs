@@ -26,7 +26,7 @@ fn claim(threshold: f64, above: bool) -> Claim {
         scenario: "ints",
         question: "Is text 10× binary?",
         seed: Some("000"),
-        seed_answer: Some("yes".into()),
+        seed_figure: Some("10.8×".into()),
         seed_value: Some(10.8),
         quantity: Quantity::Time,
         numerator: Pick::new(&["uniform-*"], &["text/*"], "read", WARM),
@@ -50,6 +50,38 @@ fn rows(text: f64, spread: f64) -> Vec<Record> {
         row("binary/read", "uniform-1000", Medium::FileWarm, 100.0, 1.0),
         row("binary/read", "digits-1-1000", Medium::FileWarm, 1.0, 0.0),
     ]
+}
+
+#[test]
+fn the_seed_s_yes_or_no_is_derived_from_its_figure() {
+    assert_eq!(
+        claim(10.0, true).seed_answer().as_deref(),
+        Some("yes: 10.8×")
+    );
+    // The same figure against a claim it does not meet.
+    assert_eq!(
+        claim(20.0, true).seed_answer().as_deref(),
+        Some("no: 10.8×")
+    );
+    assert_eq!(
+        claim(5.0, false).seed_answer().as_deref(),
+        Some("no: 10.8×")
+    );
+    // Every shipped claim with a seed figure answers with what the figure says.
+    for c in claims() {
+        if let (Some(answer), Some(v)) = (c.seed_answer(), c.seed_value) {
+            let holds = if c.above {
+                v >= c.threshold
+            } else {
+                v <= c.threshold
+            };
+            assert!(
+                answer.starts_with(if holds { "yes: " } else { "no: " }),
+                "{}: {answer}",
+                c.question
+            );
+        }
+    }
 }
 
 #[test]
@@ -124,4 +156,26 @@ fn every_claim_names_a_scenario_that_exists_and_a_seed_figure_from_the_table() {
             "{name} asks nothing"
         );
     }
+}
+
+#[test]
+fn a_cold_claim_on_reads_that_may_have_hit_memory_gets_no_verdict() {
+    let mut cold = claim(10.0, true);
+    cold.numerator = Pick::new(&["uniform-*"], &["text/*"], "read", COLD);
+    cold.denominator = Pick::new(&["uniform-*"], &["binary/*"], "read", COLD);
+    let rows = |medium| {
+        vec![
+            row("text/fast", "uniform-1000", medium, 1500.0, 10.0),
+            row("binary/read", "uniform-1000", medium, 100.0, 1.0),
+        ]
+    };
+    let sure = cold.evaluate(&rows(Medium::FileCold)).unwrap();
+    assert_eq!(sure.verdict, Verdict::Holds);
+    let unsure = cold.evaluate(&rows(Medium::FileColdUnverified)).unwrap();
+    assert_eq!(unsure.verdict, Verdict::Inconclusive, "{}", unsure.answer);
+    assert!(
+        unsure.answer.contains("file-cold-unverified"),
+        "{}",
+        unsure.answer
+    );
 }
