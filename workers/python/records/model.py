@@ -142,11 +142,16 @@ def _int(v, lo, hi, what):
     return v
 
 
-def _float(v, what):
-    # A JSON writer may give an integral float as an integer (Go writes 1.0 as 1);
-    # serde_json accepts that for f64, so does this.
+def _float(v, what, lenient):
+    # JSON has one number type: a JSON writer may give an integral float as an
+    # integer (Go writes 1.0 as 1), and serde_json reads that into f64, so a
+    # JSON decode is `lenient`. Every other format types its numbers: an
+    # integer where a float was written is a decoder that changed the value's
+    # type, and fails the check.
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise ValueError(f"{what}: expected a number, found {type(v).__name__}")
+    if isinstance(v, int) and not lenient:
+        raise ValueError(f"{what}: expected a float, found the integer {v} (the decoder changed its type)")
     v = float(v)
     if not math.isfinite(v):
         raise ValueError(f"{what}: {v} is not finite (JSON cannot carry it)")
@@ -171,7 +176,7 @@ def _list(v, what, n=None):
     return v
 
 
-def _check_log(r):
+def _check_log(r, lenient=False):
     if not isinstance(r, LogRecord):
         raise ValueError(f"expected a LogRecord, found {type(r).__name__}")
     return {
@@ -187,19 +192,19 @@ def _check_log(r):
     }
 
 
-def _check_telemetry(r):
+def _check_telemetry(r, lenient=False):
     if not isinstance(r, Telemetry):
         raise ValueError(f"expected a Telemetry, found {type(r).__name__}")
     return {
         "timestamp_us": _int(r.timestamp_us, *I64, "timestamp_us"),
         "sensor": _int(r.sensor, 0, U32, "sensor"),
-        "readings": [_float(x, "readings") for x in _list(r.readings, "readings", 8)],
+        "readings": [_float(x, "readings", lenient) for x in _list(r.readings, "readings", 8)],
         "counters": [_int(x, *I32, "counters") for x in _list(r.counters, "counters", 4)],
         "flags": _int(r.flags, 0, U8, "flags"),
     }
 
 
-def _check_order(r):
+def _check_order(r, lenient=False):
     if not isinstance(r, Order):
         raise ValueError(f"expected an Order, found {type(r).__name__}")
     c = r.customer
@@ -213,7 +218,7 @@ def _check_order(r):
             "sku": _str(i.sku, "sku"),
             "quantity": _int(i.quantity, 0, U32, "quantity"),
             "price_cents": _int(i.price_cents, *I64, "price_cents"),
-            "discount": _opt(i.discount, _float, "discount"),
+            "discount": None if i.discount is None else _float(i.discount, "discount", lenient),
         })
     if not isinstance(r.attributes, dict):
         raise ValueError("attributes: expected a map")
@@ -235,17 +240,18 @@ def _check_order(r):
 CHECK = {"logs": _check_log, "telemetry": _check_telemetry, "orders": _check_order}
 
 
-def canonical_line(dataset, record):
+def canonical_line(dataset, record, lenient=False):
     """One record as canonical JSON (no newline): field names of types.rs, floats
-    in Python's shortest round-trip repr (`-0.0` kept), None as null, UTF-8."""
-    return json.dumps(CHECK[dataset](record), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    in Python's shortest round-trip repr (`-0.0` kept), None as null, UTF-8.
+    `lenient`: an integer stands for an integral float (records decoded from JSON)."""
+    return json.dumps(CHECK[dataset](record, lenient), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def canonical_lines(dataset, records):
+def canonical_lines(dataset, records, lenient=False):
     out = []
     for k, r in enumerate(records):
         try:
-            out.append(canonical_line(dataset, r))
+            out.append(canonical_line(dataset, r, lenient))
         except (ValueError, TypeError, AttributeError) as e:
             raise ValueError(f"record {k + 1}: {e}") from None
     return out

@@ -63,6 +63,16 @@ class Canonical(unittest.TestCase):
             with self.subTest(ds):
                 self.assertEqual(canonical_lines(ds, load_jsonl(ds, fixture(ds))), fixture_lines(ds))
 
+    def test_a_float_turned_integer_fails_unless_the_format_is_json(self):
+        records = load_jsonl("telemetry", fixture("telemetry"))
+        changed = records[0]
+        changed.readings = [int(x) if float(x).is_integer() else x for x in changed.readings]
+        changed.readings[0] = 2  # an integer where the float 2.0 was
+        with self.assertRaisesRegex(ValueError, r"record 1: readings: expected a float, found the integer 2"):
+            canonical_lines("telemetry", [changed])
+        # JSON has one number type: there, 2 is the float 2.0.
+        self.assertIn('"readings":[2.0,', canonical_lines("telemetry", [changed], lenient=True)[0])
+
     def test_every_codec_is_available(self):
         self.assertEqual(UNAVAILABLE, [])
         self.assertEqual(sorted(CODECS), sorted(f"record-python/{n}" for n in ALL_NAMES))
