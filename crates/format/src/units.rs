@@ -37,6 +37,16 @@ pub fn rate(mb_per_s: f64) -> String {
     }
 }
 
+/// An item count: `1000`, `10.0 k`, `1.00 M`.
+pub fn count(n: f64) -> String {
+    match n {
+        n if n < 1e4 => significant(n),
+        n if n < 1e6 => format!("{} k", significant(n / 1e3)),
+        n if n < 1e9 => format!("{} M", significant(n / 1e6)),
+        n => format!("{} G", significant(n / 1e9)),
+    }
+}
+
 /// Three significant digits, no exponent (the form every output prints figures in).
 pub fn significant(v: f64) -> String {
     let a = v.abs();

@@ -125,6 +125,13 @@ pub struct Conclusion {
     /// The seed's published ratio for the same comparison, when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed_value: Option<f64>,
+    /// How many items (ints, lines) this run's rows measured, when the
+    /// seed's claim was made at one size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<u64>,
+    /// How many the seed measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_items: Option<u64>,
     /// What is divided.
     pub quantity: Quantity,
     /// The row on top of the ratio.

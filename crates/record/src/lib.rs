@@ -9,7 +9,7 @@ mod verify;
 
 pub use compatibility::{Compatibility, Outcome};
 pub use conclusion::{Conclusion, Quantity, RowRef, Verdict};
-pub use encbench_format::units::significant;
+pub use encbench_format::units::{count, significant};
 pub use environment::{BuildInfo, EngineInfo, Environment, Steadiness};
 pub use verify::{Check, Mismatch, Verification, VerificationStatus, Verified};
 

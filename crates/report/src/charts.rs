@@ -303,16 +303,6 @@ fn unit_for(max_ns: f64) -> (f64, &'static str) {
     }
 }
 
-/// An item count as a tick label: `1000`, `10.0 k`, `1.00 M`.
-fn count(n: f64) -> String {
-    match n {
-        n if n < 1e4 => crate::units::significant(n),
-        n if n < 1e6 => format!("{} k", crate::units::significant(n / 1e3)),
-        n if n < 1e9 => format!("{} M", crate::units::significant(n / 1e6)),
-        n => format!("{} G", crate::units::significant(n / 1e9)),
-    }
-}
-
 /// Log-log curves of time per operation against items, one per codec and medium.
 pub fn scaling_curves(title: &str, rows: &[&Record]) -> ChartResult {
     let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
@@ -340,7 +330,7 @@ pub fn scaling_curves(title: &str, rows: &[&Record]) -> ChartResult {
             (
                 AxisText {
                     desc: "items per operation (N)",
-                    tick: count,
+                    tick: crate::units::count,
                 },
                 AxisText {
                     desc: "median time per operation",

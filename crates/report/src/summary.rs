@@ -33,7 +33,8 @@ pub fn ratio_with_interval(c: &Conclusion) -> String {
     }
 }
 
-/// `claim ≥ 10×; seed 000: 10.8×`.
+/// `claim ≥ 10×; seed 000: 10.8×`, and `at 1.00 M; seed at 10.0 M` when
+/// the seed measured more items than this run did.
 pub fn claim_and_seed(c: &Conclusion) -> String {
     let mut s = format!(
         "claim {} {}×",
@@ -42,6 +43,15 @@ pub fn claim_and_seed(c: &Conclusion) -> String {
     );
     if let (Some(seed), Some(v)) = (&c.seed, c.seed_value) {
         s.push_str(&format!("; seed {seed}: {}×", significant(v)));
+    }
+    if let (Some(here), Some(seed)) = (c.items, c.seed_items) {
+        if here < seed {
+            s.push_str(&format!(
+                " at {}; here {}",
+                crate::units::count(seed as f64),
+                crate::units::count(here as f64)
+            ));
+        }
     }
     s
 }

@@ -98,6 +98,8 @@ fn conclusion(row: &Record) -> Conclusion {
         seed: Some("000".into()),
         seed_answer: Some("yes: 240×".into()),
         seed_value: Some(240.0),
+        items: None,
+        seed_items: None,
         quantity: Quantity::Time,
         denominator: RowRef {
             codec: "binary/read-chunked".into(),
@@ -123,6 +125,14 @@ fn the_answers_come_last_in_the_terminal_and_first_in_html() {
     assert!(answers > text.find("━━ ints ━━").unwrap());
     assert!(text.contains("✓ holds"), "{text}");
     assert!(text.contains("12.5× [11.0–14.0] (claim ≥ 10×; seed 000: 240×) text/fscanf ÷ binary/read-chunked, read file-warm"), "{text}");
+    // Measured at fewer items than the seed: the line says both sizes.
+    let mut smaller = doc.conclusions[0].clone();
+    smaller.items = Some(1_000_000);
+    smaller.seed_items = Some(10_000_000);
+    assert_eq!(
+        crate::summary::claim_and_seed(&smaller),
+        "claim ≥ 10×; seed 000: 240× at 10.0 M; here 1.00 M"
+    );
     assert!(
         text.contains("1 hold · 0 do not hold · 0 inconclusive"),
         "{text}"

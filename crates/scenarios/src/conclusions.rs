@@ -6,7 +6,7 @@
 
 use crate::glob_match;
 use crate::seeds;
-use encbench_record::{significant, Conclusion, Medium, Quantity, Record, RowRef, Verdict};
+use encbench_record::{count, significant, Conclusion, Medium, Quantity, Record, RowRef, Verdict};
 use encbench_stats::ratio::{median_ratio_ci, RESAMPLES};
 use encbench_stats::Sample;
 
@@ -113,6 +113,9 @@ pub struct Claim {
     pub seed_figure: Option<String>,
     /// The seed's ratio for the same comparison.
     pub seed_value: Option<f64>,
+    /// How many items the seed measured this at, and what they are
+    /// (`ints`, `lines`), when its claim was made at one size.
+    pub seed_items: Option<(u64, &'static str)>,
     /// Time or bytes.
     pub quantity: Quantity,
     /// The row on top.
@@ -198,6 +201,18 @@ impl Claim {
             denominator.describe(),
             verdict.as_str()
         );
+        // A verdict holds at the size it was measured at: say so when the
+        // seed's claim was made at a larger one.
+        if let Some((seed_items, unit)) = self.seed_items {
+            if num.items < seed_items {
+                answer.push_str(&format!(
+                    " — at {} {unit}; the seed measured {}: `run {} --full` answers at its size",
+                    count(num.items as f64),
+                    count(seed_items as f64),
+                    self.scenario
+                ));
+            }
+        }
         if uncertain_cold {
             answer.push_str(
                 " (the cold reads could not be shown to bypass the page cache: file-cold-unverified)",
@@ -210,6 +225,8 @@ impl Claim {
             seed: self.seed.map(str::to_string),
             seed_answer: self.seed_answer(),
             seed_value: self.seed_value,
+            items: self.seed_items.map(|_| num.items),
+            seed_items: self.seed_items.map(|(n, _)| n),
             quantity: self.quantity,
             numerator,
             denominator,
@@ -265,6 +282,7 @@ pub fn claims() -> Vec<Claim> {
                 x(s000)
             )),
             seed_value: s000,
+            seed_items: Some((seeds::SEED_000_INTS, "ints")),
             quantity: Quantity::Time,
             numerator: Pick::new(&["uniform-*"], text_ints, "read", WARM),
             denominator: Pick::new(&["uniform-*"], binary_ints, "read", WARM),
@@ -277,6 +295,7 @@ pub fn claims() -> Vec<Claim> {
             seed: Some("000"),
             seed_figure: Some(format!("{}×, from a file", x(s000))),
             seed_value: s000,
+            seed_items: Some((seeds::SEED_000_INTS, "ints")),
             quantity: Quantity::Time,
             numerator: Pick::new(&["uniform-*"], text_ints, "read", MEMORY),
             denominator: Pick::new(&["uniform-*"], binary_ints, "read", MEMORY),
@@ -289,6 +308,7 @@ pub fn claims() -> Vec<Claim> {
             seed: Some("000"),
             seed_figure: Some(format!("{}×", x(s000_fscanf))),
             seed_value: s000_fscanf,
+            seed_items: Some((seeds::SEED_000_INTS, "ints")),
             quantity: Quantity::Time,
             numerator: Pick::new(&["uniform-*"], &["text/fscanf"], "read", WARM),
             denominator: Pick::new(&["uniform-*"], &["binary/read-chunked"], "read", WARM),
@@ -302,6 +322,7 @@ pub fn claims() -> Vec<Claim> {
             seed_figure: seeds::seed_001_growth("text/csv-strings")
                 .map(|g| format!("{}× the time at 15,000 items", significant(g))),
             seed_value: seeds::seed_001_growth("text/csv-strings"),
+            seed_items: None,
             quantity: Quantity::Time,
             numerator: Pick::new(&["n=15000"], &["text/csv-strings"], "decode", WARM),
             denominator: Pick::new(&["n=100"], &["text/csv-strings"], "decode", WARM),
@@ -315,6 +336,7 @@ pub fn claims() -> Vec<Claim> {
             seed_figure: seeds::seed_001_growth("binary/length-prefixed")
                 .map(|g| format!("{}× the time at 15,000 items", significant(g))),
             seed_value: seeds::seed_001_growth("binary/length-prefixed"),
+            seed_items: None,
             quantity: Quantity::Time,
             numerator: Pick::new(&["n=15000"], &["binary/length-prefixed"], "decode", WARM),
             denominator: Pick::new(&["n=100"], &["binary/length-prefixed"], "decode", WARM),
@@ -328,6 +350,7 @@ pub fn claims() -> Vec<Claim> {
             seed_figure: seeds::seed_002_ratio(("none", true), ("gzip", true))
                 .map(|r| format!("plain took {}× as long as zcat", significant(r))),
             seed_value: seeds::seed_002_ratio(("none", true), ("gzip", true)),
+            seed_items: Some((seeds::SEED_002_LINES, "lines")),
             quantity: Quantity::Time,
             numerator: Pick::new(ANY, &["lines/shell"], "read", COLD),
             denominator: Pick::new(ANY, &["lines/shell"], "read", COLD).compressed("gzip-*"),
@@ -341,6 +364,7 @@ pub fn claims() -> Vec<Claim> {
             seed_figure: seeds::seed_002_ratio(("gzip", false), ("none", false))
                 .map(|r| format!("zcat took {}× as long as cat", significant(r))),
             seed_value: seeds::seed_002_ratio(("gzip", false), ("none", false)),
+            seed_items: Some((seeds::SEED_002_LINES, "lines")),
             quantity: Quantity::Time,
             numerator: Pick::new(ANY, &["lines/shell"], "read", WARM).compressed("gzip-*"),
             denominator: Pick::new(ANY, &["lines/shell"], "read", WARM),
@@ -353,6 +377,7 @@ pub fn claims() -> Vec<Claim> {
             seed: None,
             seed_figure: None,
             seed_value: None,
+            seed_items: None,
             quantity: Quantity::Time,
             numerator: Pick::new(ANY, &["read/syscall-*"], "read", WARM),
             denominator: Pick::new(ANY, &["read/chunk-64k"], "read", WARM),
@@ -366,6 +391,7 @@ pub fn claims() -> Vec<Claim> {
             seed_figure: seeds::seed_003_ratio("go/binary-write", "go/put-uint64")
                 .map(|r| format!("{}×", significant(r))),
             seed_value: seeds::seed_003_ratio("go/binary-write", "go/put-uint64"),
+            seed_items: None,
             quantity: Quantity::Time,
             numerator: Pick::new(ANY, &["go/binary-write"], "roundtrip", MEMORY),
             denominator: Pick::new(ANY, &["go/put-uint64"], "roundtrip", MEMORY),
@@ -379,6 +405,7 @@ pub fn claims() -> Vec<Claim> {
             seed_figure: seeds::seed_003_ratio("go/strconv", "go/put-uint64")
                 .map(|r| format!("{}×", significant(r))),
             seed_value: seeds::seed_003_ratio("go/strconv", "go/put-uint64"),
+            seed_items: None,
             quantity: Quantity::Time,
             numerator: Pick::new(ANY, &["go/strconv"], "roundtrip", MEMORY),
             denominator: Pick::new(ANY, &["go/put-uint64"], "roundtrip", MEMORY),
@@ -394,6 +421,7 @@ pub fn claims() -> Vec<Claim> {
                 significant(seeds::seed_003_wkb_ratio())
             )),
             seed_value: Some(seeds::seed_003_wkb_ratio()),
+            seed_items: None,
             quantity: Quantity::Time,
             numerator: Pick::new(&["go-geom-corpus", "*"], &["wkb/slice"], "decode", MEMORY),
             denominator: Pick::new(
@@ -412,6 +440,7 @@ pub fn claims() -> Vec<Claim> {
             seed_figure: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "decode")
                 .map(|r| format!("in Erlang/OTP, compact took {}× BER's time", significant(r))),
             seed_value: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "decode"),
+            seed_items: None,
             quantity: Quantity::Time,
             numerator: Pick::new(&["megaco-*"], &["megaco/compact"], "decode", MEMORY),
             denominator: Pick::new(&["megaco-*"], &["megaco/ber", "megaco/ber-tape"], "decode", MEMORY),
@@ -425,6 +454,7 @@ pub fn claims() -> Vec<Claim> {
             seed_figure: seeds::seed_004_size_ratio("megaco/compact", "megaco/ber")
                 .map(|r| format!("compact is {}× BER's bytes", significant(r))),
             seed_value: seeds::seed_004_size_ratio("megaco/compact", "megaco/ber"),
+            seed_items: None,
             quantity: Quantity::Bytes,
             numerator: Pick::new(&["megaco-*"], &["megaco/compact"], "decode", MEMORY),
             denominator: Pick::new(&["megaco-*"], &["megaco/ber"], "decode", MEMORY),
@@ -437,6 +467,7 @@ pub fn claims() -> Vec<Claim> {
             seed: None,
             seed_figure: None,
             seed_value: None,
+            seed_items: None,
             quantity: Quantity::Time,
             numerator: Pick::new(&["logs-*"], &["record/json"], "decode", MEMORY),
             denominator: Pick::new(&["logs-*"], &["record/*"], "decode", MEMORY)
@@ -450,6 +481,7 @@ pub fn claims() -> Vec<Claim> {
             seed: Some("000"),
             seed_figure: Some(format!("optimised text stayed ~{}× binary (integers)", x(s000))),
             seed_value: s000,
+            seed_items: None,
             quantity: Quantity::Time,
             numerator: Pick::new(ANY, &["bgp/text-bgpdump"], "decode", MEMORY),
             denominator: Pick::new(ANY, &["bgp/wire"], "decode", MEMORY),

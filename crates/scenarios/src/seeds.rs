@@ -14,6 +14,12 @@ pub fn reference(seed: &str, value: f64, unit: &str, note: &str) -> SeedReferenc
     }
 }
 
+/// How many ints seed 000 read.
+pub const SEED_000_INTS: u64 = 10_000_000;
+
+/// How many lines seed 002's log held.
+pub const SEED_002_LINES: u64 = 10_000_000;
+
 /// Seed 000's machine, for notes.
 pub const SEED_000_MACHINE: &str = "10,000,000 ints, low-end Pentium 4, FreeBSD 6";
 
@@ -48,7 +54,7 @@ const SEED_000: [(&[&str], f64, &str); 6] = [
 pub fn seed_000(codec: &str) -> Option<SeedReference> {
     let &(_, ms, what) = SEED_000.iter().find(|row| row.0.contains(&codec))?;
     Some(SeedReference {
-        items: Some(10_000_000),
+        items: Some(SEED_000_INTS),
         ..reference("000", ms, "ms", &format!("{what}; {SEED_000_MACHINE}"))
     })
 }
@@ -153,7 +159,7 @@ pub fn seed_002(
         _ => return None,
     };
     Some(SeedReference {
-        items: Some(10_000_000),
+        items: Some(SEED_002_LINES),
         ..reference(
             "002",
             s,

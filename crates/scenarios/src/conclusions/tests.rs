@@ -28,6 +28,7 @@ fn claim(threshold: f64, above: bool) -> Claim {
         seed: Some("000"),
         seed_figure: Some("10.8×".into()),
         seed_value: Some(10.8),
+        seed_items: Some((1000, "ints")),
         quantity: Quantity::Time,
         numerator: Pick::new(&["uniform-*"], &["text/*"], "read", WARM),
         denominator: Pick::new(&["uniform-*"], &["binary/*"], "read", WARM),
@@ -156,6 +157,26 @@ fn every_claim_names_a_scenario_that_exists_and_a_seed_figure_from_the_table() {
             "{name} asks nothing"
         );
     }
+}
+
+#[test]
+fn an_answer_from_fewer_items_than_the_seed_s_says_so() {
+    let rows = rows(1500.0, 10.0);
+    let c = claim(10.0, true).evaluate(&rows).unwrap();
+    // The rows hold 1000 items, as many as this claim's seed: nothing to say.
+    assert!(!c.answer.contains("the seed measured"), "{}", c.answer);
+    assert_eq!((c.items, c.seed_items), (Some(1000), Some(1000)));
+    let mut larger = claim(10.0, true);
+    larger.seed_items = Some((10_000_000, "ints"));
+    let c = larger.evaluate(&rows).unwrap();
+    assert!(
+        c.answer.ends_with(
+            " — at 1000 ints; the seed measured 10.0 M: `run ints --full` answers at its size"
+        ),
+        "{}",
+        c.answer
+    );
+    assert_eq!((c.items, c.seed_items), (Some(1000), Some(10_000_000)));
 }
 
 #[test]
