@@ -121,6 +121,10 @@ public final class Main {
             else if ("decode".equals(what)) enc = false;
             else throw new IllegalArgumentException("run: what is encode or decode, not " + what);
             once(enc);
+            // Every sample starts from a collected heap, so whether a young
+            // collection lands inside it does not depend on the previous
+            // sample (the collections the batch causes are still timed).
+            System.gc();
             long t0 = System.nanoTime();
             for (long i = 0; i < iters; i++) once(enc);
             return System.nanoTime() - t0;
