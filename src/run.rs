@@ -193,12 +193,12 @@ fn install_note(notes: &[String]) -> Option<String> {
     let mut programs: Vec<&str> = Vec::new();
     for note in notes {
         // Workers say "`go` not found"; the bgp peer "`bgpdump` is not installed".
-        for (i, part) in note.split('`').enumerate() {
-            let after = note.split('`').nth(i + 1).unwrap_or("");
-            let named = i % 2 == 1
-                && (after.starts_with(" not found") || after.starts_with(" is not installed"));
-            if named && !programs.contains(&part) {
-                programs.push(part);
+        let parts: Vec<&str> = note.split('`').collect();
+        for pair in parts.windows(2).skip(1).step_by(2) {
+            let (name, after) = (pair[0], pair[1]);
+            let missing = after.starts_with(" not found") || after.starts_with(" is not installed");
+            if missing && !programs.contains(&name) {
+                programs.push(name);
             }
         }
     }

@@ -316,12 +316,11 @@ impl Recipe {
                 entry.display()
             ));
         }
-        let building = cache.join("workers").join(format!(
-            ".{}-{}.building-{}",
-            self.name,
-            self.hash,
-            std::process::id()
-        ));
+        let prefix = format!(".{}-{}.building-", self.name, self.hash);
+        remove_abandoned(&cache.join("workers"), &prefix);
+        let building = cache
+            .join("workers")
+            .join(format!("{prefix}{}", std::process::id()));
         let built = self.build_in(&building, path);
         let done = built.and_then(|()| match std::fs::rename(&building, &entry) {
             Ok(()) => Ok(()),
@@ -377,6 +376,24 @@ impl Recipe {
             return Err(format!("{} was not produced", self.product));
         }
         std::fs::write(dir.join(COMPLETE), self.hash).map_err(|e| e.to_string())
+    }
+}
+
+/// Removes the temporary build directories (`<prefix><pid>`) that a build
+/// interrupted by Ctrl-C or a crash left in `dir`: those whose process is
+/// gone. Where that cannot be told (no `/proc`), they are left alone.
+fn remove_abandoned(dir: &Path, prefix: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix(prefix) else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
     }
 }
 

@@ -18,7 +18,7 @@
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
@@ -98,63 +98,36 @@ impl Kind {
         Ok(cmd)
     }
 
-    /// The worker's command and the tree it comes from: the checkout's
-    /// own build when there is one (a developer's `build.sh`, CI), else an
-    /// entry of the user's cache, built from the embedded sources on first
-    /// use.
+    /// The worker's command and the tree it comes from (see [`locate`]).
     fn program(self) -> Result<(Command, PathBuf), String> {
         let checkout = repo_root();
         let path = std::env::var_os("PATH");
-        let from_cache = |recipe: &'static cache::Recipe| -> Result<PathBuf, String> {
-            cache::ensure_cached(recipe).map(|entry| entry.join(recipe.product))
-        };
-        let compiled = |built: &str, recipe: &'static cache::Recipe| {
-            let program = match !built.is_empty() && Path::new(built).is_file() {
-                true => PathBuf::from(built),
-                false => from_cache(recipe)?,
-            };
-            let root = program
-                .ancestors()
-                .find(|d| d.join("workers").is_dir())
-                .map_or_else(|| checkout.clone(), Path::to_path_buf);
-            Ok((Command::new(program), root))
-        };
         match self {
-            Kind::C => compiled(env!("ENCBENCH_C_WORKER"), &cache::C),
-            Kind::Go => compiled(env!("ENCBENCH_GO_WORKER"), &cache::GO_SEED),
-            Kind::GoRecords => compiled(env!("ENCBENCH_GO_RECORDS_WORKER"), &cache::GO_RECORDS),
-            Kind::PythonRecords => {
-                let dir = checkout.join("workers/python");
-                let (python, root) = match dir.join(".venv/bin/python") {
-                    venv if venv.is_file() => (venv, checkout),
-                    _ => {
-                        let python = from_cache(&cache::PYTHON_RECORDS)?;
-                        let root =
-                            cache::PYTHON_RECORDS.entry(&cache::cache_dir().unwrap_or_default());
-                        (python, root)
-                    }
+            Kind::C | Kind::Go | Kind::GoRecords => {
+                let (built, recipe) = match self {
+                    Kind::C => (env!("ENCBENCH_C_WORKER"), &cache::C),
+                    Kind::Go => (env!("ENCBENCH_GO_WORKER"), &cache::GO_SEED),
+                    _ => (env!("ENCBENCH_GO_RECORDS_WORKER"), &cache::GO_RECORDS),
                 };
+                let (program, root) = locate(PathBuf::from(built), recipe)?;
+                Ok((Command::new(program), root))
+            }
+            Kind::PythonRecords => {
+                let venv = checkout.join("workers/python/.venv/bin/python");
+                let (python, root) = locate(venv, &cache::PYTHON_RECORDS)?;
                 let mut cmd = Command::new(python);
                 cmd.arg(root.join("workers/python/records_worker.py"));
                 Ok((cmd, root))
             }
             Kind::JavaRecords => {
-                if let Some(why) = cache::JAVA_RECORDS.missing(path.as_ref()) {
-                    // Running needs java only; building needs Maven too.
-                    if cache::which_in("java", path.as_ref()).is_none() {
-                        return Err(why);
-                    }
+                // Running needs java only; building needs Maven too.
+                if cache::which_in("java", path.as_ref()).is_none() {
+                    return Err(cache::JAVA_RECORDS
+                        .missing(path.as_ref())
+                        .unwrap_or_default());
                 }
-                let jar = checkout.join("workers/java/target/encbench-records-worker.jar");
-                let (jar, root) = match jar.is_file() {
-                    true => (jar, checkout),
-                    false => {
-                        let jar = from_cache(&cache::JAVA_RECORDS)?;
-                        let root =
-                            cache::JAVA_RECORDS.entry(&cache::cache_dir().unwrap_or_default());
-                        (jar, root)
-                    }
-                };
+                let jar = checkout.join(cache::JAVA_RECORDS.product);
+                let (jar, root) = locate(jar, &cache::JAVA_RECORDS)?;
                 let mut cmd = Command::new("java");
                 cmd.args(JVM_FLAGS).arg("-jar").arg(jar);
                 Ok((cmd, root))
@@ -169,16 +142,25 @@ impl Kind {
                 }
                 // Scripts need no build: escript compiles the Erlang worker
                 // as it loads it (-mode(compile)), so its loop runs as BEAM code.
-                let script = match checkout.join(recipe.product) {
-                    s if s.is_file() => s,
-                    _ => from_cache(recipe)?,
-                };
+                let (script, root) = locate(checkout.join(recipe.product), recipe)?;
                 let mut cmd = Command::new(interpreter);
                 cmd.arg(script);
-                Ok((cmd, checkout))
+                Ok((cmd, root))
             }
         }
     }
+}
+
+/// A worker's file and the tree it belongs to: `built`, the checkout's own
+/// build (cargo's for C and Go, a developer's or CI's `build.sh`), when it
+/// exists; else `recipe`'s entry in the user's cache, built from the
+/// embedded sources on first use.
+fn locate(built: PathBuf, recipe: &'static cache::Recipe) -> Result<(PathBuf, PathBuf), String> {
+    if built.is_file() {
+        return Ok((built, repo_root()));
+    }
+    let entry = cache::ensure_cached(recipe)?;
+    Ok((entry.join(recipe.product), entry))
 }
 
 /// The checkout encbench was built from (workers' scripts and shared schemas).

@@ -276,6 +276,13 @@ fn a_worker_builds_into_an_empty_cache_once_and_then_runs_from_it() {
             eprintln!("skipping: {why}");
             continue;
         }
+        // What an interrupted build left: a process id that is not running.
+        let entry_name = recipe.entry(cache_dir.path());
+        let abandoned = cache_dir.path().join("workers").join(format!(
+            ".{}.building-4294967295",
+            entry_name.file_name().unwrap().to_string_lossy()
+        ));
+        std::fs::create_dir_all(abandoned.join("workers")).unwrap();
         let mut said = Vec::new();
         let entry = recipe
             .ensure(cache_dir.path(), path.as_ref(), &mut |l| {
