@@ -16,6 +16,16 @@ fn encbench() -> Command {
 }
 
 /// Tiny sizes and few samples: these tests check behaviour, not speed.
+/// The codec of every result row of a run's JSON document.
+fn codecs_of(doc: &Value) -> Vec<&str> {
+    doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["codec"].as_str().unwrap())
+        .collect()
+}
+
 const TINY: [&str; 6] = ["--items", "300", "--samples", "3", "--quiet", "--no-store"];
 
 #[test]
@@ -104,12 +114,7 @@ fn a_run_from_another_directory_finds_its_workers() {
         .assert()
         .success();
     let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    let codecs: Vec<&str> = doc["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|r| r["codec"].as_str())
-        .collect();
+    let codecs = codecs_of(&doc);
     let notes = doc["notes"].to_string();
     for worker_row in ["go/put-uint64", "python/struct"] {
         assert!(
@@ -322,12 +327,7 @@ fn codec_filter_limits_the_rows() {
         .assert()
         .success();
     let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    let codecs: Vec<&str> = doc["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["codec"].as_str().unwrap())
-        .collect();
+    let codecs = codecs_of(&doc);
     assert_eq!(codecs.len(), 3, "{codecs:?}");
     assert!(codecs
         .iter()
@@ -548,12 +548,7 @@ fn read_sizes_covers_syscall_per_line_to_16m_chunks_and_mmap() {
         .assert()
         .success();
     let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    let codecs: Vec<&str> = doc["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["codec"].as_str().unwrap())
-        .collect();
+    let codecs = codecs_of(&doc);
     assert_eq!(codecs.len(), 22);
     for id in [
         "read/syscall-90b",
@@ -1214,12 +1209,7 @@ fn codec_globs_select_families_and_unmatched_globs_are_refused() {
         .assert()
         .success();
     let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    let codecs: Vec<&str> = doc["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["codec"].as_str().unwrap())
-        .collect();
+    let codecs = codecs_of(&doc);
     assert!(
         !codecs.is_empty() && codecs.iter().all(|c| c.starts_with("binary/")),
         "{codecs:?}"

@@ -1040,21 +1040,6 @@ fn nested_json_lines_keep_their_shape_in_the_formats_that_nest() {
         .stdout(predicate::str::contains("List("));
 }
 
-/// The Python record worker's environment (pyarrow, fastavro), which CI
-/// builds before the tests; elsewhere these tests say they were skipped.
-fn python() -> Option<PathBuf> {
-    let python = Path::new(env!("CARGO_MANIFEST_DIR")).join("workers/python/.venv/bin/python");
-    if python.is_file() {
-        return Some(python);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI builds workers/python/.venv; it is missing"
-    );
-    eprintln!("skipped: no workers/python/.venv (bash workers/python/build.sh)");
-    None
-}
-
 /// Runs a Python script in `dir`; its stdout.
 fn run_python(python: &Path, dir: &Path, script: &str) -> String {
     let out = std::process::Command::new(python)
@@ -1114,7 +1099,9 @@ print("written")
 
 #[test]
 fn files_written_by_pyarrow_and_fastavro_verify_in_every_candidate() {
-    let Some(python) = python() else { return };
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     run_python(&python, dir.path(), TYPED_FILES);
     for name in [
@@ -1204,7 +1191,9 @@ fn files_written_by_pyarrow_and_fastavro_verify_in_every_candidate() {
 
 #[test]
 fn every_converted_columnar_file_opens_in_its_reference_reader() {
-    let Some(python) = python() else { return };
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     run_python(&python, dir.path(), TYPED_FILES);
     let targets = [

@@ -3,45 +3,16 @@
 //! Debian's chromium; elsewhere the test says it was skipped.
 
 use assert_cmd::Command;
-use std::path::{Path, PathBuf};
+use encbench_report::testing::{chromium_or_skip, HEADLESS_FLAGS};
+use std::path::Path;
 use std::time::Duration;
-
-fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-        .find(|p| p.is_file())
-}
-
-/// Chromium, or `None` with the reason printed (never in CI, which installs it).
-fn chromium_or_skip() -> Option<PathBuf> {
-    let found = chromium();
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install chromium (see .ci/run)"
-        );
-        eprintln!("skipping: no chromium on PATH");
-    }
-    found
-}
 
 fn headless(browser: &Path, profile: &Path) -> Command {
     let mut cmd = Command::new(browser);
-    cmd.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--hide-scrollbars",
-    ])
-    .arg(format!("--user-data-dir={}", profile.display()))
-    .timeout(Duration::from_secs(120));
+    cmd.args(HEADLESS_FLAGS)
+        .args(["--disable-quic", "--hide-scrollbars"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .timeout(Duration::from_secs(120));
     cmd
 }
 

@@ -80,5 +80,7 @@ pub(crate) fn comparison_parts(c: &encbench_record::Comparison) -> (String, Stri
 
 #[cfg(test)]
 mod scatter_tests;
+#[doc(hidden)]
+pub mod testing;
 #[cfg(test)]
 mod tests;

@@ -228,23 +228,6 @@ fn the_file_page_lists_every_point_of_the_choice_chart() {
     assert!(key.contains("<td>not readable</td><td>bincode</td>"));
 }
 
-/// Chromium, or `None` with the reason printed (CI installs it).
-fn chromium() -> Option<std::path::PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    let found = ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-        .find(|p| p.is_file());
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install chromium (see .ci/run)"
-        );
-        eprintln!("skipping: no chromium on PATH");
-    }
-    found
-}
-
 /// In the browser, after layout: the `<text>` pairs of one chart whose
 /// boxes overlap, and any label a bare number, listed in `#problems`.
 const CHECK: &str = r#"<script>
@@ -268,7 +251,7 @@ document.body.insertAdjacentHTML('beforeend',
 
 #[test]
 fn the_file_page_renders_in_headless_chromium_with_no_overlapping_text() {
-    let Some(browser) = chromium() else {
+    let Some(browser) = crate::testing::chromium_or_skip() else {
         return;
     };
     let doc = file_document();
@@ -278,16 +261,8 @@ fn the_file_page_renders_in_headless_chromium_with_no_overlapping_text() {
     let page = dir.join("file.html");
     std::fs::write(&page, html.replace("</body>", CHECK)).unwrap();
     let out = std::process::Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=1100,1500",
-        ])
+        .args(crate::testing::HEADLESS_FLAGS)
+        .arg("--window-size=1100,1500")
         .arg(format!("--user-data-dir={}", dir.join("profile").display()))
         .arg("--dump-dom")
         .arg(format!("file://{}", page.display()))

@@ -1,5 +1,6 @@
 //! Tables for tests, here and in the crates above: every column type with
-//! nulls and extreme values, and nested JSON columns as `load` types them.
+//! nulls and extreme values, and nested JSON columns as `load` types them;
+//! and the Python those tests read written files back with.
 
 use crate::nested::{canonical, Shape};
 use crate::schema::{ColumnType, Field, Schema};
@@ -113,4 +114,21 @@ pub fn nested_table() -> Table {
         .unwrap();
     }
     t
+}
+
+/// The Python record worker's environment (pyarrow, fastavro, msgpack,
+/// cbor2), which CI builds before the tests; elsewhere, when it is
+/// missing, `None` and the test says it was skipped.
+pub fn worker_python() -> Option<std::path::PathBuf> {
+    let python = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../workers/python/.venv/bin/python");
+    if python.is_file() {
+        return Some(python);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI builds workers/python/.venv; it is missing"
+    );
+    eprintln!("skipped: no workers/python/.venv (bash workers/python/build.sh)");
+    None
 }

@@ -333,25 +333,7 @@ fn go(codec: &str, compression: &str) -> Vec<String> {
 mod tests {
     use super::*;
     use encbench_table::{ColumnType, Field};
-    use std::path::PathBuf;
     use std::process::Command;
-
-    /// The Python record worker's environment (pyarrow, fastavro, msgpack,
-    /// cbor2), which CI builds before the tests; elsewhere the test says
-    /// it was skipped.
-    fn python() -> Option<PathBuf> {
-        let python =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../workers/python/.venv/bin/python");
-        if python.is_file() {
-            return Some(python);
-        }
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI builds workers/python/.venv; it is missing"
-        );
-        eprintln!("skipped: no workers/python/.venv (bash workers/python/build.sh)");
-        None
-    }
 
     fn schema() -> Schema {
         Schema {
@@ -366,7 +348,9 @@ mod tests {
 
     #[test]
     fn the_printed_python_lines_write_and_read_the_format_back() {
-        let Some(python) = python() else { return };
+        let Some(python) = encbench_table::testing::worker_python() else {
+            return;
+        };
         let combos = [
             ("parquet", "zstd-3"),
             ("parquet", "none"),
