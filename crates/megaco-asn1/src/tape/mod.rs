@@ -27,11 +27,13 @@ mod schema;
 mod schema_v1;
 mod schema_v2;
 mod schema_v3;
+mod text;
 
 use crate::peek;
 use encbench_codecs::{Codec, CodecError};
 use schema::{Kind, Schema, TypeId};
 use std::fmt;
+pub use text::{TapeCompact, TapePretty};
 
 /// Deepest nesting of constructed values accepted; the real messages reach
 /// about 20, and the decoders recurse once per level.
