@@ -31,6 +31,13 @@ pub fn arm(index: usize, cap: usize) {
     ARMED.store(true, Relaxed);
 }
 
+/// Bytes allocated and not freed since [`arm`] (net: memory allocated
+/// before arming and freed after it counts negative). A soak reads it to
+/// see whether live heap grows.
+pub fn in_use() -> isize {
+    IN_USE.load(Relaxed)
+}
+
 /// Stops counting.
 pub fn disarm() {
     ARMED.store(false, Relaxed);
