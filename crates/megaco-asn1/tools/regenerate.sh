@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates src/generated/v{1,2,3}.rs and src/tape/{schema,decode}_v{1,2,3}.rs
 # from the ASN.1 that Erlang/OTP's
-# megaco ships, and tests/vectors/{ber,per}.txt from Erlang's own encoders.
+# megaco ships, src/tape/text/names_v{1,2,3}.rs from its binary name resolvers, and tests/vectors/{ber,per}.txt from Erlang's own encoders.
 # Needs: rasn-compiler 0.16.0 built with its CLI
 #   (cargo install rasn-compiler --version 0.16.0 --features cli),
 # Erlang/OTP with megaco (Debian: erlang-base erlang-asn1 erlang-megaco
@@ -18,4 +18,5 @@ for v in 1 2 3; do
     python3 "$crate/tools/gen_schema.py" "$megaco/src/binary/MEDIA-GATEWAY-CONTROL-v$v.asn" \
         "$crate/src/tape/schema_v$v.rs" "V$v" "$crate/src/tape/decode_v$v.rs"
 done
+escript "$crate/tools/gen_names.escript"
 escript workers/erlang/megaco_vectors.escript "$data/megaco/time_test.msgs" "$crate/tests/vectors"
