@@ -5,12 +5,14 @@
 mod compatibility;
 mod conclusion;
 mod environment;
+mod load;
 mod verify;
 
 pub use compatibility::{Compatibility, Outcome};
 pub use conclusion::{Conclusion, Quantity, RowRef, Verdict};
 pub use encbench_format::units::{count, significant};
 pub use environment::{BuildInfo, EngineInfo, Environment, Steadiness};
+pub use load::{LoadLatency, LoadRow, SoakSummary};
 pub use verify::{Check, Mismatch, Verification, VerificationStatus, Verified};
 
 use encbench_stats::{Sample, Summary};
@@ -236,6 +238,37 @@ pub struct Record {
     /// when the codec is in it; charts colour bars by it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub family: Option<String>,
+    /// `load` rows: threads that ran (Erlang rows: runners, one per scheduler).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<u32>,
+    /// `load` rows: messages handled per second (each decoded, and a reply encoded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub messages_per_s: Option<f64>,
+    /// `load` rows: the share of malformed messages mixed in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bad_fraction: Option<f64>,
+    /// `load` open-loop and UDP rows: messages per second offered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offered_per_s: Option<f64>,
+    /// `load` open-loop and UDP rows: median latency from the due time, ns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p50_ns: Option<f64>,
+    /// … 99th percentile, ns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p99_ns: Option<f64>,
+    /// … 99.9th percentile, ns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p999_ns: Option<f64>,
+    /// `load` rows: errors the codec returned, each on a malformed message
+    /// (a run where the count differs from the malformed messages sent fails).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errors: Option<u64>,
+    /// `load` soak rows: slopes, drift and verdict.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub soak: Option<SoakSummary>,
+    /// `load` Erlang rows: the MStone count (encodes plus decodes) the figure comes from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mstone: Option<u64>,
 }
 
 /// What a `robust` row reports beside its identity.
@@ -356,6 +389,16 @@ impl Record {
             decoder_crate: None,
             error_ns_per_byte: None,
             family: None,
+            threads: None,
+            messages_per_s: None,
+            bad_fraction: None,
+            offered_per_s: None,
+            p50_ns: None,
+            p99_ns: None,
+            p999_ns: None,
+            errors: None,
+            soak: None,
+            mstone: None,
         }
     }
 
@@ -417,6 +460,16 @@ impl Record {
             decoder_crate: Some(row.decoder_crate),
             error_ns_per_byte: row.error_ns_per_byte,
             family: None,
+            threads: None,
+            messages_per_s: None,
+            bad_fraction: None,
+            offered_per_s: None,
+            p50_ns: None,
+            p99_ns: None,
+            p999_ns: None,
+            errors: None,
+            soak: None,
+            mstone: None,
         }
     }
 

@@ -185,3 +185,64 @@ fn a_lossy_check_counts_as_verified_and_names_the_loss() {
     assert_eq!(v.status, VerificationStatus::Lossy);
     assert!(v.detail.contains("f64 to f32"), "{}", v.detail);
 }
+
+#[test]
+fn load_rows_summarise_windows_or_latency_and_other_rows_lack_the_fields() {
+    let samples = vec![1000.0, 1100.0, 900.0];
+    let summary = Sample::new(&samples).unwrap().summarize();
+    let json = serde_json::to_value(Record::new(meta(), &checked(), &summary, 1, samples)).unwrap();
+    for key in [
+        "threads",
+        "messages_per_s",
+        "bad_fraction",
+        "p99_ns",
+        "errors",
+        "soak",
+    ] {
+        assert!(json.get(key).is_none(), "{key} in a timed row");
+    }
+    let closed = Record::load(
+        meta(),
+        &checked(),
+        LoadRow {
+            threads: 2,
+            messages_per_s: 1e6,
+            bad_fraction: 0.01,
+            errors: Some(12),
+            window_ns: vec![1000.0, 1010.0, 990.0, 1000.0],
+            ..LoadRow::default()
+        },
+    );
+    assert_eq!((closed.median_ns, closed.items_per_sec), (1000.0, 1e6));
+    assert_eq!(
+        (closed.threads, closed.errors, closed.p50_ns),
+        (Some(2), Some(12), None)
+    );
+    let open = Record::load(
+        meta(),
+        &checked(),
+        LoadRow {
+            threads: 2,
+            messages_per_s: 5e5,
+            offered_per_s: Some(5e5),
+            latency: Some(LoadLatency {
+                count: 1000,
+                p50_ns: 2000.0,
+                p50_ci_ns: (1900.0, 2100.0),
+                p99_ns: 9000.0,
+                p999_ns: 20_000.0,
+                min_ns: 800.0,
+                max_ns: 1e6,
+                mean_ns: 2500.0,
+            }),
+            ..LoadRow::default()
+        },
+    );
+    assert_eq!(
+        (open.median_ns, open.max_ns, open.p99_ns),
+        (2000.0, 1e6, Some(9000.0))
+    );
+    assert!(open.samples_ns.is_empty() && open.samples == 1000);
+    let back: Record = serde_json::from_value(serde_json::to_value(&open).unwrap()).unwrap();
+    assert_eq!(back, open);
+}
