@@ -78,6 +78,28 @@ impl Tape {
         self.nodes.is_empty()
     }
 
+    /// Whether both tapes hold the same values: the same nodes (type,
+    /// component, value) and string contents, wherever each tape keeps its
+    /// bytes (a text decoder may copy strings in another order).
+    pub fn same_values(&self, other: &Tape) -> bool {
+        let Ok(schema) = self.schema() else {
+            return other.is_empty() && self.is_empty();
+        };
+        self.version == other.version
+            && self.nodes.len() == other.nodes.len()
+            && self.nodes.iter().zip(&other.nodes).all(|(x, y)| {
+                if (x.ty, x.slot) != (y.ty, y.slot) {
+                    return false;
+                }
+                match schema.kind(x.ty) {
+                    kind @ (Kind::Octets { .. } | Kind::Ia5 { .. } | Kind::Oid | Kind::Bits) => {
+                        x.b == y.b && self.string(*x, kind).ok() == other.string(*y, kind).ok()
+                    }
+                    _ => x.a == y.a,
+                }
+            })
+    }
+
     fn schema(&self) -> Result<&'static Schema, CodecError> {
         module(self.version, 0).map(|m| m.schema)
     }

@@ -1,0 +1,532 @@
+//! Megaco text → tape, in one pass: a scanner over the bytes and a
+//! recursive descent that follows RFC 3525's grammar and writes each value
+//! straight into the tape as the ASN.1 module types it, the way the BER and
+//! PER tape decoders do. Tokens are matched in either spelling and any case.
+//!
+//! Text does not fix the order of a descriptor's items, ASN.1 does: items
+//! are written as they come, and a `SEQUENCE` whose components arrived out
+//! of order is put in order when it closes (rare: real encoders write the
+//! ASN.1 order). The type of every node comes from the module's table (the
+//! field of its parent), so a construct the message's version lacks is
+//! refused where it appears.
+
+mod audit;
+mod commands;
+mod descriptors;
+mod events;
+mod message;
+
+use super::super::schema::{Kind, Schema, TypeId};
+use super::super::{module, Node, Tape, MAX_DEPTH};
+use encbench_codecs::CodecError;
+use encbench_megaco::tokens::{self, Kw};
+
+/// A failure: where, and what was expected.
+#[derive(Debug)]
+pub(super) struct Fail {
+    at: usize,
+    msg: std::borrow::Cow<'static, str>,
+}
+
+type R<T = ()> = Result<T, Box<Fail>>;
+
+pub(in super::super) fn decode(src: &[u8], tape: &mut Tape) -> Result<(), CodecError> {
+    let mut d = D {
+        s: src,
+        i: 0,
+        depth: 0,
+        version: 0,
+        schema: module(1, 0)?.schema,
+        tape: std::mem::take(tape),
+    };
+    let result = d.message();
+    *tape = d.tape;
+    result.map_err(|f| located(src, &f))
+}
+
+/// The error with its line and column, worked out only now.
+#[cold]
+fn located(src: &[u8], f: &Fail) -> CodecError {
+    let at = f.at.min(src.len());
+    let line = 1 + src[..at].iter().filter(|&&b| b == b'\n').count();
+    let column = 1 + at - src[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    CodecError::invalid(at, format!("line {line}, column {column}: {}", f.msg))
+}
+
+/// RFC 3525 `SafeChar`: what a bare word may hold.
+static SAFE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'+' | b'-' | b'&' | b'!' | b'_' | b'/' | b'\'' | b'?' | b'@' | b'^' | b'`'
+                    | b'~' | b'*' | b'$' | b'\\' | b'(' | b')' | b'%' | b'|' | b'.'
+            );
+        c += 1;
+    }
+    t
+};
+
+/// The decoder: input and cursor, the tape being filled, and the module.
+pub(super) struct D<'a> {
+    s: &'a [u8],
+    i: usize,
+    depth: u32,
+    version: u8,
+    schema: &'static Schema,
+    tape: Tape,
+}
+
+/// A `SEQUENCE` being filled: its node and the components so far, as
+/// (field index, first node).
+pub(super) struct Seq {
+    node: usize,
+    ty: TypeId,
+    kids: [(u16, u32); 16],
+    n: usize,
+}
+
+// The scanner.
+impl<'a> D<'a> {
+    #[cold]
+    fn fail<T>(&self, msg: impl Into<std::borrow::Cow<'static, str>>) -> R<T> {
+        self.fail_at(self.i, msg)
+    }
+
+    #[cold]
+    fn fail_at<T>(&self, at: usize, msg: impl Into<std::borrow::Cow<'static, str>>) -> R<T> {
+        Err(Box::new(Fail {
+            at,
+            msg: msg.into(),
+        }))
+    }
+
+    /// Skips white space, line ends and `;` comments.
+    #[inline]
+    fn ws(&mut self) {
+        while let Some(&b) = self.s.get(self.i) {
+            match b {
+                b' ' | b'\t' | b'\r' | b'\n' => self.i += 1,
+                b';' => {
+                    while self.s.get(self.i).is_some_and(|&b| b != b'\n') {
+                        self.i += 1;
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// The next significant byte, not consumed.
+    #[inline]
+    fn peek(&mut self) -> Option<u8> {
+        self.ws();
+        self.s.get(self.i).copied()
+    }
+
+    /// Consumes `c` if it comes next.
+    #[inline]
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, c: u8, msg: &'static str) -> R {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            self.fail(msg)
+        }
+    }
+
+    /// A bare word (one or more `SafeChar`s).
+    #[inline]
+    fn word(&mut self) -> R<&'a [u8]> {
+        self.ws();
+        let start = self.i;
+        let s = self.s;
+        let mut i = start;
+        while i < s.len() && SAFE[usize::from(s[i])] {
+            i += 1;
+        }
+        if i == start {
+            return self.fail("expected a name or value");
+        }
+        self.i = i;
+        Ok(&s[start..i])
+    }
+
+    /// A keyword; `msg` says what was expected.
+    fn kw(&mut self, msg: &'static str) -> R<Kw> {
+        self.ws();
+        let at = self.i;
+        match self.word().ok().and_then(tokens::lookup) {
+            Some(k) => Ok(k),
+            None => self.fail_at(at, msg),
+        }
+    }
+
+    /// The keyword the next word spells, not consumed.
+    fn peek_kw(&mut self) -> Option<Kw> {
+        let save = self.i;
+        let k = self.word().ok().and_then(tokens::lookup);
+        self.i = save;
+        k
+    }
+
+    /// `"…"`: the bytes between the quotes.
+    fn quoted(&mut self) -> R<&'a [u8]> {
+        self.expect(b'"', "expected a quoted string")?;
+        let start = self.i;
+        let Some(len) = self.s[start..].iter().position(|&b| b == b'"') else {
+            return self.fail_at(start - 1, "unterminated quoted string");
+        };
+        self.i = start + len + 1;
+        Ok(&self.s[start..start + len])
+    }
+
+    /// A value: a quoted string (without its quotes) or a bare word.
+    fn value(&mut self) -> R<&'a [u8]> {
+        if self.peek() == Some(b'"') {
+            self.quoted()
+        } else {
+            self.word()
+        }
+    }
+
+    /// An unsigned decimal word.
+    fn uint(&mut self) -> R<u32> {
+        self.ws();
+        let at = self.i;
+        let w = self.word()?;
+        number(w).ok_or_else(|| self.bad_number(at))
+    }
+
+    #[cold]
+    fn bad_number(&self, at: usize) -> Box<Fail> {
+        Box::new(Fail {
+            at,
+            msg: "expected an unsigned 32-bit number".into(),
+        })
+    }
+
+
+    /// `{`, counting the nesting.
+    fn open_brace(&mut self) -> R {
+        self.expect(b'{', "expected `{`")?;
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.fail("nested too deeply");
+        }
+        Ok(())
+    }
+
+    /// `{ item, item, … }`, possibly empty; `item` reads one.
+    fn list(&mut self, mut item: impl FnMut(&mut Self) -> R) -> R {
+        self.open_brace()?;
+        if !self.eat(b'}') {
+            loop {
+                item(self)?;
+                if !self.eat(b',') {
+                    break;
+                }
+            }
+            self.expect(b'}', "expected `,` or `}`")?;
+        }
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// Like [`D::list`], with at least one item.
+    fn list1(&mut self, mut item: impl FnMut(&mut Self) -> R) -> R {
+        let at = self.i;
+        let mut n = 0usize;
+        self.list(|d| {
+            n += 1;
+            item(d)
+        })?;
+        if n == 0 {
+            return self.fail_at(at, "expected at least one item between `{ }`");
+        }
+        Ok(())
+    }
+
+    /// Bytes up to the first unescaped `end`, consumed with it.
+    fn raw_until(&mut self, end: u8, msg: &'static str) -> R<&'a [u8]> {
+        let start = self.i;
+        let mut j = start;
+        while let Some(&b) = self.s.get(j) {
+            if b == b'\\' {
+                j += 2;
+            } else if b == end {
+                self.i = j + 1;
+                return Ok(&self.s[start..j]);
+            } else {
+                j += 1;
+            }
+        }
+        self.fail_at(start, msg)
+    }
+}
+
+/// Decimal digits into a u32, refusing overflow and anything else.
+pub(super) fn number(w: &[u8]) -> Option<u32> {
+    if w.is_empty() || w.len() > 10 {
+        return None;
+    }
+    let mut n: u64 = 0;
+    for &b in w {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + u64::from(b - b'0');
+    }
+    u32::try_from(n).ok()
+}
+
+// The tape side: nodes typed by the module's table.
+impl D<'_> {
+    /// The type of field `slot` of `SEQUENCE` type `ty`, or of alternative
+    /// `slot` of `CHOICE` type `ty`, or the element of `SEQUENCE OF` `ty`;
+    /// refused where this version's module lacks it.
+    #[inline]
+    fn member(&self, ty: TypeId, slot: u16) -> R<TypeId> {
+        let found = match self.schema.kind(ty) {
+            Kind::Seq { fields, .. } => fields.get(usize::from(slot)).map(|f| f.ty),
+            Kind::Choice { alts, .. } => alts.get(usize::from(slot)).map(|a| a.ty),
+            Kind::SeqOf { elem } => Some(*elem),
+            _ => None,
+        };
+        match found {
+            Some(t) => Ok(t),
+            None => self.not_in_version(ty),
+        }
+    }
+
+    #[cold]
+    fn not_in_version<T>(&self, ty: TypeId) -> R<T> {
+        self.fail(format!(
+            "{} has no such component in Megaco v{}",
+            self.schema.name(ty),
+            self.version
+        ))
+    }
+
+    /// Opens `SEQUENCE` type `ty` as component `slot` of its parent.
+    #[inline]
+    fn seq(&mut self, ty: TypeId, slot: u16) -> Seq {
+        let node = self.tape.push(ty, slot, 0, 0);
+        Seq {
+            node,
+            ty,
+            kids: [(0, 0); 16],
+            n: 0,
+        }
+    }
+
+    /// Starts component `slot` of `seq`; returns its type. A component
+    /// given twice is refused.
+    #[inline]
+    fn field(&mut self, seq: &mut Seq, slot: u16) -> R<TypeId> {
+        let ty = self.member(seq.ty, slot)?;
+        if seq.kids[..seq.n].iter().any(|k| k.0 == slot) {
+            return self.duplicate(seq.ty, slot);
+        }
+        if seq.n == seq.kids.len() {
+            return self.fail("too many components");
+        }
+        seq.kids[seq.n] = (slot, self.tape.nodes.len() as u32);
+        seq.n += 1;
+        Ok(ty)
+    }
+
+    #[cold]
+    fn duplicate<T>(&self, ty: TypeId, slot: u16) -> R<T> {
+        let name = match self.schema.kind(ty) {
+            Kind::Seq { fields, .. } => fields.get(usize::from(slot)).map_or("?", |f| f.name),
+            _ => "?",
+        };
+        self.fail(format!("{name} given twice in {}", self.schema.name(ty)))
+    }
+
+    /// The index after the subtree starting at node `at`.
+    fn subtree_end(&self, at: usize) -> usize {
+        let mut pending = 1usize;
+        let mut k = at;
+        while pending > 0 && k < self.tape.nodes.len() {
+            let node = self.tape.nodes[k];
+            pending -= 1;
+            pending += match self.schema.kind(node.ty) {
+                Kind::Seq { .. } | Kind::SeqOf { .. } => node.a as usize,
+                Kind::Choice { .. } => 1,
+                _ => 0,
+            };
+            k += 1;
+        }
+        k
+    }
+
+    /// Whether component `slot` has been given.
+    fn has(seq: &Seq, slot: u16) -> bool {
+        seq.kids[..seq.n].iter().any(|k| k.0 == slot)
+    }
+
+    /// One more element of the `SEQUENCE OF` component `slot` of `seq`,
+    /// opening the list on its first element; returns the element type.
+    /// Elements may come between other components in text: the list is
+    /// moved to the end before it grows.
+    fn list_elem(&mut self, seq: &mut Seq, slot: u16) -> R<TypeId> {
+        let Some(k) = seq.kids[..seq.n].iter().position(|k| k.0 == slot) else {
+            let list = self.field(seq, slot)?;
+            self.tape.push(list, slot, 1, 0);
+            return self.member(list, 0);
+        };
+        if k + 1 != seq.n {
+            // Rare: another component came between; move the list last.
+            let start = seq.kids[k].1 as usize;
+            let end = seq.kids[k + 1].1 as usize;
+            let len = end - start;
+            self.tape.nodes[start..].rotate_left(len);
+            let moved = seq.kids[k];
+            for j in k..seq.n - 1 {
+                seq.kids[j] = seq.kids[j + 1];
+                seq.kids[j].1 -= len as u32;
+            }
+            seq.kids[seq.n - 1] = (moved.0, (self.tape.nodes.len() - len) as u32);
+        }
+        let head = seq.kids[seq.n - 1].1 as usize;
+        self.tape.nodes[head].a += 1;
+        let list = self.tape.nodes[head].ty;
+        self.member(list, 0)
+    }
+
+    /// Closes `seq`: counts its components, adds an empty list for each
+    /// mandatory `SEQUENCE OF` not given, refuses other missing mandatory
+    /// components (named), and puts the components in ASN.1 order.
+    fn close(&mut self, mut seq: Seq) -> R {
+        let Kind::Seq { fields, .. } = self.schema.kind(seq.ty) else {
+            return self.fail("internal: not a SEQUENCE");
+        };
+        if seq.n < fields.len() {
+            for (slot, f) in fields.iter().enumerate() {
+                let slot = slot as u16;
+                if f.optional || Self::has(&seq, slot) {
+                    continue;
+                }
+                match self.schema.kind(f.ty) {
+                    Kind::SeqOf { .. } => {
+                        self.field(&mut seq, slot)?;
+                        self.tape.push(f.ty, slot, 0, 0);
+                    }
+                    _ => {
+                        return self.fail(format!(
+                            "{} needs its {}",
+                            self.schema.name(seq.ty),
+                            f.name
+                        ))
+                    }
+                }
+            }
+        }
+        self.tape.nodes[seq.node].a = seq.n as u32;
+        if seq.kids[..seq.n].windows(2).any(|w| w[0].0 > w[1].0) {
+            self.reorder(&seq);
+        }
+        Ok(())
+    }
+
+    /// Rewrites the components of `seq` in field order (the slow path).
+    #[cold]
+    fn reorder(&mut self, seq: &Seq) {
+        let end = self.tape.nodes.len();
+        let mut parts: Vec<(u16, usize, usize)> = (0..seq.n)
+            .map(|k| {
+                let stop = if k + 1 < seq.n {
+                    seq.kids[k + 1].1 as usize
+                } else {
+                    end
+                };
+                (seq.kids[k].0, seq.kids[k].1 as usize, stop)
+            })
+            .collect();
+        parts.sort_by_key(|p| p.0);
+        let first = seq.kids[0].1 as usize;
+        let old: Vec<Node> = self.tape.nodes[first..].to_vec();
+        let mut at = first;
+        for (_, s, e) in parts {
+            let len = e - s;
+            self.tape.nodes[at..at + len].copy_from_slice(&old[s - first..e - first]);
+            at += len;
+        }
+    }
+
+    /// A `CHOICE` of type `ty` as component `slot`, alternative `alt`;
+    /// returns the alternative's type.
+    #[inline]
+    fn choice(&mut self, ty: TypeId, slot: u16, alt: u16) -> R<TypeId> {
+        let t = self.member(ty, alt)?;
+        self.tape.push(ty, slot, u32::from(alt), 0);
+        Ok(t)
+    }
+
+    /// An `INTEGER`, checked against its range.
+    #[inline]
+    fn int(&mut self, ty: TypeId, slot: u16, v: u32, at: usize) -> R {
+        if let Kind::Int { lo, hi } = self.schema.kind(ty) {
+            if v < *lo || v > *hi {
+                return self.fail_at(
+                    at,
+                    format!("{v} is outside {}'s range {lo}..{hi}", self.schema.name(ty)),
+                );
+            }
+        }
+        self.tape.push(ty, slot, v, 0);
+        Ok(())
+    }
+
+    /// An `ENUMERATED` value (its ASN.1 number).
+    #[inline]
+    fn enumerated(&mut self, ty: TypeId, slot: u16, v: u32) {
+        self.tape.push(ty, slot, v, 0);
+    }
+
+    /// `BOOLEAN`.
+    #[inline]
+    fn boolean(&mut self, ty: TypeId, slot: u16, v: bool) {
+        self.tape.push(ty, slot, u32::from(v), 0);
+    }
+
+    /// `NULL`.
+    #[inline]
+    fn null(&mut self, ty: TypeId, slot: u16) {
+        self.tape.push(ty, slot, 0, 0);
+    }
+
+    /// An `OCTET STRING` or `IA5String`, its size checked.
+    #[inline]
+    fn string(&mut self, ty: TypeId, slot: u16, contents: &[u8], at: usize) -> R {
+        let (lo, hi) = match self.schema.kind(ty) {
+            Kind::Octets { lo, hi } | Kind::Ia5 { lo, hi } => (*lo, *hi),
+            _ => (0, u32::MAX),
+        };
+        let len = contents.len() as u32;
+        if len < lo || len > hi {
+            return self.fail_at(
+                at,
+                format!(
+                    "{} takes {lo} to {hi} octets, not {len}",
+                    self.schema.name(ty)
+                ),
+            );
+        }
+        self.tape.push_bytes(ty, slot, contents, len);
+        Ok(())
+    }
+}
