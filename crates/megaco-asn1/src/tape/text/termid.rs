@@ -1,8 +1,28 @@
 //! Termination ids between text (`11111111/00000000/$`, `ROOT`) and the
 //! ASN.1 `TerminationID` (wildcard octets, id octets), as Erlang/OTP's
 //! `megaco_binary_term_id_gen` converts them with its default level
-//! configuration `[8, 8, 8]`. STUB: to be written.
-#![allow(dead_code, unused_variables)]
+//! configuration `[8, 8, 8]`.
+//!
+//! Under that configuration a text id is up to three `/`-separated levels,
+//! one id octet each, written as binary digits:
+//! - a level without wildcard has exactly 8 digits;
+//! - a level may end in `$` (choose) or `*` (all) after 0 to 7 digits; its
+//!   remaining bits are 0 in the id octet, and one wildcard octet says
+//!   where: bit 7 all/choose, bit 6 "recursive" (every later bit too), bits
+//!   0–5 the position of the first wildcarded bit counted from the id's
+//!   last bit (23 = the first bit);
+//! - the text may stop after a level that ends in a wildcard: the missing
+//!   levels are 0 octets and the wildcard is recursive, except on the last
+//!   level, where Erlang writes it without the flag;
+//! - `ROOT` (any case: Erlang's scanner lowercases it) is no wildcard and
+//!   eight `FF` octets.
+//!
+//! Erlang's own binary → text direction loses information (it decodes the
+//! wildcard `07` of `11111111/00000000/$` as `11111111/00000000$/00000000`),
+//! so [`write_text`] is written as the exact inverse of the encoder instead:
+//! what it writes converts back to the same octets, and every text Erlang's
+//! encoder accepts comes back as it was (with `ROOT` as `root`, as Erlang's
+//! text encoder writes it).
 
 /// A `TerminationID` in binary form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -15,13 +35,224 @@ pub(crate) struct BinaryTermId {
     pub id_len: u8,
 }
 
+/// The `[8, 8, 8]` configuration: three one-octet levels.
+const LEVELS: usize = 3;
+const ROOT_ID: [u8; 8] = [0xFF; 8];
+/// Wildcard octet bits.
+const ALL: u8 = 0x80;
+const RECURSIVE: u8 = 0x40;
+const POSITION: u8 = 0x3F;
+
 /// Converts a text termination id; `None` when it has no binary form under
 /// the `[8, 8, 8]` configuration.
 pub(crate) fn from_text(text: &[u8]) -> Option<BinaryTermId> {
-    None
+    let mut t = BinaryTermId::default();
+    if text.eq_ignore_ascii_case(b"root") {
+        t.id = ROOT_ID;
+        t.id_len = 8;
+        return Some(t);
+    }
+    t.id_len = LEVELS as u8;
+    let mut levels = text.split(|&c| c == b'/');
+    for level in 0..LEVELS {
+        let Some(digits) = levels.next() else {
+            // Fewer levels: only after one that ended in a wildcard.
+            return None;
+        };
+        let (wildcard, digits) = match digits.split_last() {
+            Some((&b'$', rest)) => (Some(0), rest),
+            Some((&b'*', rest)) => (Some(ALL), rest),
+            _ => (None, digits),
+        };
+        let mut octet = 0u8;
+        for &c in digits {
+            octet = (octet << 1) | binary_digit(c)?;
+        }
+        let Some(kind) = wildcard else {
+            if digits.len() != 8 {
+                return None;
+            }
+            t.id[level] = octet;
+            continue;
+        };
+        if digits.len() > 7 {
+            return None;
+        }
+        let bits_after = 8 * (LEVELS - 1 - level) as u8;
+        t.id[level] = octet.checked_shl(8 - digits.len() as u32).unwrap_or(0);
+        let last = levels.clone().next().is_none();
+        let recursive = if last && bits_after > 0 { RECURSIVE } else { 0 };
+        t.wildcards[usize::from(t.wildcard_count)] =
+            kind | recursive | (7 - digits.len() as u8 + bits_after);
+        t.wildcard_count += 1;
+        if last {
+            // The levels not written are 0 octets (already).
+            return Some(t);
+        }
+    }
+    // More than three levels.
+    levels.next().is_none().then_some(t)
+}
+
+fn binary_digit(c: u8) -> Option<u8> {
+    match c {
+        b'0' => Some(0),
+        b'1' => Some(1),
+        _ => None,
+    }
 }
 
 /// Writes the text of a binary termination id; false when it has none.
 pub(crate) fn write_text(wildcards: &[u8], id: &[u8], out: &mut Vec<u8>) -> bool {
-    false
+    if wildcards.is_empty() && id == ROOT_ID {
+        out.extend_from_slice(b"root");
+        return true;
+    }
+    if id.len() != LEVELS {
+        return false;
+    }
+    // Each level's wildcard (its octet), checked first so that a refused id
+    // writes nothing.
+    let mut at_level = [None; LEVELS];
+    let mut levels = LEVELS;
+    let mut next_level = 0;
+    for (i, &w) in wildcards.iter().enumerate() {
+        let position = usize::from(w & POSITION);
+        if position >= 8 * LEVELS {
+            return false;
+        }
+        let level = LEVELS - 1 - position / 8;
+        let digits = 7 - position % 8;
+        // Erlang writes the wildcards in level order, at most one a level;
+        // a recursive one ends the text, and is never on the last level.
+        let recursive = w & RECURSIVE != 0;
+        let last = i + 1 == wildcards.len();
+        if level < next_level || recursive && (!last || level == LEVELS - 1) {
+            return false;
+        }
+        next_level = level + 1;
+        // The wildcarded bits and the levels a recursive wildcard covers are 0.
+        if id[level] & (0xFF >> digits) != 0 {
+            return false;
+        }
+        if recursive {
+            if id[level + 1..].iter().any(|&b| b != 0) {
+                return false;
+            }
+            levels = level + 1;
+        }
+        at_level[level] = Some((w, digits));
+    }
+    for level in 0..levels {
+        if level > 0 {
+            out.push(b'/');
+        }
+        let (digits, wildcard) = match at_level[level] {
+            Some((w, digits)) => (digits, Some(if w & ALL != 0 { b'*' } else { b'$' })),
+            None => (8, None),
+        };
+        for bit in 0..digits {
+            out.push(b'0' + ((id[level] >> (7 - bit)) & 1));
+        }
+        out.extend(wildcard);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binary(wildcards: &[u8], id: &[u8]) -> BinaryTermId {
+        let mut t = BinaryTermId {
+            wildcard_count: wildcards.len() as u8,
+            id_len: id.len() as u8,
+            ..BinaryTermId::default()
+        };
+        t.wildcards[..wildcards.len()].copy_from_slice(wildcards);
+        t.id[..id.len()].copy_from_slice(id);
+        t
+    }
+
+    fn text_of(t: &BinaryTermId) -> Option<String> {
+        let mut out = Vec::new();
+        let wildcards = &t.wildcards[..usize::from(t.wildcard_count)];
+        let ok = write_text(wildcards, &t.id[..usize::from(t.id_len)], &mut out);
+        assert!(ok || out.is_empty(), "a refused id wrote {out:?}");
+        ok.then(|| String::from_utf8(out).unwrap())
+    }
+
+    /// What `megaco_binary_term_id:encode([8,8,8], …)` answered for each
+    /// (erl, megaco 4.4.2).
+    const ERLANG: &[(&str, &[u8], &[u8])] = &[
+        ("root", &[], &[0xFF; 8]),
+        ("$", &[0x57], &[0, 0, 0]),
+        ("*", &[0xD7], &[0, 0, 0]),
+        ("11111111/00000000/00000000", &[], &[0xFF, 0, 0]),
+        ("11111111/00000000/$", &[0x07], &[0xFF, 0, 0]),
+        ("11111111/00000000/*", &[0x87], &[0xFF, 0, 0]),
+        ("11111111/$", &[0x4F], &[0xFF, 0, 0]),
+        ("11111111/*", &[0xCF], &[0xFF, 0, 0]),
+        ("1111$", &[0x53], &[0xF0, 0, 0]),
+        ("1111*/0000$/1$", &[0x93, 0x0B, 0x06], &[0xF0, 0, 0x80]),
+        ("11111111/0000$/00000000", &[0x0B], &[0xFF, 0, 0]),
+        ("$/00000000/00000000", &[0x17], &[0, 0, 0]),
+        ("11111111/00000000/0000000$", &[0x00], &[0xFF, 0, 0]),
+        ("11111111/0000000$", &[0x48], &[0xFF, 0, 0]),
+    ];
+
+    #[test]
+    fn erlang_answers_both_ways() {
+        for &(text, wildcards, id) in ERLANG {
+            let t = binary(wildcards, id);
+            assert_eq!(from_text(text.as_bytes()), Some(t), "{text}");
+            assert_eq!(text_of(&t).as_deref(), Some(text), "{text}");
+        }
+        assert_eq!(from_text(b"ROOT"), Some(binary(&[], &[0xFF; 8])));
+    }
+
+    #[test]
+    fn erlang_refusals() {
+        for text in [
+            "1111$/00000000",
+            "0/1/1",
+            "11111111/00000000/0000000",
+            "11111111/00000000/00000000/1",
+            "1$/1",
+            "11111111/00000000",
+            "11111111/00000000/00000000/",
+            "11111111//00000000",
+            "11111111/00000000/00000002",
+            "11111111$/00000000/00000000",
+            "1$1/00000000/00000000",
+            "",
+            "a",
+        ] {
+            assert_eq!(from_text(text.as_bytes()), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn every_written_text_converts_back() {
+        // All one- and two-wildcard octets over a few ids: whatever is
+        // written must give the same octets back.
+        let ids: [[u8; 3]; 4] = [[0, 0, 0], [0xFF, 0, 0], [0xF0, 0, 0x80], [0x80, 0x80, 0x80]];
+        let mut written = 0;
+        for id in ids {
+            for a in 0..=255u8 {
+                for b in std::iter::once(None).chain((0..=255u8).map(Some)) {
+                    let ws: Vec<u8> = std::iter::once(a).chain(b).collect();
+                    let t = binary(&ws, &id);
+                    if let Some(text) = text_of(&t) {
+                        assert_eq!(from_text(text.as_bytes()), Some(t), "{text}");
+                        written += 1;
+                    }
+                }
+            }
+        }
+        assert!(written > 100, "{written}");
+        assert_eq!(text_of(&binary(&[], &[0, 0])), None);
+        assert_eq!(text_of(&binary(&[0x57], &[0, 1, 0])), None);
+        assert_eq!(text_of(&binary(&[0x17, 0x17], &[0, 0, 0])), None);
+    }
 }
