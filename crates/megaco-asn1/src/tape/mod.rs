@@ -54,8 +54,10 @@ struct Node {
     b: u32,
 }
 
-/// A Megaco message decoded by [`TapeBer`] or [`TapePer`].
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// A Megaco message decoded by [`TapeBer`], [`TapePer`], [`TapeCompact`] or
+/// [`TapePretty`]. Two tapes are equal when they hold the same values
+/// ([`Tape::same_values`]), wherever each keeps its string bytes.
+#[derive(Debug, Clone, Default)]
 pub struct Tape {
     version: u8,
     nodes: Vec<Node>,
@@ -156,6 +158,14 @@ impl Tape {
             .ok_or_else(|| CodecError::invalid(start, "tape string outside its byte buffer"))
     }
 }
+
+impl PartialEq for Tape {
+    fn eq(&self, other: &Tape) -> bool {
+        self.same_values(other)
+    }
+}
+
+impl Eq for Tape {}
 
 /// One module: its type table (for encoding and messages) and its
 /// generated decoders.

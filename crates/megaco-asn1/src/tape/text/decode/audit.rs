@@ -35,7 +35,11 @@ impl D<'_> {
     /// Named bits `bits` (bit `n` is named bit `n`) as a `BIT STRING`,
     /// trailing zero bits dropped.
     fn token_bits(&mut self, ty: TypeId, slot: u16, bits: u16) {
-        let nbits = if bits == 0 { 0 } else { 16 - bits.leading_zeros() as usize };
+        let nbits = if bits == 0 {
+            0
+        } else {
+            16 - bits.leading_zeros() as usize
+        };
         // Named bit n is the n-th from the most significant end.
         let mut wire = 0u16;
         for n in 0..16 {
@@ -44,7 +48,8 @@ impl D<'_> {
             }
         }
         let octets = wire.to_be_bytes();
-        self.tape.push_bits(ty, slot, &octets[..nbits.div_ceil(8)], nbits);
+        self.tape
+            .push_bits(ty, slot, &octets[..nbits.div_ceil(8)], nbits);
     }
 
     /// `Audit { … }` (token read) as `AuditDescriptor` `ty`; may be empty.
@@ -170,10 +175,14 @@ impl D<'_> {
                 let Some(dash) = w.iter().rposition(|&b| b == b'-') else {
                     return self.fail_at(at, "expected `package-version`");
                 };
-                let (Some(id), Some(version)) =
-                    (names::package(self.version, &w[..dash]), number(&w[dash + 1..]))
-                else {
-                    return self.fail_at(at, "expected a known `package-version`");
+                let (Some(id), Some(version)) = (
+                    names::package(self.version, &w[..dash]),
+                    number(&w[dash + 1..]),
+                ) else {
+                    return self.fail_at(
+                        at,
+                        "expected `package-version` of a package in the binary name tables",
+                    );
                 };
                 let mut p = self.seq(t, 6);
                 let f = self.field(&mut p, 0)?;
@@ -248,7 +257,10 @@ impl D<'_> {
                 }
                 Kw::Stream => {
                     if one.is_some() {
-                        return d.fail_at(at, "a media audit mixes `Stream = n` with bare stream items");
+                        return d.fail_at(
+                            at,
+                            "a media audit mixes `Stream = n` with bare stream items",
+                        );
                     }
                     let elem = match &mut multi {
                         Some((_, n)) => {
@@ -280,7 +292,10 @@ impl D<'_> {
                 }
                 k => {
                     if multi.is_some() {
-                        return d.fail_at(at, "a media audit mixes `Stream = n` with bare stream items");
+                        return d.fail_at(
+                            at,
+                            "a media audit mixes `Stream = n` with bare stream items",
+                        );
                     }
                     let parms = match &mut one {
                         Some(p) => p,
@@ -310,14 +325,16 @@ impl D<'_> {
             Kw::LocalControl => {
                 let f = self.field(s, 0)?;
                 let mut lc = self.seq(f, 0);
+                // A bare name just read, waiting for its `name=value`.
+                let mut bare: Option<usize> = None;
                 self.list1(|d| {
                     let at = d.i;
                     let k = d.peek_kw();
                     let known = matches!(k, Some(Kw::Mode | Kw::ReservedValue | Kw::ReservedGroup));
                     if !known {
-                        let elem = d.list_elem(&mut lc, 3)?;
-                        return d.ind_aud_property(elem);
+                        return d.ind_aud_local_property(&mut lc, &mut bare);
                     }
+                    bare = None;
                     d.word()?;
                     let eq = d.peek() == Some(b'=');
                     match (k, eq) {
@@ -356,6 +373,35 @@ impl D<'_> {
                 self.one_stat(f, 3)
             }
             _ => self.fail_at(at, "expected `LocalControl` or `Statistics`"),
+        }
+    }
+
+    /// A property in an audited local control. Erlang's parser pairs a
+    /// bare `name` with the `name=value` right after it: one
+    /// `IndAudPropertyParm` holding both, as its binary encoders see it.
+    fn ind_aud_local_property(&mut self, lc: &mut super::Seq, bare: &mut Option<usize>) -> R {
+        let at = self.i;
+        let name = self.word()?;
+        let with_value = matches!(self.peek(), Some(b'=' | b'>' | b'<' | b'#'));
+        self.i = at;
+        match bare.take() {
+            // The element is the last thing on the tape: extend it.
+            Some(node) if with_value => {
+                let ty = self.tape.nodes[node].ty;
+                let t = self.member(ty, 1)?;
+                self.tape.nodes[node].a += 1;
+                self.property_parm(t, 1)
+            }
+            _ => {
+                let elem = self.list_elem(lc, 3)?;
+                let node = self.tape.nodes.len();
+                self.ind_aud_property(elem)?;
+                if !with_value {
+                    *bare = Some(node);
+                }
+                let _ = name;
+                Ok(())
+            }
         }
     }
 
@@ -448,13 +494,20 @@ impl D<'_> {
             d.word()?;
             let eq = d.peek() == Some(b'=');
             match (k, eq) {
-                (Kw::Topology, false) | (Kw::Emergency, false) | (Kw::Priority, false) | (Kw::Ieps, false) => {
+                (Kw::Topology, false)
+                | (Kw::Emergency, false)
+                | (Kw::Priority, false)
+                | (Kw::Ieps, false) => {
                     let slot = match k {
                         Kw::Topology => 0,
                         Kw::Emergency => 1,
                         Kw::Priority => 2,
                         _ => 3,
                     };
+                    // A flag asked for twice is asked for once.
+                    if Self::has(&a, slot) {
+                        return Ok(());
+                    }
                     let f = d.field(&mut a, slot)?;
                     d.null(f, slot);
                     Ok(())

@@ -1,6 +1,5 @@
 //! Commands, command replies, context properties and service changes.
 
-use super::message::split_once;
 use super::{number, Seq, D, R};
 use crate::tape::schema::TypeId;
 use crate::tape::text::termid;
@@ -398,20 +397,19 @@ impl D<'_> {
         self.ws();
         let at = self.i;
         let w = self.word()?;
-        let (date, time) = split_once(w, b'T');
-        let time = match time {
-            Some(t) => t,
-            None => match split_once(w, b't') {
-                (_, Some(t)) => t,
-                _ => return self.fail_at(at, "expected a time stamp `yyyymmddThhmmssss`"),
-            },
-        };
-        let date = &date[..date.len().min(8)];
+        let digits = |s: &[u8]| s.iter().all(u8::is_ascii_digit);
+        if w.len() != 17
+            || !w[8].eq_ignore_ascii_case(&b'T')
+            || !digits(&w[..8])
+            || !digits(&w[9..])
+        {
+            return self.fail_at(at, "expected a time stamp `yyyymmddThhmmssss`");
+        }
         let mut t = self.seq(ty, slot);
         let f = self.field(&mut t, 0)?;
-        self.string(f, 0, date, at)?;
+        self.string(f, 0, &w[..8], at)?;
         let f = self.field(&mut t, 1)?;
-        self.string(f, 1, time, at)?;
+        self.string(f, 1, &w[9..], at)?;
         self.close(t)
     }
 

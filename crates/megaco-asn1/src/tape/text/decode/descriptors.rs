@@ -153,7 +153,10 @@ impl D<'_> {
             }
             if k == Kw::Stream {
                 if one.is_some() {
-                    return d.fail_at(at, "a media descriptor mixes `Stream = n` with bare stream parameters");
+                    return d.fail_at(
+                        at,
+                        "a media descriptor mixes `Stream = n` with bare stream parameters",
+                    );
                 }
                 let elem = match &mut multi {
                     Some((_, n)) => {
@@ -185,7 +188,10 @@ impl D<'_> {
                 return d.close(sd);
             }
             if multi.is_some() {
-                return d.fail_at(at, "a media descriptor mixes `Stream = n` with bare stream parameters");
+                return d.fail_at(
+                    at,
+                    "a media descriptor mixes `Stream = n` with bare stream parameters",
+                );
             }
             let parms = match &mut one {
                 Some(p) => p,
@@ -213,9 +219,7 @@ impl D<'_> {
             Kw::Local => 1,
             Kw::Remote => 2,
             Kw::Stats => 3,
-            _ => {
-                return self.fail_at(at, "expected LocalControl, Local, Remote or Statistics")
-            }
+            _ => return self.fail_at(at, "expected LocalControl, Local, Remote or Statistics"),
         };
         let f = self.field(s, slot)?;
         match slot {
@@ -251,7 +255,7 @@ impl D<'_> {
                 i += 1;
             }
             if i == body.len() || body[i] != b'=' || i == name_start {
-                return self.fail_at(at + name_start, "expected an SDP line `name=value`");
+                return self.fail_at(at + name_start, "an SDP line that is not `name=value` has no binary form (no property to hold it)");
             }
             let name = &body[name_start..i];
             i += 1;
@@ -542,7 +546,10 @@ impl D<'_> {
     /// A digit map's name as its 2-octet `Name`: `dialplanNN`.
     pub(super) fn digit_map_name(&mut self, ty: TypeId, slot: u16, name: &[u8], at: usize) -> R {
         let Some(id) = names::dialplan(name) else {
-            return self.fail_at(at, "a digit map name has a binary form only as `dialplan` and two digits");
+            return self.fail_at(
+                at,
+                "a digit map name has a binary form only as `dialplan` and two digits",
+            );
         };
         self.string(ty, slot, &id, at)
     }

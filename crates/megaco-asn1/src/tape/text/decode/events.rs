@@ -193,8 +193,7 @@ impl D<'_> {
         self.ws();
         let at = self.i;
         let name = self.word()?;
-        let Some(id) = crate::tape::text::names::parameter(self.version, scope, owner, name)
-        else {
+        let Some(id) = crate::tape::text::names::parameter(self.version, scope, owner, name) else {
             return self.fail_at(
                 at,
                 format!(
@@ -344,7 +343,11 @@ impl D<'_> {
     /// first, trailing zero bits dropped (as BER's named-bit rule wants).
     pub(super) fn named_bits(&mut self, ty: TypeId, slot: u16, bits: u8) -> R {
         let nbits = 8 - bits.trailing_zeros().min(8) as usize;
-        let octets: &[u8] = if nbits == 0 { &[] } else { std::slice::from_ref(&bits) };
+        let octets: &[u8] = if nbits == 0 {
+            &[]
+        } else {
+            std::slice::from_ref(&bits)
+        };
         self.tape.push_bits(ty, slot, octets, nbits);
         Ok(())
     }

@@ -81,7 +81,10 @@ impl D<'_> {
                         .ok()
                         .and_then(|s| s.parse::<std::net::Ipv6Addr>().ok())
                     else {
-                        return self.fail_at(at, "expected an IPv6 address");
+                        return self.fail_at(
+                            at,
+                            "expected an IPv6 address (its binary form is 16 octets)",
+                        );
                     };
                     let t = self.choice(ty, slot, 1)?;
                     self.address(t, 1, &addr.octets())
@@ -349,7 +352,7 @@ impl D<'_> {
             w => match number(w) {
                 Some(v) if v != CONTEXT_NULL && v != CONTEXT_CHOOSE && v != CONTEXT_ALL => v,
                 _ => {
-                    return self.fail_at(at, "expected a context id (1 to 4294967293, `-`, `$` or `*`)")
+                    return self.fail_at(at, "expected a context id: 1 to 4294967293, or `-`, `$` or `*` (0, 4294967294 and 4294967295 are reserved for these)")
                 }
             },
         };

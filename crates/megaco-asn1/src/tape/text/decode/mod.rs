@@ -49,7 +49,11 @@ pub(in super::super) fn decode(src: &[u8], tape: &mut Tape) -> Result<(), CodecE
 fn located(src: &[u8], f: &Fail) -> CodecError {
     let at = f.at.min(src.len());
     let line = 1 + src[..at].iter().filter(|&&b| b == b'\n').count();
-    let column = 1 + at - src[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let column = 1 + at
+        - src[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
     CodecError::invalid(at, format!("line {line}, column {column}: {}", f.msg))
 }
 
@@ -62,8 +66,25 @@ static SAFE: [bool; 256] = {
         t[c] = b.is_ascii_alphanumeric()
             || matches!(
                 b,
-                b'+' | b'-' | b'&' | b'!' | b'_' | b'/' | b'\'' | b'?' | b'@' | b'^' | b'`'
-                    | b'~' | b'*' | b'$' | b'\\' | b'(' | b')' | b'%' | b'|' | b'.'
+                b'+' | b'-'
+                    | b'&'
+                    | b'!'
+                    | b'_'
+                    | b'/'
+                    | b'\''
+                    | b'?'
+                    | b'@'
+                    | b'^'
+                    | b'`'
+                    | b'~'
+                    | b'*'
+                    | b'$'
+                    | b'\\'
+                    | b'('
+                    | b')'
+                    | b'%'
+                    | b'|'
+                    | b'.'
             );
         c += 1;
     }
@@ -216,7 +237,6 @@ impl<'a> D<'a> {
             msg: "expected an unsigned 32-bit number".into(),
         })
     }
-
 
     /// `{`, counting the nesting.
     fn open_brace(&mut self) -> R {
