@@ -170,6 +170,18 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR", env = "ENCBENCH_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
 
+    /// `load`: how long each measured point runs (`2s`, `500ms`) [default: quick 2s, full 3s].
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub duration: Option<std::time::Duration>,
+
+    /// `load`: share of malformed messages mixed in (truncated, bit-flipped, wrong length), 0 to 0.5.
+    #[arg(long, value_name = "FRACTION", default_value_t = 0.01, value_parser = parse_fraction)]
+    pub bad_fraction: f64,
+
+    /// `load`: soak for this long in all (`10m`, `2h`), each codec an equal share; Ctrl-C ends it, keeping the results.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub soak: Option<std::time::Duration>,
+
     /// Print only the answers: each scenario's question and verdict.
     #[arg(long)]
     pub summary: bool,
@@ -464,6 +476,25 @@ pub struct FileArgs {
     /// Print only the answer (the recommendation, or what --convert wrote) and errors.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    match humantime::parse_duration(text) {
+        Ok(d) if !d.is_zero() => Ok(d),
+        Ok(_) => Err("a duration must be longer than zero".into()),
+        Err(e) => Err(format!(
+            "'{text}' is not a duration such as 2s, 500ms or 10m: {e}"
+        )),
+    }
+}
+
+fn parse_fraction(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=0.5).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "'{text}' is not a fraction from 0 to 0.5 (0.01 is 1 %)"
+        )),
+    }
 }
 
 fn parse_rate(text: &str) -> Result<f64, String> {

@@ -45,6 +45,8 @@ pub fn report(args: ReportArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         // Runs stored before conclusions existed: answer from their own rows and samples.
         if doc.conclusions.is_empty() {
             doc.conclusions = encbench_scenarios::conclusions::conclude(&doc.results);
+            doc.conclusions
+                .extend(encbench_scenarios::load::conclude(&doc.results));
         }
         loaded.push((label, doc));
     }

@@ -40,6 +40,12 @@ fn main() -> ExitCode {
             | cli::Command::Robust(_)
     ) {
         let _ = ctrlc::set_handler(|| {
+            // A soak ends at its next window and keeps its results; a
+            // second Ctrl-C ends the process as below.
+            if encbench_load::soak::interrupt() {
+                eprintln!("\ninterrupted: the soak ends after this window, keeping its results (Ctrl-C again to quit)");
+                return;
+            }
             encbench_scenarios::scratch::remove_all();
             encbench_safe_write::remove_pending();
             eprintln!("\ninterrupted; temporary files removed");

@@ -104,6 +104,11 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
             throttle_mb_per_s: args.throttle,
             compressions: compressions.clone(),
             languages: languages.clone(),
+            load: encbench_scenarios::load::LoadOptions {
+                duration: args.duration,
+                bad_fraction: args.bad_fraction,
+                soak: args.soak,
+            },
             progress: &mut report,
         };
         match scenario.run(&mut ctx) {
@@ -137,6 +142,8 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         r.family = families.get(r.codec.as_str()).map(|f| f.to_string());
     }
     doc.conclusions = encbench_scenarios::conclusions::conclude(&doc.results);
+    doc.conclusions
+        .extend(encbench_scenarios::load::conclude(&doc.results));
 
     if args.summary {
         out!("{}", painter.paint(&summary_only(&doc)));

@@ -3,8 +3,8 @@
 //! client that offers a fixed rate for a step, then a higher one, until
 //! replies are lost or the 99th percentile passes a bound. Every datagram
 //! carries a 24-byte header (sequence number, due time, send time; the
-//! server echoes it), so the client times each reply from its request's due
-//! time, as the open loop does, and knows which replies never came.
+//! server echoes it), so the client times each reply from its send time
+//! (see [`Step::latency`]) and knows which replies never came.
 
 use crate::latency::{Clock, RealClock, Recorder};
 use crate::{LoadError, Mix, Workload};
@@ -113,6 +113,25 @@ impl Step {
     pub fn lost(&self) -> u64 {
         self.sent.saturating_sub(self.received)
     }
+
+    /// Reply latency from each request's send time. The sender never
+    /// waits for a reply, so a stalled server cannot hold requests back
+    /// (the omission the open loop corrects for cannot happen here), and
+    /// timing from the due time would charge the client's own sleep
+    /// overshoot to the server.
+    pub fn latency(&self) -> crate::Latency {
+        self.recorder.uncorrected()
+    }
+}
+
+/// Waits by sleeping only: a spinning sender would take a core from the
+/// server it measures. Late wake-ups make the sender send what is due in
+/// a burst.
+fn sleep_until(clock: &RealClock, t: u64) {
+    let now = clock.now();
+    if t > now {
+        std::thread::sleep(Duration::from_nanos(t - now));
+    }
 }
 
 /// Offers `rate` requests per second from `mix` to `server` for `duration`
@@ -149,7 +168,7 @@ pub fn step(
         let start = clock.now() + 1_000_000;
         for i in 0..count {
             let due = start + (i as f64 * interval) as u64;
-            clock.wait_until(due);
+            sleep_until(clock, due);
             let m = &mix.messages[i as usize % mix.messages.len()];
             datagram.clear();
             datagram.extend_from_slice(&i.to_le_bytes());
@@ -277,7 +296,7 @@ pub fn saturate(
         for _ in 0..bounds.max_steps {
             let s = step(addr, mix, rate, bounds.step, bounds.max_messages, drain)?;
             let lost = s.lost() as f64 / s.sent.max(1) as f64;
-            let p99 = s.recorder.corrected().p99_ns;
+            let p99 = s.latency().p99_ns;
             let why = if lost > bounds.loss_bound {
                 Some(format!("{} of {} replies lost", s.lost(), s.sent))
             } else if p99 > bounds.p99_bound_ns {

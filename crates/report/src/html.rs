@@ -212,7 +212,27 @@ impl Exporter for Html {
                 "<section id=\"scenario-{0}\"><h2>{0}</h2>\n",
                 escape(scenario)
             ));
-            out.push_str(&charts(scenario, &rows, &doc.conclusions));
+            let load = crate::load::applies(&rows);
+            if load {
+                out.push_str(&figure(
+                    "load-threads",
+                    crate::load::throughput_chart(
+                        &format!("{scenario}: messages/s against threads (closed loop)"),
+                        &rows,
+                    ),
+                ));
+                out.push_str(&figure(
+                    "load-latency",
+                    crate::load::latency_chart(
+                        &format!("{scenario}: latency percentiles under offered load"),
+                        &rows,
+                    ),
+                ));
+                out.push_str("<h3>results</h3>\n");
+                out.push_str(&html_table(&crate::load::table(&rows)));
+            } else {
+                out.push_str(&charts(scenario, &rows, &doc.conclusions));
+            }
             if let (Some(rec), "file") = (&doc.recommendation, scenario) {
                 out.push_str(&figure(
                     "file-choices",
@@ -224,7 +244,7 @@ impl Exporter for Html {
                 ));
                 out.push_str(&choice_key(&choice_points(&rows, rec)));
             }
-            if distinct(rows.iter().map(|r| r.dataset.as_str())).len() > WIDE_AFTER {
+            if !load && distinct(rows.iter().map(|r| r.dataset.as_str())).len() > WIDE_AFTER {
                 for (title, table) in wide_tables(&rows) {
                     out.push_str(&format!(
                         "<h3>{}</h3>\n{}",
@@ -232,7 +252,7 @@ impl Exporter for Html {
                         html_table(&table)
                     ));
                 }
-            } else if !rows.is_empty() {
+            } else if !rows.is_empty() && !load {
                 for dataset in distinct(rows.iter().map(|r| r.dataset.as_str())) {
                     let group: Vec<&Record> = rows
                         .iter()

@@ -11,6 +11,7 @@ mod csv_export;
 pub mod family;
 mod html;
 mod html_escape;
+mod load;
 pub mod machines;
 mod markdown;
 mod matrix;

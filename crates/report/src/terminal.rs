@@ -74,6 +74,12 @@ pub fn render(doc: &RunDocument) -> String {
             .filter(|r| r.scenario == scenario)
             .collect();
         let datasets = distinct(rows.iter().map(|r| r.dataset.as_str()));
+        let load = crate::load::applies(&rows);
+        if load {
+            out.push_str("per point: messages/s (each decoded, a reply encoded) with its 95% CI over windows; latency from each message's due time\n");
+            out.push_str(&crate::load::table(&rows).plain("  "));
+        }
+        let datasets = if load { Vec::new() } else { datasets };
         let wide = datasets.len() > WIDE_AFTER && !robust::applies(&rows);
         if wide {
             for (title, table) in wide_tables(&rows) {

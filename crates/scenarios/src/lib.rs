@@ -13,6 +13,7 @@ pub use encbench_datasets as data;
 mod int_codecs;
 mod ints;
 pub mod io;
+pub mod load;
 mod logs;
 mod megaco;
 mod megaco_erlang;
@@ -78,6 +79,8 @@ pub struct Context<'a> {
     pub compressions: Option<Vec<String>>,
     /// Only rows in these languages (`rust`, `go`, …), when set.
     pub languages: Option<Vec<String>>,
+    /// Scenario `load`: point length, malformed share, soak.
+    pub load: load::LoadOptions,
     /// Receives short progress messages.
     pub progress: &'a mut dyn FnMut(&str),
 }
@@ -226,6 +229,7 @@ pub fn all() -> Vec<Box<dyn Scenario>> {
         Box::new(scaling::Scaling),
         Box::new(codecs::Codecs),
         Box::new(bgp::Bgp),
+        Box::new(load::Load),
     ]
 }
 

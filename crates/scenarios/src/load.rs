@@ -1,0 +1,661 @@
+//! Scenario `load` (seed 004, finished): "can handle high numbers of
+//! transactions and execution over long periods of time", with
+//! "robustness in the face of exception data". The Megaco codecs (and any
+//! registry codec `--codec` names) under a closed loop on 1…N threads, an
+//! open loop at 50/80/95 % of the closed-loop maximum with latency from
+//! each message's due time, malformed messages mixed in and counted, a UDP
+//! server stepped to saturation, Erlang's own mstone load test beside them,
+//! and, with `--soak`, minutes or hours watching memory and throughput.
+//! The mechanics live in `encbench-load`; this file picks what runs and
+//! turns results into rows.
+
+mod conclusions;
+mod mstone;
+mod subjects;
+
+pub use conclusions::conclude;
+
+use crate::{seeds, Context, Mode, Output, Scenario, ScenarioError};
+use encbench_codecs::registry::MEGACO_CODECS;
+use encbench_load::soak::SoakConfig;
+use encbench_load::udp::{saturate, Bounds};
+use encbench_load::{closed_loop, open_loop, Latency, Mix, Stop};
+use encbench_record::{
+    Check, Comparison, Failure, LoadLatency, LoadRow, Medium, Record, RowMeta, SoakSummary,
+    Verified,
+};
+use std::time::Duration;
+use subjects::{megaco_codecs, megaco_subject, registry_subjects, Subject, Values};
+
+pub(crate) struct Load;
+
+const NAME: &str = "load";
+
+/// What `run load` takes from the command line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LoadOptions {
+    /// Length of each measured point (`--duration`); quick 2 s, full 3 s.
+    pub duration: Option<Duration>,
+    /// Share of malformed messages (`--bad-fraction`, default 1 %).
+    pub bad_fraction: f64,
+    /// Soak for this long in all, split over the codecs (`--soak`).
+    pub soak: Option<Duration>,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions {
+            duration: None,
+            bad_fraction: 0.01,
+            soak: None,
+        }
+    }
+}
+
+/// The codecs that also get the open loop, malformed messages and UDP in
+/// quick mode (all of them in full mode): the text and binary the first
+/// question compares. Quick mode stays under a minute this way.
+const FOCUS: [&str; 2] = ["megaco/compact", "megaco/ber-tape"];
+
+/// Open-loop rates, % of the closed-loop maximum on all cores.
+const OFFERED_PCT: [u32; 3] = [50, 80, 95];
+
+/// The UDP search: p99 bound, loss bound.
+const UDP_P99_BOUND_NS: f64 = 1e6;
+const UDP_LOSS_BOUND: f64 = 0.001;
+
+/// Seed of the malformed messages' positions and forms.
+const MIX_SEED: u64 = 0x4c0a_d004;
+
+impl Scenario for Load {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn seed(&self) -> Option<&'static str> {
+        Some("004")
+    }
+
+    fn summary(&self) -> &'static str {
+        "Megaco codecs under load: closed loop on 1…N threads, open loop at 50/80/95 % with coordinated-omission-corrected HDR latency, 1 % malformed messages counted, UDP saturation on loopback, Erlang's mstone beside them, --soak for memory and drift"
+    }
+
+    fn codec_ids(&self) -> Vec<&'static str> {
+        let megaco = MEGACO_CODECS.iter().map(|i| i.id);
+        megaco.chain(subjects::registry_ids()).collect()
+    }
+
+    fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
+        let mut out = Output::default();
+        let opts = ctx.load;
+        let duration = opts.duration.unwrap_or(match ctx.mode {
+            Mode::Quick => Duration::from_secs(2),
+            Mode::Full => Duration::from_secs(3),
+        });
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let subjects = build_subjects(ctx, &mut out);
+        let mut plan = Plan {
+            duration,
+            cores,
+            bad_fraction: opts.bad_fraction,
+            full: ctx.mode == Mode::Full,
+            out: &mut out,
+        };
+        for s in &subjects {
+            (ctx.progress)(&format!("load: {} closed loop", s.id));
+            let Some(max) = plan.closed(s) else { continue };
+            if plan.full || FOCUS.contains(&s.id.as_str()) || !is_megaco(&s.id) {
+                (ctx.progress)(&format!("load: {} open loop, malformed, UDP", s.id));
+                plan.exceptions_and_latency(s, max);
+            }
+        }
+        let megaco_wanted = megaco_codecs().iter().any(|e| ctx.wants(e.id()));
+        if megaco_wanted && ctx.wants_language("erlang") {
+            (ctx.progress)("load: Erlang's mstone");
+            peer_rows(ctx, duration, cores, &mut out);
+        }
+        if let Some(total) = opts.soak {
+            soak_rows(ctx, &subjects, total, cores, &mut out);
+        }
+        out.notes.push(format!(
+            "load: {cores} cores; each point {} s after a 0.2 s warm-up; open loop on {cores} threads at {} % of each codec's closed-loop maximum, latency timed from each message's due time (coordinated omission corrected, as wrk2) into HDR histograms; malformed messages (robust corpus ops: truncated, bit-flipped, wrong length) at --bad-fraction {}, each checked to fail before the run and every error counted{}",
+            duration.as_secs_f64(),
+            OFFERED_PCT.map(|p| p.to_string()).join("/"),
+            opts.bad_fraction,
+            if plan_is_quick(ctx) { format!("; quick mode: open loop, malformed and UDP rows for {} only (--full: every codec)", FOCUS.join(", ")) } else { String::new() },
+        ));
+        Ok(out)
+    }
+}
+
+fn plan_is_quick(ctx: &Context<'_>) -> bool {
+    ctx.mode == Mode::Quick
+}
+
+fn is_megaco(id: &str) -> bool {
+    id.starts_with("megaco/")
+}
+
+/// Every selected codec, verified; failures and notes for the rest.
+fn build_subjects(ctx: &Context<'_>, out: &mut Output) -> Vec<Subject> {
+    let mut subjects = Vec::new();
+    let entries: Vec<_> = megaco_codecs()
+        .into_iter()
+        .filter(|e| ctx.wants(e.id()))
+        .collect();
+    if !entries.is_empty() {
+        match megaco_values(ctx) {
+            Ok(values) => {
+                for e in &entries {
+                    match megaco_subject(e, &values) {
+                        Ok(s) => subjects.push(s),
+                        Err(why) => out.failures.push(Failure::new(
+                            &meta(e.id(), subjects::MEGACO_DATASET, "closed-loop"),
+                            format!("verification failed: {why}"),
+                        )),
+                    }
+                }
+            }
+            Err(why) => out
+                .notes
+                .push(format!("load: Megaco codecs skipped: {why}")),
+        }
+    }
+    for s in registry_subjects(ctx) {
+        match s {
+            Ok(s) => subjects.push(s),
+            Err(why) => out.notes.push(format!("load: {why}")),
+        }
+    }
+    subjects
+}
+
+/// The 149 messages as text models, rasn values and tapes.
+fn megaco_values(ctx: &Context<'_>) -> Result<Values, String> {
+    use encbench_codecs::Codec;
+    let named = encbench_megaco::data::load(ctx.data_dir.as_deref()).map_err(|e| e.to_string())?;
+    let models = named
+        .iter()
+        .map(|m| encbench_megaco::parse(&m.text).map_err(|e| format!("{}: {e}", m.name)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let vectors = encbench_megaco_asn1::ber_vectors();
+    let decode_all = |what: &str, f: &dyn Fn(&[u8]) -> Result<(), String>| {
+        vectors
+            .iter()
+            .try_for_each(|v| f(&v.bytes).map_err(|e| format!("{what} of {}: {e}", v.name)))
+    };
+    let mut asn1 = Vec::new();
+    let mut tapes = Vec::new();
+    let push_asn1 = std::cell::RefCell::new(&mut asn1);
+    decode_all("rasn BER", &|b| {
+        let m = encbench_megaco_asn1::Ber
+            .decode(b)
+            .map_err(|e| e.to_string())?;
+        push_asn1.borrow_mut().push(m);
+        Ok(())
+    })?;
+    let push_tape = std::cell::RefCell::new(&mut tapes);
+    decode_all("tape BER", &|b| {
+        let t = encbench_megaco_asn1::TapeBer
+            .decode(b)
+            .map_err(|e| e.to_string())?;
+        push_tape.borrow_mut().push(t);
+        Ok(())
+    })?;
+    let total: usize = named.iter().map(|m| m.text.len()).sum();
+    Ok(Values {
+        logical_bytes: (total as f64 / named.len().max(1) as f64).round() as u64,
+        models,
+        asn1,
+        tapes,
+    })
+}
+
+fn meta(codec: &str, dataset: &str, operation: &str) -> RowMeta {
+    RowMeta {
+        scenario: NAME.into(),
+        dataset: dataset.into(),
+        codec: codec.into(),
+        operation: operation.into(),
+        medium: Medium::Memory,
+        items: 1,
+        ..Default::default()
+    }
+}
+
+/// The point a row measured, in its dataset name: `…/threads-1`,
+/// `…/threads-all` (every core), `…/offered-80%`, `…/udp`, with
+/// `/bad-1%` when malformed messages were mixed in.
+fn point(s: &Subject, what: &str, mix: &Mix, asked: f64) -> String {
+    match mix.bad {
+        0 => format!("{}/{what}", s.dataset),
+        _ => format!("{}/{what}/bad-{}%", s.dataset, pct(asked)),
+    }
+}
+
+/// `1` for 0.01, `0.5` for 0.005: the share as typed, in percent.
+fn pct(f: f64) -> String {
+    let s = encbench_record::significant(f * 100.0);
+    match s.contains('.') {
+        true => s.trim_end_matches('0').trim_end_matches('.').to_string(),
+        false => s,
+    }
+}
+
+/// The run's shared settings and output.
+struct Plan<'o> {
+    duration: Duration,
+    cores: usize,
+    bad_fraction: f64,
+    full: bool,
+    out: &'o mut Output,
+}
+
+impl Plan<'_> {
+    fn stop(&self) -> Stop {
+        Stop::Time {
+            warm_up: Duration::from_millis(200),
+            duration: self.duration,
+            window: self.duration / 20,
+        }
+    }
+
+    fn row_meta(&self, s: &Subject, dataset: String, operation: &str) -> RowMeta {
+        let mut m = meta(&s.id, &dataset, operation);
+        m.logical_bytes = s.logical_bytes;
+        m.encoded_bytes = s.mean_bytes();
+        m.seed_reference = seeds::seed_004(&s.id, "decode-then-encode");
+        m
+    }
+
+    /// Closed loop on 1…N threads, clean; returns the all-cores messages/s.
+    fn closed(&mut self, s: &Subject) -> Option<f64> {
+        let mix = match Mix::clean(&s.good) {
+            Ok(m) => m,
+            Err(e) => return self.fail(s, "closed-loop", e.to_string()),
+        };
+        let mut rates = Vec::new();
+        for t in 1..=self.cores {
+            let what = match t == self.cores {
+                true => "threads-all".to_string(),
+                false => format!("threads-{t}"),
+            };
+            match closed_loop(s.work.as_ref(), &mix, t, self.stop(), &mut |_, _| true) {
+                Ok(r) => {
+                    rates.push(r.messages_per_s());
+                    let row = LoadRow {
+                        threads: t as u32,
+                        messages_per_s: r.messages_per_s(),
+                        bad_fraction: 0.0,
+                        errors: Some(r.tally.errors),
+                        window_ns: r.window_ns_per_message,
+                        ..LoadRow::default()
+                    };
+                    let m = self.row_meta(s, point(s, &what, &mix, 0.0), "closed-loop");
+                    self.out
+                        .records
+                        .push(Record::load(m, &s.proof.clone().into(), row));
+                }
+                Err(e) => return self.fail(s, "closed-loop", e.to_string()),
+            }
+        }
+        let (one, all) = (rates[0], rates[rates.len() - 1]);
+        if self.cores > 1 {
+            self.out.comparisons.push(Comparison {
+                scenario: NAME.into(),
+                label: format!("{}: {} threads ÷ 1 thread (messages/s)", s.id, self.cores),
+                value: all / one,
+                unit: "×".into(),
+                seed_value: None,
+                note: format!(
+                    "closed-loop scaling; efficiency {:.0} % of {}× (this run's medians of whole runs)",
+                    all / one / self.cores as f64 * 100.0,
+                    self.cores
+                ),
+            });
+        }
+        Some(all)
+    }
+
+    fn fail(&mut self, s: &Subject, operation: &str, why: String) -> Option<f64> {
+        let m = meta(&s.id, s.dataset, operation);
+        self.out.failures.push(Failure::new(&m, why));
+        None
+    }
+
+    /// Malformed messages in a closed loop; the open loop at 50/80/95 %
+    /// with them (and at 80 % without); the UDP search.
+    fn exceptions_and_latency(&mut self, s: &Subject, max: f64) {
+        let bad = match self.bad_fraction > 0.0 {
+            true => {
+                match Mix::for_workload(&s.good, self.bad_fraction, MIX_SEED, s.work.as_ref()) {
+                    Ok(m) => Some(m),
+                    Err(e) => {
+                        self.fail(s, "closed-loop", e.to_string());
+                        None
+                    }
+                }
+            }
+            false => None,
+        };
+        let Ok(clean) = Mix::clean(&s.good) else {
+            return;
+        };
+        // The proof a row carries: the round trip, and each malformed
+        // message refused once more here (the mix was built from refusals).
+        let check = |mix: &Mix| -> Check {
+            let mut reply = Vec::new();
+            let refused = mix
+                .messages
+                .iter()
+                .filter(|m| m.bad && s.work.serve(&m.bytes, &mut reply).is_err())
+                .count();
+            let what = format!("all {} malformed messages refused before the run", mix.bad);
+            match Verified::equal_shown(what, &mix.bad, &refused) {
+                Ok(p) if mix.bad > 0 => s.proof.clone().and(p).into(),
+                Ok(_) => s.proof.clone().into(),
+                Err(e) => Check::Unverified {
+                    reason: e.to_string(),
+                },
+            }
+        };
+        let loaded = bad.as_ref().unwrap_or(&clean);
+        if let Some(mix) = &bad {
+            match closed_loop(
+                s.work.as_ref(),
+                mix,
+                self.cores,
+                self.stop(),
+                &mut |_, _| true,
+            ) {
+                Ok(r) => {
+                    let row = LoadRow {
+                        threads: self.cores as u32,
+                        messages_per_s: r.messages_per_s(),
+                        bad_fraction: mix.bad_fraction(),
+                        errors: Some(r.tally.errors),
+                        window_ns: r.window_ns_per_message,
+                        ..LoadRow::default()
+                    };
+                    let m = self.row_meta(
+                        s,
+                        point(s, "threads-all", mix, self.bad_fraction),
+                        "closed-loop",
+                    );
+                    self.out.records.push(Record::load(m, &check(mix), row));
+                }
+                Err(e) => {
+                    self.fail(s, "closed-loop", e.to_string());
+                }
+            }
+        }
+        let mut points: Vec<(u32, &Mix)> = OFFERED_PCT.iter().map(|p| (*p, loaded)).collect();
+        if bad.is_some() {
+            points.push((80, &clean));
+        }
+        for (p, mix) in points {
+            let rate = max * f64::from(p) / 100.0;
+            match open_loop(s.work.as_ref(), mix, self.cores, rate, self.duration) {
+                Ok(r) => {
+                    let row = LoadRow {
+                        threads: self.cores as u32,
+                        messages_per_s: r.achieved_per_s,
+                        bad_fraction: mix.bad_fraction(),
+                        offered_per_s: Some(rate),
+                        errors: Some(r.tally.errors),
+                        latency: Some(latency(&r.recorder.corrected())),
+                        ..LoadRow::default()
+                    };
+                    let m = self.row_meta(
+                        s,
+                        point(s, &format!("offered-{p}%"), mix, self.bad_fraction),
+                        "open-loop",
+                    );
+                    self.out.records.push(Record::load(m, &check(mix), row));
+                }
+                Err(e) => {
+                    self.fail(s, "open-loop", e.to_string());
+                }
+            }
+        }
+        self.udp(s, loaded, max, &check(loaded));
+    }
+
+    /// The UDP server stepped from a twentieth of the closed-loop maximum up by ×1.3.
+    fn udp(&mut self, s: &Subject, mix: &Mix, max: f64, check: &Check) {
+        let bounds = Bounds {
+            start_per_s: (max / 20.0).max(1000.0),
+            factor: 1.3,
+            step: (self.duration / 8).max(Duration::from_millis(200)),
+            max_steps: 12,
+            max_messages: 500_000,
+            p99_bound_ns: UDP_P99_BOUND_NS,
+            loss_bound: UDP_LOSS_BOUND,
+        };
+        match saturate(s.work.as_ref(), self.cores, mix, bounds) {
+            Ok((sat, server)) => {
+                let Some(rate) = sat.saturation_per_s else {
+                    self.out.notes.push(format!(
+                        "load: {} over UDP: no step kept within the bounds ({})",
+                        s.id, sat.ended
+                    ));
+                    return;
+                };
+                let Some(at) = sat.steps.iter().rev().find(|x| x.offered_per_s == rate) else {
+                    return;
+                };
+                let row = LoadRow {
+                    threads: self.cores as u32,
+                    messages_per_s: at.received as f64 / bounds.step.as_secs_f64(),
+                    bad_fraction: mix.bad_fraction(),
+                    offered_per_s: Some(rate),
+                    errors: Some(at.refused),
+                    latency: Some(latency(&at.latency())),
+                    ..LoadRow::default()
+                };
+                let m = self.row_meta(s, point(s, "udp", mix, self.bad_fraction), "udp-saturation");
+                self.out.records.push(Record::load(m, check, row));
+                self.out.notes.push(format!(
+                    "load: {} over UDP on 127.0.0.1 ({} server threads; client and server share the cores): saturates at {:.0} messages/s offered — the search ended {}; {} steps of {} ms, {} requests answered ({} refused as malformed); bounds: p99 ≤ {} µs from the send time (the sender never waits on replies), ≤ {} % lost",
+                    s.id,
+                    self.cores,
+                    rate,
+                    sat.ended,
+                    sat.steps.len(),
+                    bounds.step.as_millis(),
+                    server.served,
+                    server.refused,
+                    UDP_P99_BOUND_NS / 1e3,
+                    UDP_LOSS_BOUND * 100.0,
+                ));
+            }
+            Err(e) => {
+                self.fail(s, "udp-saturation", e.to_string());
+            }
+        }
+    }
+}
+
+fn latency(l: &Latency) -> LoadLatency {
+    LoadLatency {
+        count: l.count,
+        p50_ns: l.p50_ns,
+        p50_ci_ns: l.p50_ci_ns,
+        p99_ns: l.p99_ns,
+        p999_ns: l.p999_ns,
+        min_ns: l.min_ns,
+        max_ns: l.max_ns,
+        mean_ns: l.mean_ns,
+    }
+}
+
+/// Erlang's mstone rows: BER plain and native, compact plain and with the
+/// flex scanner driver (full mode: PER and pretty too).
+fn peer_rows(ctx: &Context<'_>, duration: Duration, cores: usize, out: &mut Output) {
+    let labels: Vec<&str> = mstone::CODECS
+        .iter()
+        .map(|c| c.0)
+        .filter(|l| {
+            ctx.mode == Mode::Full || ["ber", "ber-native", "compact", "compact-flex"].contains(l)
+        })
+        .filter(|l| ctx.wants(&format!("megaco/erlang-{}", l.trim_end_matches("-flex"))))
+        .collect();
+    if labels.is_empty() {
+        return;
+    }
+    let peer = match mstone::run(&labels, duration) {
+        Ok(p) => p,
+        Err(why) => {
+            out.notes
+                .push(format!("load: erlang mstone rows skipped: {why}"));
+            return;
+        }
+    };
+    for e in &peer.errors {
+        out.notes.push(format!("load: erlang mstone {e}"));
+    }
+    for c in &peer.counts {
+        let codec = format!("megaco/erlang-{}", c.label);
+        let mps = c.messages_per_s();
+        let mut m = meta(
+            &codec,
+            &format!("{}/threads-all", subjects::MEGACO_DATASET),
+            "closed-loop",
+        );
+        m.language = "erlang".into();
+        m.runtime = Some(peer.runtime.clone());
+        let check = Check::Unverified {
+            reason: "megaco_codec_mstone1's runner checks each message decodes and encodes during its warm-up; its bytes are not compared here (scenario megaco compares Erlang's BER and PER to the committed vectors)".into(),
+        };
+        let row = LoadRow {
+            threads: c.runners,
+            messages_per_s: mps,
+            window_ns: vec![1e9 / mps.max(1e-9)],
+            mstone: Some(c.mstone),
+            ..LoadRow::default()
+        };
+        out.records.push(Record::load(m, &check, row));
+    }
+    if !peer.counts.is_empty() {
+        out.notes.push(format!(
+            "load: Erlang rows: megaco_codec_mstone1's own runner (mstone_runner_init/6), one per scheduler ({} on {cores} cores), one codec at a time for {} s each; MStone counts encodes plus decodes, so messages/s = MStone ÷ 2 ÷ seconds; -flex is the flex scanner driver, -native the BER/PER codec on wire-form values (mstone's driver set). mstone2 is not run: it times the same codecs one message per process and reports no per-codec count",
+            peer.counts[0].runners,
+            duration.as_secs_f64()
+        ));
+    }
+}
+
+/// Live heap bytes, when this process's allocator counts them.
+fn heap_probe() -> Option<fn() -> i64> {
+    use encbench_robust::alloc;
+    alloc::arm(0, usize::MAX);
+    let before = alloc::in_use();
+    let probe = std::hint::black_box(vec![1u8; 1 << 20]);
+    let counted = alloc::in_use() - before >= 1 << 20;
+    drop(probe);
+    alloc::disarm();
+    fn read() -> i64 {
+        encbench_robust::alloc::in_use() as i64
+    }
+    counted.then_some(read as fn() -> i64)
+}
+
+/// `--soak`: each codec in turn for an equal share of the total, on every core.
+fn soak_rows(
+    ctx: &mut Context<'_>,
+    subjects: &[Subject],
+    total: Duration,
+    cores: usize,
+    out: &mut Output,
+) {
+    if subjects.is_empty() {
+        return;
+    }
+    let each = total / subjects.len() as u32;
+    let window = (each / 60).clamp(Duration::from_millis(250), Duration::from_secs(10));
+    let heap = heap_probe();
+    let start = encbench_measure::steadiness::probe("soak start");
+    for s in subjects {
+        if encbench_load::soak::interrupted() {
+            out.notes
+                .push(format!("load: soak of {} not run: interrupted", s.id));
+            continue;
+        }
+        (ctx.progress)(&format!(
+            "load: soaking {} for {} s (Ctrl-C ends it, keeping what it has)",
+            s.id,
+            each.as_secs()
+        ));
+        let Ok(mix) = Mix::for_workload(&s.good, ctx.load.bad_fraction, MIX_SEED, s.work.as_ref())
+        else {
+            continue;
+        };
+        let config = SoakConfig {
+            threads: cores,
+            duration: each,
+            window,
+            heap,
+        };
+        if heap.is_some() {
+            encbench_robust::alloc::arm(0, usize::MAX);
+        }
+        let result = encbench_load::soak(s.work.as_ref(), &mix, config);
+        encbench_robust::alloc::disarm();
+        let r = match result {
+            Ok(r) => r,
+            Err(e) => {
+                out.failures
+                    .push(Failure::new(&meta(&s.id, s.dataset, "soak"), e.to_string()));
+                continue;
+            }
+        };
+        let per_min = |slope: Option<encbench_load::soak::Slope>| {
+            slope.map(|x| [x.per_s * 60.0, x.low * 60.0, x.high * 60.0])
+        };
+        let rss = |i: usize| r.windows.get(i).map_or(0.0, |w| w.rss_bytes);
+        let summary = SoakSummary {
+            seconds: r.elapsed_s,
+            windows: r.windows.len(),
+            interrupted: r.interrupted,
+            rss_bytes_per_min: per_min(r.rss),
+            heap_bytes_per_min: per_min(r.heap),
+            throughput_drift_pct: r.drift_pct().map(|(a, b, c)| [a, b, c]),
+            rss_first_last_bytes: [rss(0), rss(r.windows.len().saturating_sub(1))],
+            verdict: r.verdict().as_str().to_string(),
+            series: r
+                .windows
+                .iter()
+                .map(|w| [w.at_s, w.messages_per_s, w.rss_bytes])
+                .collect(),
+        };
+        let mps = r.tally.messages as f64 / r.elapsed_s.max(1e-9);
+        let row = LoadRow {
+            threads: cores as u32,
+            messages_per_s: mps,
+            bad_fraction: mix.bad_fraction(),
+            errors: Some(r.tally.errors),
+            window_ns: r
+                .windows
+                .iter()
+                .map(|w| 1e9 / w.messages_per_s.max(1e-9))
+                .collect(),
+            soak: Some(summary),
+            ..LoadRow::default()
+        };
+        let mut m = meta(&s.id, &format!("{}/soak", s.dataset), "soak");
+        m.logical_bytes = s.logical_bytes;
+        m.encoded_bytes = s.mean_bytes();
+        out.records
+            .push(Record::load(m, &s.proof.clone().into(), row));
+    }
+    let end = encbench_measure::steadiness::probe("soak end");
+    out.notes.push(format!(
+        "load: soak {} s in all, {} s per codec in windows of {} ms; live heap {}; the machine's steadiness probe spread {:.1} % at the start and {:.1} % at the end (throughput drift within that is the machine, not the codec)",
+        total.as_secs(),
+        each.as_secs(),
+        window.as_millis(),
+        if heap.is_some() { "counted by encbench's allocator" } else { "not counted (no counting allocator in this process): RSS only" },
+        start.spread_pct(),
+        end.spread_pct(),
+    ));
+}
