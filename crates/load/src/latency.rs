@@ -233,12 +233,18 @@ pub fn paced<C: Clock>(
     let mut tally = Tally::default();
     let mut reply = Vec::new();
     let mut i = 0u64;
+    let mut last_done = 0;
     while let Some(at) = due(i) {
-        clock.wait_until(at);
-        let started = clock.now();
+        // Behind schedule the message starts when the last one ended: no
+        // clock read needed (each costs tens of ns, a few % at 1 M/s).
+        if at > last_done {
+            clock.wait_until(at);
+        }
+        let started = at.max(last_done);
         let m = &mix.messages[(from + i as usize) % mix.messages.len()];
         tally.serve(work, m, &mut reply)?;
-        recorder.record(at, started, clock.now());
+        last_done = clock.now();
+        recorder.record(at, started, last_done);
         i += 1;
     }
     Ok((recorder, tally))
