@@ -205,7 +205,7 @@ pub(crate) fn latency_chart(title: &str, rows: &[&Record]) -> ChartResult {
         let names = ["p50", "p99", "p99.9", "max"];
         chart
             .configure_mesh()
-            .x_desc("percentile (latency from each message's due time)")
+            .x_desc("percentile (open loop: from each message's due time; UDP: from its send time)")
             .y_desc("latency")
             .x_labels(4)
             .x_label_formatter(&|x: &f64| {

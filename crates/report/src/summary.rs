@@ -59,6 +59,10 @@ pub fn claim_and_seed(c: &Conclusion) -> String {
 /// The rows compared, as `a ÷ b, operation medium`.
 pub fn rows_compared(c: &Conclusion) -> String {
     let (n, d) = (&c.numerator, &c.denominator);
+    // One row against a fixed allowance (a soak's memory growth).
+    if n == d {
+        return format!("{} {}, {}", n.codec, n.dataset, n.how());
+    }
     if n.codec == d.codec && n.dataset != d.dataset {
         format!("{} {} ÷ {}, {}", n.codec, n.dataset, d.dataset, n.how())
     } else if n.how() == d.how() {
