@@ -170,7 +170,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR", env = "ENCBENCH_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
 
-    /// `load`: how long each measured point runs (`2s`, `500ms`) [default: quick 2s, full 3s].
+    /// `load`: how long each measured point runs (`2s`, `500ms`) [default: quick 2s, full 3s; 250ms with --items or --samples].
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub duration: Option<std::time::Duration>,
 

@@ -132,7 +132,7 @@ pub(crate) fn throughput_chart(title: &str, rows: &[&Record]) -> ChartResult {
         .fold(1.0, f64::max);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, 480)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (900, 500)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))

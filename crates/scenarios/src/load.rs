@@ -13,6 +13,8 @@ mod conclusions;
 mod mstone;
 mod subjects;
 
+#[cfg(test)]
+pub(crate) use conclusions::claims;
 pub use conclusions::conclude;
 
 use crate::{seeds, Context, Mode, Output, Scenario, ScenarioError};
@@ -88,9 +90,13 @@ impl Scenario for Load {
     fn run(&self, ctx: &mut Context<'_>) -> Result<Output, ScenarioError> {
         let mut out = Output::default();
         let opts = ctx.load;
-        let duration = opts.duration.unwrap_or(match ctx.mode {
-            Mode::Quick => Duration::from_secs(2),
-            Mode::Full => Duration::from_secs(3),
+        // `--items`/`--samples` ask for a quick look (the tests use them):
+        // short points then, unless `--duration` says otherwise.
+        let glance = ctx.items.is_some() || ctx.samples.is_some();
+        let duration = opts.duration.unwrap_or(match (glance, ctx.mode) {
+            (true, _) => Duration::from_millis(250),
+            (false, Mode::Quick) => Duration::from_secs(2),
+            (false, Mode::Full) => Duration::from_secs(3),
         });
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let subjects = build_subjects(ctx, &mut out);
