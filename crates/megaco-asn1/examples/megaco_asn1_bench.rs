@@ -1,12 +1,16 @@
 //! Per-message encode and decode times of our BER and PER codecs (rasn's
-//! and the purpose-built tape ones) over the 149 messages, beside Erlang/OTP megaco's own (through the Erlang worker,
-//! timed by its own clock), with the ratio. A quick look for the README's
+//! and the purpose-built tape ones) and of the text tape codecs (compact
+//! and pretty) over the 149 messages, beside Erlang/OTP megaco's own
+//! (through the Erlang worker, timed by its own clock), with the ratio, and
+//! each tape codec against the BER tape. A quick look for the README's
 //! figures, best of 5 passes; scenario `megaco` measures with the harness.
 //!
-//! cargo run --release -p encbench-megaco-asn1 --example megaco_asn1_bench
+//! cargo run --release -p encbench-megaco-asn1 --example megaco_asn1_bench [-- --no-erlang]
 
 use encbench_codecs::Codec;
-use encbench_megaco_asn1::{ber_vectors, per_vectors, Ber, Per, TapeBer, TapePer};
+use encbench_megaco_asn1::{
+    ber_vectors, per_vectors, Ber, Per, Tape, TapeBer, TapeCompact, TapePer, TapePretty,
+};
 use encbench_workers::{Kind, Worker};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -61,33 +65,86 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("../shared/data"));
     let messages = data.join("megaco/time_test.msgs");
+    let no_erlang = std::env::args().any(|a| a == "--no-erlang");
     let ber: Vec<Vec<u8>> = ber_vectors().into_iter().map(|v| v.bytes).collect();
     let per: Vec<Vec<u8>> = per_vectors().into_iter().map(|v| v.bytes).collect();
+    let compact = erlang_compact();
+    // Pretty text as the tape encoder writes it from the BER tapes.
+    let pretty: Vec<Vec<u8>> = ber
+        .iter()
+        .map(|b| {
+            let tape: Tape = TapeBer.decode(b).expect("vector decodes");
+            let mut out = Vec::new();
+            TapePretty.encode(&tape, &mut out).expect("encodes");
+            out
+        })
+        .collect();
+    // (our name, Erlang's codecs to compare with, our times)
     let sets = [
-        ("ber", "", ours(&Ber, &ber)),
-        ("per", "", ours(&Per, &per)),
-        ("ber", "-tape", ours(&TapeBer, &ber)),
-        ("per", "-tape", ours(&TapePer, &per)),
+        ("ber", ["ber", "ber-native"], ours(&Ber, &ber)),
+        ("per", ["per", "per-native"], ours(&Per, &per)),
+        ("ber-tape", ["ber", "ber-native"], ours(&TapeBer, &ber)),
+        ("per-tape", ["per", "per-native"], ours(&TapePer, &per)),
+        (
+            "compact-tape",
+            ["compact", ""],
+            ours(&TapeCompact, &compact),
+        ),
+        ("pretty-tape", ["pretty", ""], ours(&TapePretty, &pretty)),
     ];
     println!("µs per message, best of 5 × {PASSES} passes over 149 messages");
     println!(
-        "{:<9} {:<7} {:>8} {:>14} {:>8} {:>14} {:>8}",
+        "{:<13} {:<7} {:>8} {:>14} {:>8} {:>14} {:>8}",
         "codec", "op", "rust", "erlang", "ratio", "erlang native", "ratio"
     );
-    for (rules, variant, (encode, decode)) in sets {
+    for (name, [plain, native], (encode, decode)) in sets {
         for (op, rust) in [("encode", encode), ("decode", decode)] {
-            let theirs =
-                |variant: &str| match erlang(&format!("megaco/erlang-{variant}-{op}"), &messages) {
+            let theirs = |variant: &str| {
+                if variant.is_empty() || no_erlang {
+                    return ("-".into(), "-".into());
+                }
+                match erlang(&format!("megaco/erlang-{variant}-{op}"), &messages) {
                     Ok(us) => (format!("{us:.3}"), format!("{:.2}×", us / rust)),
                     Err(why) => {
                         eprintln!("erlang {variant} {op}: {why}");
                         ("-".into(), "-".into())
                     }
-                };
-            let (e, r) = theirs(rules);
-            let (en, rn) = theirs(&format!("{rules}-native"));
-            let name = format!("{rules}{variant}");
-            println!("{name:<9} {op:<7} {rust:>8.3} {e:>14} {r:>8} {en:>14} {rn:>8}");
+                }
+            };
+            let (e, r) = theirs(plain);
+            let (en, rn) = theirs(native);
+            println!("{name:<13} {op:<7} {rust:>8.3} {e:>14} {r:>8} {en:>14} {rn:>8}");
         }
     }
+    let (ber_encode, ber_decode) = sets[2].2;
+    println!("\ntape codecs against the BER tape (time ÷ BER tape's time)");
+    for (name, _, (encode, decode)) in &sets[3..] {
+        println!(
+            "{name:<13} encode {:>5.2}×  decode {:>5.2}×",
+            encode / ber_encode,
+            decode / ber_decode
+        );
+    }
+}
+
+/// Erlang's compact text of each message (`== name length` lines, then
+/// the text; the general text codec's test vectors).
+fn erlang_compact() -> Vec<Vec<u8>> {
+    let s: &[u8] = include_bytes!("../../megaco/tests/vectors/erlang_compact.txt");
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(nl) = s[i..].iter().position(|&b| b == b'\n').map(|p| i + p) {
+        let head = std::str::from_utf8(&s[i..nl]).expect("ASCII header");
+        let len: usize = head
+            .split(' ')
+            .nth(2)
+            .and_then(|l| l.parse().ok())
+            .expect("== name length");
+        out.push(s[nl + 1..nl + 1 + len].to_vec());
+        i = nl + 1 + len + 1;
+        if i >= s.len() {
+            break;
+        }
+    }
+    out
 }

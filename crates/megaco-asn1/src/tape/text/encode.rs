@@ -680,36 +680,56 @@ impl E<'_> {
         }
     }
 
-    /// `P=id[/segment[/END]]{[IA,] result}`: the segment fields come last
-    /// in the tape, so the result is stepped over first.
+    /// `P=id[/segment[/END]]{[IA,] result}`: v3's segment fields come
+    /// after the result in the tape, so when they are there the result is
+    /// stepped over first.
     fn transaction_reply(&mut self, ty: TypeId) -> R {
-        let [id, ack, result, segment, complete] = self.fields::<5>(ty)?;
+        let seq = self.seq(ty)?;
+        let (mut id, mut ack, mut segment, mut complete) = (0, false, None, false);
+        let mut result = None;
+        for i in 0..seq.count {
+            match self.field(seq)? {
+                (0, ty) => id = self.int(ty)?,
+                (1, ty) => {
+                    self.take(ty)?;
+                    ack = true;
+                }
+                (2, ty) => {
+                    result = Some((self.at, ty));
+                    if i + 1 == seq.count {
+                        break; // the usual case: written where it stands
+                    }
+                    self.at = self.skip(self.at)?;
+                }
+                (3, ty) => segment = Some(self.int(ty)?),
+                (_, ty) => {
+                    self.take(ty)?;
+                    complete = true;
+                }
+            }
+        }
+        let Some((at, result)) = result else {
+            return self.fail("TransactionReply without its result (not made by a decoder)");
+        };
         let end = self.at;
-        self.at = id.0;
-        let id = self.int(id.1)?;
         self.kw_eq(Kw::Reply);
         self.num(id);
-        if segment.0 != ABSENT {
-            self.at = segment.0;
-            let s = self.int(segment.1)?;
+        if let Some(s) = segment {
             self.byte(b'/');
             self.num(s);
-            if complete.0 != ABSENT {
+            if complete {
                 self.byte(b'/');
                 self.kw(Kw::End);
             }
         }
         self.open();
         let mut first = true;
-        if ack.0 != ABSENT {
+        if ack {
             self.item(&mut first);
             self.kw(Kw::ImmAckRequired);
         }
-        if result.0 == ABSENT {
-            return self.fail("TransactionReply without its result (not made by a decoder)");
-        }
-        self.at = result.0;
-        match self.choice(result.1)? {
+        self.at = at;
+        match self.choice(result)? {
             (0, ty) => {
                 self.item(&mut first);
                 self.error_descriptor(ty)?;
@@ -723,7 +743,7 @@ impl E<'_> {
             }
         }
         self.close();
-        self.at = end;
+        self.at = self.at.max(end);
         Ok(())
     }
 
@@ -965,18 +985,31 @@ impl E<'_> {
         Ok(())
     }
 
-    /// `[O-][W-]command`: the flags follow the command in the tape.
+    /// `[O-][W-]command`: the flags follow the command in the tape, so
+    /// when they are there the command is stepped over first.
     fn command_request(&mut self, ty: TypeId) -> R {
-        let [command, optional, wildcard] = self.fields::<3>(ty)?;
+        let seq = self.seq(ty)?;
+        let (_, command) = self.field(seq)?;
+        if seq.count == 1 {
+            return self.command(command);
+        }
+        let at = self.at;
+        self.at = self.skip(at)?;
+        for _ in 1..seq.count {
+            match self.field(seq)? {
+                (1, ty) => {
+                    self.take(ty)?;
+                    self.s(b"O-");
+                }
+                (_, ty) => {
+                    self.take(ty)?;
+                    self.s(b"W-");
+                }
+            }
+        }
         let end = self.at;
-        if optional.0 != ABSENT {
-            self.s(b"O-");
-        }
-        if wildcard.0 != ABSENT {
-            self.s(b"W-");
-        }
-        self.at = command.0;
-        self.command(command.1)?;
+        self.at = at;
+        self.command(command)?;
         self.at = end;
         Ok(())
     }

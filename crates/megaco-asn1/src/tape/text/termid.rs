@@ -45,6 +45,21 @@ const ALL: u8 = 0x80;
 const RECURSIVE: u8 = 0x40;
 const POSITION: u8 = 0x3F;
 
+/// Each octet as its 8 binary digits, so that a level is one copy.
+const DIGITS: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            t[b][bit] = b'0' + ((b >> (7 - bit)) & 1) as u8;
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// Converts a text termination id; `None` when it has no binary form under
 /// the `[8, 8, 8]` configuration.
 pub(crate) fn from_text(text: &[u8]) -> Option<BinaryTermId> {
@@ -153,9 +168,7 @@ pub(crate) fn write_text(wildcards: &[u8], id: &[u8], out: &mut Vec<u8>) -> bool
             Some((w, digits)) => (digits, Some(if w & ALL != 0 { b'*' } else { b'$' })),
             None => (8, None),
         };
-        for bit in 0..digits {
-            out.push(b'0' + ((id[level] >> (7 - bit)) & 1));
-        }
+        out.extend_from_slice(&DIGITS[usize::from(id[level])][..digits]);
         out.extend(wildcard);
     }
     true
