@@ -72,7 +72,13 @@ pub fn closed_loop(
         Stop::Count(n) => n,
         Stop::Time { .. } => u64::MAX,
     };
-    let mut windows = Vec::new();
+    // Sized up front: a soak counts live heap, and must not count its own samples.
+    let mut windows = Vec::with_capacity(match stop {
+        Stop::Time {
+            duration, window, ..
+        } => (duration.as_nanos() / window.as_nanos().max(1)) as usize + 2,
+        Stop::Count(_) => 0,
+    });
     let (mut timed, mut elapsed) = (0, Duration::ZERO);
     std::thread::scope(|s| {
         for t in 0..threads {

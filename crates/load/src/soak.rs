@@ -154,7 +154,10 @@ pub fn soak(work: &dyn Workload, mix: &Mix, config: SoakConfig) -> Result<SoakRe
 }
 
 fn soak_inner(work: &dyn Workload, mix: &Mix, config: SoakConfig) -> Result<SoakResult, LoadError> {
-    let mut windows = Vec::new();
+    // Sized up front, like the closed loop's: the soak's own samples must
+    // not show as heap growth.
+    let expected = config.duration.as_nanos() / config.window.as_nanos().max(1);
+    let mut windows = Vec::with_capacity(expected as usize + 2);
     let mut started: Option<Instant> = None;
     let stop = Stop::Time {
         warm_up: config.window.min(Duration::from_secs(1)),
