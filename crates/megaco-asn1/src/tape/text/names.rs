@@ -16,9 +16,6 @@
 //!
 //! Lookups are generated `match`es: the package is found first (16 of
 //! them), then the item within it, so a lookup is a handful of compares.
-// The decoder uses one direction and the encoder the other; each alone
-// leaves half of this unused.
-#![allow(dead_code)]
 
 #[rustfmt::skip]
 #[path = "names_v1.rs"]

@@ -23,8 +23,6 @@
 //! what it writes converts back to the same octets, and every text Erlang's
 //! encoder accepts comes back as it was (with `ROOT` as `root`, as Erlang's
 //! text encoder writes it).
-// The decoder uses one direction and the encoder the other.
-#![allow(dead_code)]
 
 /// A `TerminationID` in binary form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -245,6 +243,68 @@ mod tests {
         ] {
             assert_eq!(from_text(text.as_bytes()), None, "{text}");
         }
+    }
+
+    /// Every termination id of the 149 messages, from Erlang's BER tapes:
+    /// written as text, it converts back to the same octets and is the
+    /// text Erlang's compact encoding of the message holds, in order.
+    #[test]
+    fn every_id_of_the_149_messages() {
+        use crate::tape::{Kind, TapeBer};
+        use encbench_codecs::Codec;
+        let compact: &[u8] = include_bytes!("../../../../megaco/tests/vectors/erlang_compact.txt");
+        let mut seen = 0;
+        let mut wildcarded = 0;
+        for v in crate::ber_vectors() {
+            let tape = TapeBer.decode(&v.bytes).expect("Erlang's BER decodes");
+            let schema = tape.schema().expect("a module");
+            // This message's compact text, after its `== name` header.
+            let header = format!("== {} ", v.name);
+            let start = compact
+                .windows(header.len())
+                .position(|w| w == header.as_bytes())
+                .expect("message in the compact vectors");
+            let mut rest = &compact[start + header.len()..];
+            let nodes = &tape.nodes;
+            for (i, node) in nodes.iter().enumerate() {
+                if schema.name(node.ty) != "TerminationID" {
+                    continue;
+                }
+                // { wildcard SEQUENCE OF (n octets), id }
+                let n = nodes[i + 1].a as usize;
+                let string = |at: usize| {
+                    let n = nodes[at];
+                    tape.string(n, schema.kind(n.ty))
+                        .expect("in the buffer")
+                        .to_vec()
+                };
+                let wildcards: Vec<u8> = (0..n).map(|k| string(i + 2 + k)[0]).collect();
+                let id = string(i + 2 + n);
+                assert!(matches!(
+                    schema.kind(nodes[i + 2 + n].ty),
+                    Kind::Octets { .. }
+                ));
+                let binary = binary(&wildcards, &id);
+                let text = text_of(&binary).unwrap_or_else(|| panic!("{}: {binary:?}", v.name));
+                assert_eq!(
+                    from_text(text.as_bytes()),
+                    Some(binary),
+                    "{}: {text}",
+                    v.name
+                );
+                let at = rest
+                    .windows(text.len())
+                    .position(|w| w == text.as_bytes())
+                    .unwrap_or_else(|| panic!("{}: {text} not in Erlang's text", v.name));
+                rest = &rest[at + text.len()..];
+                seen += 1;
+                wildcarded += usize::from(n > 0);
+            }
+        }
+        assert!(
+            seen > 300 && wildcarded > 0,
+            "{seen} ids, {wildcarded} wildcarded"
+        );
     }
 
     #[test]
