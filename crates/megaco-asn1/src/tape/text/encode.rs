@@ -83,6 +83,7 @@ struct Seq {
 }
 
 const ABSENT: usize = usize::MAX;
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 // --- reading the tape ------------------------------------------------------
 
@@ -555,12 +556,48 @@ impl E<'_> {
                 }
                 Ok(())
             }
+            1 => {
+                // ip6Address [v6]:port, in std's form (RFC 5952), which
+                // every IPv6 text reader takes back.
+                let seq = self.seq(ty)?;
+                for _ in 0..seq.count {
+                    match self.field(seq)? {
+                        (0, ty) => {
+                            let Ok(octets) = <[u8; 16]>::try_from(self.string(ty)?) else {
+                                return self.fail("IP6Address: not 16 octets");
+                            };
+                            self.byte(b'[');
+                            let addr = std::net::Ipv6Addr::from(octets);
+                            // Writing into a Vec cannot fail.
+                            let _ = std::io::Write::write_fmt(self.out, format_args!("{addr}"));
+                            self.byte(b']');
+                        }
+                        (_, ty) => {
+                            let port = self.int(ty)?;
+                            self.byte(b':');
+                            self.num(port);
+                        }
+                    }
+                }
+                Ok(())
+            }
             3 => {
                 let s = self.string(ty)?;
                 self.s(s);
                 Ok(())
             }
-            _ => self.unsupported(ty), // ip6Address, mtpAddress
+            _ => {
+                // mtpAddress MTP{hex}
+                let octets = self.string(ty)?;
+                self.kw(Kw::Mtp);
+                self.byte(b'{');
+                for &o in octets {
+                    self.byte(HEX[usize::from(o >> 4)]);
+                    self.byte(HEX[usize::from(o & 15)]);
+                }
+                self.byte(b'}');
+                Ok(())
+            }
         }
     }
 
