@@ -11,6 +11,7 @@
 
 mod conclusions;
 mod mstone;
+mod soak;
 mod subjects;
 
 #[cfg(test)]
@@ -19,15 +20,13 @@ pub use conclusions::conclude;
 
 use crate::{seeds, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::registry::MEGACO_CODECS;
-use encbench_load::soak::SoakConfig;
 use encbench_load::udp::{saturate, Bounds};
 use encbench_load::{closed_loop, open_loop, Latency, Mix, Stop};
 use encbench_record::{
-    Check, Comparison, Failure, LoadLatency, LoadRow, Medium, Record, RowMeta, SoakSummary,
-    Verified,
+    Check, Comparison, Failure, LoadLatency, LoadRow, Medium, Record, RowMeta, Verified,
 };
 use std::time::Duration;
-use subjects::{megaco_codecs, megaco_subject, registry_subjects, Subject, Values};
+use subjects::{megaco_codecs, megaco_subject, registry_subjects, Subject};
 
 pub(crate) struct Load;
 
@@ -67,7 +66,7 @@ const UDP_P99_BOUND_NS: f64 = 1e6;
 const UDP_LOSS_BOUND: f64 = 0.001;
 
 /// Seed of the malformed messages' positions and forms.
-const MIX_SEED: u64 = 0x4c0a_d004;
+pub(crate) const MIX_SEED: u64 = 0x4c0a_d004;
 
 impl Scenario for Load {
     fn name(&self) -> &'static str {
@@ -118,10 +117,10 @@ impl Scenario for Load {
         let megaco_wanted = megaco_codecs().iter().any(|e| ctx.wants(e.id()));
         if megaco_wanted && ctx.wants_language("erlang") {
             (ctx.progress)("load: Erlang's mstone");
-            peer_rows(ctx, duration, cores, &mut out);
+            mstone::peer_rows(ctx, duration, cores, &mut out);
         }
         if let Some(total) = opts.soak {
-            soak_rows(ctx, &subjects, total, cores, &mut out);
+            soak::soak_rows(ctx, &subjects, total, cores, &mut out);
         }
         out.notes.push(format!(
             "load: {cores} cores; each point {} s after a 0.1 s warm-up; open loop on {cores} threads at {} % of each codec's closed-loop maximum, latency timed from each message's due time (coordinated omission corrected, as wrk2) into HDR histograms; malformed messages (robust corpus ops: truncated, bit-flipped, wrong length) at --bad-fraction {}, each checked to fail before the run and every error counted{}",
@@ -150,7 +149,7 @@ fn build_subjects(ctx: &Context<'_>, out: &mut Output) -> Vec<Subject> {
         .filter(|e| ctx.wants(e.id()))
         .collect();
     if !entries.is_empty() {
-        match megaco_values(ctx) {
+        match subjects::megaco_values(ctx) {
             Ok(values) => {
                 for e in &entries {
                     match megaco_subject(e, &values) {
@@ -176,48 +175,7 @@ fn build_subjects(ctx: &Context<'_>, out: &mut Output) -> Vec<Subject> {
     subjects
 }
 
-/// The 149 messages as text models, rasn values and tapes.
-fn megaco_values(ctx: &Context<'_>) -> Result<Values, String> {
-    use encbench_codecs::Codec;
-    let named = encbench_megaco::data::load(ctx.data_dir.as_deref()).map_err(|e| e.to_string())?;
-    let models = named
-        .iter()
-        .map(|m| encbench_megaco::parse(&m.text).map_err(|e| format!("{}: {e}", m.name)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let vectors = encbench_megaco_asn1::ber_vectors();
-    let decode_all = |what: &str, f: &dyn Fn(&[u8]) -> Result<(), String>| {
-        vectors
-            .iter()
-            .try_for_each(|v| f(&v.bytes).map_err(|e| format!("{what} of {}: {e}", v.name)))
-    };
-    let mut asn1 = Vec::new();
-    let mut tapes = Vec::new();
-    let push_asn1 = std::cell::RefCell::new(&mut asn1);
-    decode_all("rasn BER", &|b| {
-        let m = encbench_megaco_asn1::Ber
-            .decode(b)
-            .map_err(|e| e.to_string())?;
-        push_asn1.borrow_mut().push(m);
-        Ok(())
-    })?;
-    let push_tape = std::cell::RefCell::new(&mut tapes);
-    decode_all("tape BER", &|b| {
-        let t = encbench_megaco_asn1::TapeBer
-            .decode(b)
-            .map_err(|e| e.to_string())?;
-        push_tape.borrow_mut().push(t);
-        Ok(())
-    })?;
-    let total: usize = named.iter().map(|m| m.text.len()).sum();
-    Ok(Values {
-        logical_bytes: (total as f64 / named.len().max(1) as f64).round() as u64,
-        models,
-        asn1,
-        tapes,
-    })
-}
-
-fn meta(codec: &str, dataset: &str, operation: &str) -> RowMeta {
+pub(crate) fn meta(codec: &str, dataset: &str, operation: &str) -> RowMeta {
     RowMeta {
         scenario: NAME.into(),
         dataset: dataset.into(),
@@ -495,173 +453,4 @@ fn latency(l: &Latency) -> LoadLatency {
         max_ns: l.max_ns,
         mean_ns: l.mean_ns,
     }
-}
-
-/// Erlang's mstone rows: BER plain and native, compact plain (full mode:
-/// compact with the flex scanner driver, PER and pretty too).
-fn peer_rows(ctx: &Context<'_>, duration: Duration, cores: usize, out: &mut Output) {
-    let labels: Vec<&str> = mstone::CODECS
-        .iter()
-        .map(|c| c.0)
-        .filter(|l| ctx.mode == Mode::Full || ["ber", "ber-native", "compact"].contains(l))
-        .filter(|l| ctx.wants(&format!("megaco/erlang-{}", l.trim_end_matches("-flex"))))
-        .collect();
-    if labels.is_empty() {
-        return;
-    }
-    let peer = match mstone::run(&labels, duration) {
-        Ok(p) => p,
-        Err(why) => {
-            out.notes
-                .push(format!("load: erlang mstone rows skipped: {why}"));
-            return;
-        }
-    };
-    for e in &peer.errors {
-        out.notes.push(format!("load: erlang mstone {e}"));
-    }
-    for c in &peer.counts {
-        let codec = format!("megaco/erlang-{}", c.label);
-        let mps = c.messages_per_s();
-        let mut m = meta(
-            &codec,
-            &format!("{}/threads-all", subjects::MEGACO_DATASET),
-            "closed-loop",
-        );
-        m.language = "erlang".into();
-        m.runtime = Some(peer.runtime.clone());
-        let check = Check::Unverified {
-            reason: "mstone1's runner decodes and encodes every message in its warm-up; its bytes are not compared here (scenario megaco does that)".into(),
-        };
-        let row = LoadRow {
-            threads: c.runners,
-            messages_per_s: mps,
-            window_ns: vec![1e9 / mps.max(1e-9)],
-            mstone: Some(c.mstone),
-            ..LoadRow::default()
-        };
-        out.records.push(Record::load(m, &check, row));
-    }
-    if !peer.counts.is_empty() {
-        out.notes.push(format!(
-            "load: Erlang rows: megaco_codec_mstone1's own runner (mstone_runner_init/6), one per scheduler ({} on {cores} cores), one codec at a time for {} s each; MStone counts encodes plus decodes, so messages/s = MStone ÷ 2 ÷ seconds; -flex is the flex scanner driver, -native the BER/PER codec on wire-form values (mstone's driver set). mstone2 is not run: it times the same codecs one message per process and reports no per-codec count",
-            peer.counts[0].runners,
-            duration.as_secs_f64()
-        ));
-    }
-}
-
-/// Live heap bytes, when this process's allocator counts them.
-fn heap_probe() -> Option<fn() -> i64> {
-    use encbench_robust::alloc;
-    alloc::arm(0, usize::MAX);
-    let before = alloc::in_use();
-    let probe = std::hint::black_box(vec![1u8; 1 << 20]);
-    let counted = alloc::in_use() - before >= 1 << 20;
-    drop(probe);
-    alloc::disarm();
-    fn read() -> i64 {
-        encbench_robust::alloc::in_use() as i64
-    }
-    counted.then_some(read as fn() -> i64)
-}
-
-/// `--soak`: each codec in turn for an equal share of the total, on every core.
-fn soak_rows(
-    ctx: &mut Context<'_>,
-    subjects: &[Subject],
-    total: Duration,
-    cores: usize,
-    out: &mut Output,
-) {
-    if subjects.is_empty() {
-        return;
-    }
-    let each = total / subjects.len() as u32;
-    let window = (each / 60).clamp(Duration::from_millis(250), Duration::from_secs(10));
-    let heap = heap_probe();
-    let start = encbench_measure::steadiness::probe("soak start");
-    for s in subjects {
-        if encbench_load::soak::interrupted() {
-            out.notes
-                .push(format!("load: soak of {} not run: interrupted", s.id));
-            continue;
-        }
-        (ctx.progress)(&format!(
-            "load: soaking {} for {} s (Ctrl-C ends it, keeping what it has)",
-            s.id,
-            each.as_secs()
-        ));
-        let Ok(mix) = Mix::for_workload(&s.good, ctx.load.bad_fraction, MIX_SEED, s.work.as_ref())
-        else {
-            continue;
-        };
-        let config = SoakConfig {
-            threads: cores,
-            duration: each,
-            window,
-            heap,
-        };
-        if heap.is_some() {
-            encbench_robust::alloc::arm(0, usize::MAX);
-        }
-        let result = encbench_load::soak(s.work.as_ref(), &mix, config);
-        encbench_robust::alloc::disarm();
-        let r = match result {
-            Ok(r) => r,
-            Err(e) => {
-                out.failures
-                    .push(Failure::new(&meta(&s.id, s.dataset, "soak"), e.to_string()));
-                continue;
-            }
-        };
-        let per_min = |slope: Option<encbench_load::soak::Slope>| {
-            slope.map(|x| [x.per_s * 60.0, x.low * 60.0, x.high * 60.0])
-        };
-        let rss = |i: usize| r.windows.get(i).map_or(0.0, |w| w.rss_bytes);
-        let summary = SoakSummary {
-            seconds: r.elapsed_s,
-            windows: r.windows.len(),
-            interrupted: r.interrupted,
-            rss_bytes_per_min: per_min(r.rss),
-            heap_bytes_per_min: per_min(r.heap),
-            throughput_drift_pct: r.drift_pct().map(|(a, b, c)| [a, b, c]),
-            rss_first_last_bytes: [rss(0), rss(r.windows.len().saturating_sub(1))],
-            verdict: r.verdict().as_str().to_string(),
-            series: r
-                .windows
-                .iter()
-                .map(|w| [w.at_s, w.messages_per_s, w.rss_bytes])
-                .collect(),
-        };
-        let mps = r.tally.messages as f64 / r.elapsed_s.max(1e-9);
-        let row = LoadRow {
-            threads: cores as u32,
-            messages_per_s: mps,
-            bad_fraction: mix.bad_fraction(),
-            errors: Some(r.tally.errors),
-            window_ns: r
-                .windows
-                .iter()
-                .map(|w| 1e9 / w.messages_per_s.max(1e-9))
-                .collect(),
-            soak: Some(summary),
-            ..LoadRow::default()
-        };
-        let mut m = meta(&s.id, &format!("{}/soak", s.dataset), "soak");
-        m.logical_bytes = s.logical_bytes;
-        m.encoded_bytes = s.mean_bytes();
-        out.records
-            .push(Record::load(m, &s.proof.clone().into(), row));
-    }
-    let end = encbench_measure::steadiness::probe("soak end");
-    out.notes.push(format!(
-        "load: soak {} s in all, {} s per codec in windows of {} ms; live heap {}; the machine's steadiness probe spread {:.1} % at the start and {:.1} % at the end (throughput drift within that is the machine, not the codec)",
-        total.as_secs(),
-        each.as_secs(),
-        window.as_millis(),
-        if heap.is_some() { "counted by encbench's allocator" } else { "not counted (no counting allocator in this process): RSS only" },
-        start.spread_pct(),
-        end.spread_pct(),
-    ));
 }

@@ -9,6 +9,9 @@
 //! pass over the 149 messages), so messages/s — one decode and one encode
 //! each, as our rows count — is half the count per second.
 
+use super::meta;
+use crate::{Context, Mode, Output};
+use encbench_record::{Check, LoadRow, Record};
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -166,6 +169,60 @@ pub(crate) fn parse(out: &str) -> Peer {
         }
     }
     peer
+}
+
+/// Erlang's mstone rows: BER plain and native, compact plain (full mode:
+/// compact with the flex scanner driver, PER and pretty too).
+pub(super) fn peer_rows(ctx: &Context<'_>, duration: Duration, cores: usize, out: &mut Output) {
+    let labels: Vec<&str> = CODECS
+        .iter()
+        .map(|c| c.0)
+        .filter(|l| ctx.mode == Mode::Full || ["ber", "ber-native", "compact"].contains(l))
+        .filter(|l| ctx.wants(&format!("megaco/erlang-{}", l.trim_end_matches("-flex"))))
+        .collect();
+    if labels.is_empty() {
+        return;
+    }
+    let peer = match run(&labels, duration) {
+        Ok(p) => p,
+        Err(why) => {
+            out.notes
+                .push(format!("load: erlang mstone rows skipped: {why}"));
+            return;
+        }
+    };
+    for e in &peer.errors {
+        out.notes.push(format!("load: erlang mstone {e}"));
+    }
+    for c in &peer.counts {
+        let codec = format!("megaco/erlang-{}", c.label);
+        let mps = c.messages_per_s();
+        let mut m = meta(
+            &codec,
+            &format!("{}/threads-all", super::subjects::MEGACO_DATASET),
+            "closed-loop",
+        );
+        m.language = "erlang".into();
+        m.runtime = Some(peer.runtime.clone());
+        let check = Check::Unverified {
+            reason: "mstone1's runner decodes and encodes every message in its warm-up; its bytes are not compared here (scenario megaco does that)".into(),
+        };
+        let row = LoadRow {
+            threads: c.runners,
+            messages_per_s: mps,
+            window_ns: vec![1e9 / mps.max(1e-9)],
+            mstone: Some(c.mstone),
+            ..LoadRow::default()
+        };
+        out.records.push(Record::load(m, &check, row));
+    }
+    if !peer.counts.is_empty() {
+        out.notes.push(format!(
+            "load: Erlang rows: megaco_codec_mstone1's own runner (mstone_runner_init/6), one per scheduler ({} on {cores} cores), one codec at a time for {} s each; MStone counts encodes plus decodes, so messages/s = MStone ÷ 2 ÷ seconds; -flex is the flex scanner driver, -native the BER/PER codec on wire-form values (mstone's driver set). mstone2 is not run: it times the same codecs one message per process and reports no per-codec count",
+            peer.counts[0].runners,
+            duration.as_secs_f64()
+        ));
+    }
 }
 
 /// The eval: per codec, one mstone1 runner per scheduler, released together.

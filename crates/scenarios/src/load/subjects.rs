@@ -127,6 +127,41 @@ pub(crate) fn megaco_subject(entry: &Entry, v: &Values) -> Result<Subject, Strin
     }
 }
 
+/// Decodes every one of Erlang's BER vectors with `codec`, in order.
+fn from_vectors<T>(
+    vectors: &[encbench_megaco_asn1::Vector],
+    codec: &dyn Codec<T>,
+    what: &str,
+) -> Result<Vec<T>, String> {
+    vectors
+        .iter()
+        .map(|v| {
+            codec
+                .decode(&v.bytes)
+                .map_err(|e| format!("{what} of {}: {e}", v.name))
+        })
+        .collect()
+}
+
+/// The 149 messages as text models (parsed from the pretty text), rasn
+/// values and tapes (decoded from Erlang's BER of them, as scenario
+/// `megaco` makes them).
+pub(crate) fn megaco_values(ctx: &Context<'_>) -> Result<Values, String> {
+    let named = encbench_megaco::data::load(ctx.data_dir.as_deref()).map_err(|e| e.to_string())?;
+    let models = named
+        .iter()
+        .map(|m| encbench_megaco::parse(&m.text).map_err(|e| format!("{}: {e}", m.name)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let vectors = encbench_megaco_asn1::ber_vectors();
+    let total: usize = named.iter().map(|m| m.text.len()).sum();
+    Ok(Values {
+        logical_bytes: (total as f64 / named.len().max(1) as f64).round() as u64,
+        models,
+        asn1: from_vectors(&vectors, &Ber, "rasn BER")?,
+        tapes: from_vectors(&vectors, &TapeBer, "tape BER")?,
+    })
+}
+
 /// Records per message for registry record codecs, and messages.
 const RECORDS_PER_MESSAGE: usize = 8;
 const RECORD_MESSAGES: usize = 64;
