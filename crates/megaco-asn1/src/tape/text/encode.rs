@@ -1258,3 +1258,59 @@ impl E<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::TapeBer;
+    use super::*;
+    use encbench_codecs::Codec;
+
+    /// Tapes no decoder made: every node of every message's BER tape
+    /// changed one way at a time (another type, value, slot, string span),
+    /// and every truncation. Encoding must refuse or succeed, never panic,
+    /// and leave `out` as it was when it refuses.
+    #[test]
+    fn broken_tapes_are_errors_not_panics() {
+        let mut out = Vec::new();
+        let mut refused = 0;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for v in crate::ber_vectors().iter().step_by(3) {
+            let tape = TapeBer.decode(&v.bytes).expect("decodes");
+            let types = tape.schema().expect("module").types.len() as u64;
+            for i in 0..tape.nodes.len() {
+                for change in 0..5 {
+                    let mut t = tape.clone();
+                    let r = next();
+                    let node = &mut t.nodes[i];
+                    match change {
+                        0 => node.ty = (r % types) as TypeId,
+                        1 => node.a = r as u32 % 8,
+                        2 => node.a = r as u32,
+                        3 => node.slot = (r % 12) as u16,
+                        _ => node.b = r as u32 % 300,
+                    }
+                    for style in [Style::Compact, Style::Pretty] {
+                        out.clear();
+                        out.extend_from_slice(b"before");
+                        if encode(&t, style, &mut out).is_err() {
+                            assert_eq!(out, b"before");
+                            refused += 1;
+                        }
+                    }
+                }
+                let mut t = tape.clone();
+                t.nodes.truncate(i);
+                out.clear();
+                assert!(encode(&t, Style::Compact, &mut out).is_err());
+                assert!(out.is_empty());
+            }
+        }
+        assert!(refused > 1000, "{refused}");
+    }
+}
