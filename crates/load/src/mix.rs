@@ -36,8 +36,12 @@ pub const KINDS: [&str; 3] = ["truncated", "bit-flipped", "wrong length"];
 const TRIES: usize = 64;
 
 /// At least this many malformed messages when a fraction is asked for, so
-/// 1 % of 149 messages is not rounded to one or none.
+/// 1 % of 149 messages is not rounded to one or none…
 const MIN_BAD: usize = 10;
+/// … with the valid set repeated at most this often (a tiny fraction
+/// would otherwise ask for millions of copies; it gets fewer malformed
+/// messages instead, and the row says how many).
+const MAX_COPIES: usize = 100;
 
 impl Mix {
     /// The valid messages only.
@@ -77,7 +81,8 @@ impl Mix {
         let fraction = fraction.clamp(0.0, 0.5);
         let mut copies = 1;
         if fraction > 0.0 {
-            while ((good.len() * copies) as f64 * fraction) < MIN_BAD as f64 {
+            while ((good.len() * copies) as f64 * fraction) < MIN_BAD as f64 && copies < MAX_COPIES
+            {
                 copies += 1;
             }
         }
@@ -170,6 +175,9 @@ mod tests {
         let b = Mix::for_workload(&good, 0.05, 1, &Decimal).expect("mix");
         assert_eq!(a, b);
         assert_eq!(Mix::clean(&good).expect("mix").bad, 0);
+        // A tiny fraction is capped, not millions of copies.
+        let tiny = Mix::for_workload(&good, 1e-9, 1, &Decimal).expect("mix");
+        assert_eq!((tiny.messages.len(), tiny.bad), (20 * MAX_COPIES, 0));
         assert_eq!(Mix::clean(&[]), Err(LoadError::Empty));
     }
 }
