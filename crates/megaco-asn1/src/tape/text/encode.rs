@@ -13,6 +13,11 @@
 //! fields are stepped over with [`E::skip`] and visited afterwards. Output
 //! goes straight into `out`; nothing is allocated per node.
 //!
+//! A value with no text form (a name the resolver tables lack, a
+//! termination id outside the `[8, 8, 8]` levels, a modem descriptor) or a
+//! tape no decoder made is a [`CodecError`] at the index of the tape node
+//! where writing stopped, and leaves `out` as it was.
+//!
 //! The layout (pretty indentation, spacing) is that of the general model
 //! encoder in `encbench_megaco` (`crates/megaco/src/encode`), whose compact
 //! output is byte-identical to Erlang's.

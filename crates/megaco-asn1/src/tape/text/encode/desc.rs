@@ -349,12 +349,15 @@ impl E<'_> {
         if f[4].0 != super::ABSENT {
             self.at = f[4].0;
             let (n, elem) = self.seq_of(f[4].1)?;
-            for _ in 0..n {
-                let reason = self.string(elem)?;
-                self.item(&mut first);
-                self.kw_eq(Kw::Reason);
-                self.quoted(reason)?;
+            if n != 1 {
+                // Erlang's text encoders write one reason (`enc_Value`'s
+                // single string) and its parsers read one.
+                return self.fail("service change reason without exactly one value");
             }
+            let reason = self.string(elem)?;
+            self.item(&mut first);
+            self.kw_eq(Kw::Reason);
+            self.quoted(reason)?;
         }
         if f[5].0 != super::ABSENT {
             self.at = f[5].0;
