@@ -84,9 +84,14 @@ impl E<'_> {
     fn parameter(&mut self, ty: TypeId, scope: Scope, owner: [u8; 4]) -> R {
         let seq = self.seq(ty)?;
         let mut values = None;
+        let mut digits = false;
         for _ in 0..seq.count {
             match self.field(seq)? {
-                (0, ty) => self.parameter_name(ty, scope, owner)?,
+                (0, ty) => {
+                    let start = self.out.len();
+                    self.parameter_name(ty, scope, owner)?;
+                    digits = scope == Scope::Event && self.out[start..] == *b"ds";
+                }
                 (1, ty) => {
                     values = Some((self.at, ty));
                     self.at = self.skip(self.at)?;
@@ -94,7 +99,29 @@ impl E<'_> {
                 (_, ty) => return self.parm_values(values, Some(ty)),
             }
         }
-        self.parm_values(values, None)
+        match values {
+            Some((at, list)) if digits => self.digit_string(at, list),
+            _ => self.parm_values(values, None),
+        }
+    }
+
+    /// An event parameter `ds` with one value and no extra info: Erlang's
+    /// `enc_eventOther` writes it as a digit string, always quoted
+    /// (`ds="916135551212"`), whatever its characters.
+    fn digit_string(&mut self, at: usize, list: TypeId) -> R {
+        let end = self.at;
+        self.at = at;
+        let (n, elem) = self.seq_of(list)?;
+        if n != 1 {
+            self.at = end;
+            return self.parm_values(Some((at, list)), None);
+        }
+        let v = self.string(elem)?;
+        self.s(b"=\"");
+        self.s(v);
+        self.byte(b'"');
+        self.at = end;
+        Ok(())
     }
 
     /// `RequestedActions` / `SecondRequestedActions`: `KA`, `DM…`,
