@@ -141,10 +141,11 @@ impl E<'_> {
     }
 
     /// `LocalRemoteDescriptor`: each property group as SDP lines
-    /// (`v=0`), each line ended by CRLF in compact text as Erlang writes
-    /// it (LF in pretty).
+    /// (`v=0`), each ended by CRLF, laid out as Erlang's encoders write
+    /// them: `{` LF lines `}` in compact, ` { ` LF lines LF indent `}` in
+    /// pretty.
     fn sdp(&mut self, ty: TypeId) -> R {
-        self.s(if self.pretty { b" {\n" } else { b"{\n" });
+        self.s(if self.pretty { b" { \n" } else { b"{\n" });
         let seq = self.seq(ty)?;
         for _ in 0..seq.count {
             let (_, ty) = self.field(seq)?;
@@ -157,9 +158,7 @@ impl E<'_> {
             }
         }
         if self.pretty {
-            for _ in 0..self.indent {
-                self.byte(b'\t');
-            }
+            self.newline();
         }
         self.byte(b'}');
         Ok(())
@@ -191,7 +190,7 @@ impl E<'_> {
                 (_, ty) => return self.unsupported(ty),
             }
         }
-        self.s(if self.pretty { b"\n" } else { b"\r\n" });
+        self.s(b"\r\n");
         Ok(())
     }
 
