@@ -138,7 +138,8 @@ fn mutants(text: &[u8], step: usize) -> Vec<Vec<u8>> {
 /// over mutants of every message in both spellings, the text tape
 /// accepts what the general parser accepts (but for values without a
 /// binary form) and refuses what it refuses; where both accept, the tape
-/// written back as text parses to the general parser's model. Never a
+/// equals the tape of the parser's own text of its model, and the tape's
+/// text reads back to the same tape. Never a
 /// panic.
 #[test]
 fn the_text_tape_agrees_with_the_general_parser_on_mutated_messages() {
@@ -157,20 +158,35 @@ fn the_text_tape_agrees_with_the_general_parser_on_mutated_messages() {
                 match (&general, &tape) {
                     (Ok(model), Ok(tape)) => {
                         both_accept += 1;
+                        // The tape holds ASN.1 values, so text order that
+                        // ASN.1 does not keep (bare audit tokens are bits)
+                        // is compared through the general parser's own
+                        // text of the same model.
+                        let mut canonical = Vec::new();
+                        encbench_megaco::encode_compact(model, &mut canonical);
                         let mut text = Vec::new();
-                        match TapeCompact.encode(tape, &mut text) {
-                            Ok(()) => match encbench_megaco::parse(&text) {
-                                Ok(back) if &back == model => {}
-                                Ok(_) => disagreements.push(format!(
-                                    "{name}: different values: {:?}",
-                                    m.escape_ascii().to_string()
-                                )),
-                                Err(e) => disagreements.push(format!(
-                                    "{name}: the tape's text does not parse ({e}): {:?}",
-                                    text.escape_ascii().to_string()
-                                )),
-                            },
-                            Err(e) => disagreements.push(format!("{name}: encode: {e}")),
+                        match (
+                            TapeCompact.decode(&canonical),
+                            TapeCompact.encode(tape, &mut text),
+                        ) {
+                            (Ok(want), Ok(())) if want == *tape => {
+                                match TapeCompact.decode(&text) {
+                                    Ok(back) if back == *tape => {}
+                                    _ => disagreements.push(format!(
+                                        "{name}: the tape's own text reads back differently: {:?}",
+                                        text.escape_ascii().to_string()
+                                    )),
+                                }
+                            }
+                            (Ok(_), Ok(())) => disagreements.push(format!(
+                                "{name}: different values: {:?}",
+                                m.escape_ascii().to_string()
+                            )),
+                            (Err(e), _) => disagreements.push(format!(
+                                "{name}: the parser's text is refused ({e}): {:?}",
+                                canonical.escape_ascii().to_string()
+                            )),
+                            (_, Err(e)) => disagreements.push(format!("{name}: encode: {e}")),
                         }
                     }
                     (Err(_), Err(_)) => {}

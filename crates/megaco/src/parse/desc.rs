@@ -113,15 +113,17 @@ impl P<'_> {
         Ok(())
     }
 
-    /// `{ SDP }`: the lines between the braces, line ends and blank lines dropped.
+    /// `{ SDP }`: the lines between the braces, as Erlang's parser cuts
+    /// them: a line ends at CR or LF, white space before a line's name and
+    /// blank lines are dropped.
     pub(super) fn sdp(&mut self) -> R<Vec<String>> {
         self.expect(b'{', "expected `{`")?;
         let at = self.i;
         let body = self.raw_until(b'}', "unterminated SDP: no `}`")?;
         let mut lines = Vec::new();
-        for line in body.split(|&b| b == b'\n') {
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
-            if line.iter().all(|b| b.is_ascii_whitespace()) {
+        for line in body.split(|&b| b == b'\n' || b == b'\r') {
+            let line = line.trim_ascii_start();
+            if line.is_empty() {
                 continue;
             }
             lines.push(super::utf8(line).ok_or(Fail {

@@ -541,7 +541,7 @@ fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
 
 /// 4 to 8 hex digits (an even count) as 2 to 4 octets.
 fn hex_octets(hex: &[u8]) -> Option<([u8; 4], usize)> {
-    if !(4..=8).contains(&hex.len()) || hex.len() % 2 != 0 {
+    if !(4..=8).contains(&hex.len()) || !hex.len().is_multiple_of(2) {
         return None;
     }
     let mut out = [0u8; 4];
