@@ -245,7 +245,7 @@ pub fn jobs(size: Size) -> Vec<Job> {
 /// The ASN.1 codecs, seeded with five of Erlang's BER vectors (one of each
 /// module version among them), decoded by the codec under attack.
 fn megaco_asn1_jobs(out: &mut Vec<Job>) {
-    use encbench_megaco_asn1::{ber_vectors, Ber, Per, TapeBer, TapePer};
+    use encbench_megaco_asn1::{ber_vectors, Ber, Per, TapeBer, TapeCompact, TapePer, TapePretty};
     fn values<T>(codec: &dyn Codec<T>) -> Result<Vec<T>, String> {
         let vectors = ber_vectors();
         let picked = vectors.iter().step_by(vectors.len() / 5).take(5);
@@ -268,6 +268,14 @@ fn megaco_asn1_jobs(out: &mut Vec<Job>) {
     }));
     out.push(job("megaco/per-tape", "megaco-vectors-5", || {
         typed(Box::new(TapePer), values(&TapeBer)?)
+    }));
+    // The text tapes: seeds are the same five messages written as text by
+    // the codec under attack, so mutations hit its own grammar.
+    out.push(job("megaco/compact-tape", "megaco-vectors-5", || {
+        typed(Box::new(TapeCompact), values(&TapeBer)?)
+    }));
+    out.push(job("megaco/pretty-tape", "megaco-vectors-5", || {
+        typed(Box::new(TapePretty), values(&TapeBer)?)
     }));
 }
 

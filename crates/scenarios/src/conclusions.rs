@@ -449,6 +449,34 @@ pub fn claims() -> Vec<Claim> {
         },
         Claim {
             scenario: "megaco",
+            question: "Built with equal effort, does BER still decode faster than compact text?",
+            seed: Some("004"),
+            seed_figure: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "decode")
+                .map(|r| format!("in Erlang/OTP, compact took {}× BER's time", significant(r))),
+            seed_value: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "decode"),
+            seed_items: None,
+            quantity: Quantity::Time,
+            numerator: Pick::new(&["megaco-*"], &["megaco/compact-tape"], "decode", MEMORY),
+            denominator: Pick::new(&["megaco-*"], &["megaco/ber-tape"], "decode", MEMORY),
+            threshold: 1.0,
+            above: true,
+        },
+        Claim {
+            scenario: "megaco",
+            question: "Built with equal effort, does BER still encode faster than compact text?",
+            seed: Some("004"),
+            seed_figure: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "encode")
+                .map(|r| format!("in Erlang/OTP, compact took {}× BER's time", significant(r))),
+            seed_value: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "encode"),
+            seed_items: None,
+            quantity: Quantity::Time,
+            numerator: Pick::new(&["megaco-*"], &["megaco/compact-tape"], "encode", MEMORY),
+            denominator: Pick::new(&["megaco-*"], &["megaco/ber-tape"], "encode", MEMORY),
+            threshold: 1.0,
+            above: true,
+        },
+        Claim {
+            scenario: "megaco",
             question: "Is a BER message smaller than the same message as compact text?",
             seed: Some("004"),
             seed_figure: seeds::seed_004_size_ratio("megaco/compact", "megaco/ber")

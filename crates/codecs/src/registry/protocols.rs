@@ -128,6 +128,18 @@ pub const MEGACO_CODECS: &[CodecInfo] = &[
     )
     .decoder("encbench"),
     megaco(
+        "megaco/compact-tape",
+        Family::Text,
+        "Megaco compact text, purpose-built with the same care as the BER and PER tapes: into and out of the same tape, names and term ids mapped as Erlang's binary codecs map them",
+    )
+    .decoder("encbench"),
+    megaco(
+        "megaco/pretty-tape",
+        Family::Text,
+        "Megaco pretty text, purpose-built: the same text tape decoder, a pretty encoder",
+    )
+    .decoder("encbench"),
+    megaco(
         "megaco/erlang-pretty",
         Family::Worker,
         "Erlang/OTP megaco: pretty text encoder and decoder",

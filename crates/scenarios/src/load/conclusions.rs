@@ -1,4 +1,4 @@
-//! The load scenario's questions, asked of this run's rows: two ratios of
+//! The load scenario's questions, asked of this run's rows: ratios of
 //! closed-loop rows on every core (the same bootstrap as every other
 //! scenario's claims), and whether any soak's memory grew, from the fitted
 //! slope's interval against an allowance.
@@ -34,7 +34,7 @@ fn ratio(a: &str, b: &str) -> Option<f64> {
     Some(erlang_us(a)? / erlang_us(b)?)
 }
 
-/// The two questions answered by ratios of rows.
+/// The questions answered by ratios of rows.
 pub(crate) fn claims() -> Vec<Claim> {
     let figure = |r: Option<f64>, what: &str| {
         r.map(|v| {
@@ -55,6 +55,20 @@ pub(crate) fn claims() -> Vec<Claim> {
             quantity: Quantity::Time,
             numerator: closed(&["megaco/compact"]),
             denominator: closed(BER),
+            threshold: 1.0,
+            above: true,
+        },
+        Claim {
+            scenario: "load",
+            question:
+                "Built with equal effort, does BER keep its lead over compact text under load?",
+            seed: Some("004"),
+            seed_figure: figure(ratio("compact", "ber"), "compact text"),
+            seed_value: ratio("compact", "ber"),
+            seed_items: None,
+            quantity: Quantity::Time,
+            numerator: closed(&["megaco/compact-tape"]),
+            denominator: closed(&["megaco/ber-tape"]),
             threshold: 1.0,
             above: true,
         },
@@ -265,18 +279,28 @@ mod tests {
                 600.0,
                 Some(soak([1e5, 9e4, 1.1e5])),
             ),
+            row(
+                "megaco/compact-tape",
+                "megaco-t/threads-all",
+                "closed-loop",
+                300.0,
+                None,
+            ),
         ];
         let c = conclude(&rows);
-        assert_eq!(c.len(), 3);
+        assert_eq!(c.len(), 4);
         // Compact 600 ns ÷ BER tape 200 ns on all cores; the malformed row is not picked.
         assert_eq!((c[0].ratio, c[0].verdict), (3.0, Verdict::Holds));
         assert_eq!(c[0].numerator.dataset, "megaco-t/threads-all");
+        // Equal effort: compact tape 300 ÷ BER tape 200.
+        assert_eq!((c[1].ratio, c[1].verdict), (1.5, Verdict::Holds));
+        assert_eq!(c[1].numerator.codec, "megaco/compact-tape");
         // BER 200 ÷ PER 300: PER is not faster.
-        assert_eq!(c[1].verdict, Verdict::DoesNotHold);
+        assert_eq!(c[2].verdict, Verdict::DoesNotHold);
         // 100 kB/min for 10 min is 1 MB of live heap, 3.9× the allowance.
-        assert_eq!(c[2].numerator.codec, "megaco/compact");
-        assert_eq!(c[2].verdict, Verdict::Holds);
-        assert!((c[2].ratio - 1e6 / HEAP_ALLOWANCE_BYTES).abs() < 1e-9);
+        assert_eq!(c[3].numerator.codec, "megaco/compact");
+        assert_eq!(c[3].verdict, Verdict::Holds);
+        assert!((c[3].ratio - 1e6 / HEAP_ALLOWANCE_BYTES).abs() < 1e-9);
         // Without the leaking soak, the worst (BER tape, 20 B/min at most) is far below the allowance.
         let c = conclude(&rows[..6]);
         assert_eq!(c[2].verdict, Verdict::DoesNotHold);

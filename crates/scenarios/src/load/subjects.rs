@@ -10,7 +10,7 @@ use encbench_codecs::Codec;
 use encbench_load::{CodecWorkload, Workload};
 use encbench_megaco::codec::{Compact, Pretty};
 use encbench_megaco::MegacoMessage;
-use encbench_megaco_asn1::{Ber, Per, Tape, TapeBer, TapePer, VersionedMessage};
+use encbench_megaco_asn1::{Ber, Per, Tape, TapeBer, TapeCompact, TapePer, VersionedMessage};
 use encbench_record::Verified;
 
 /// One codec, ready to load: its messages as it encodes them, the proof
@@ -65,7 +65,7 @@ pub(crate) fn megaco_codecs() -> Vec<Entry> {
         Entry::Asn1("megaco/per", || Box::new(Per)),
         Entry::Tape("megaco/ber-tape", || Box::new(TapeBer)),
         Entry::Tape("megaco/per-tape", || Box::new(TapePer)),
-        // text tape: add here, as Entry::Tape("<its registry id>", || Box::new(<its type>)),
+        Entry::Tape("megaco/compact-tape", || Box::new(TapeCompact)),
     ]
 }
 
