@@ -62,6 +62,19 @@ const DIGITS: [[u8; 8]; 256] = {
 /// the `[8, 8, 8]` configuration.
 pub(crate) fn from_text(text: &[u8]) -> Option<BinaryTermId> {
     let mut t = BinaryTermId::default();
+    // The usual id: three full levels, eight digits at a time.
+    if let [a @ .., b'/', _, _, _, _, _, _, _, _, b'/', _, _, _, _, _, _, _, _] = text {
+        if let (8, Some(x), Some(y), Some(z)) = (
+            a.len(),
+            octet_of_digits(&text[..8]),
+            octet_of_digits(&text[9..17]),
+            octet_of_digits(&text[18..]),
+        ) {
+            t.id[..LEVELS].copy_from_slice(&[x, y, z]);
+            t.id_len = LEVELS as u8;
+            return Some(t);
+        }
+    }
     if text.eq_ignore_ascii_case(b"root") {
         t.id = ROOT_ID;
         t.id_len = 8;
@@ -107,6 +120,17 @@ pub(crate) fn from_text(text: &[u8]) -> Option<BinaryTermId> {
     }
     // More than three levels.
     levels.next().is_none().then_some(t)
+}
+
+/// Eight binary digits as one octet (first digit the high bit), all at
+/// once: each digit's low bit moved to its place by one multiplication.
+fn octet_of_digits(digits: &[u8]) -> Option<u8> {
+    let v = u64::from_be_bytes(digits.try_into().ok()?);
+    if v & 0xFEFE_FEFE_FEFE_FEFE != 0x3030_3030_3030_3030 {
+        return None;
+    }
+    let bits = v & 0x0101_0101_0101_0101;
+    Some((bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8)
 }
 
 fn binary_digit(c: u8) -> Option<u8> {
@@ -175,6 +199,30 @@ pub(crate) fn write_text(wildcards: &[u8], id: &[u8], out: &mut Vec<u8>) -> bool
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn eight_digits_at_once_read_as_one_at_a_time() {
+        for b in 0..=255u8 {
+            assert_eq!(octet_of_digits(&DIGITS[usize::from(b)]), Some(b));
+            for at in 0..8 {
+                for bad in [b'2', b'/', b'$', b'0' - 1, b'1' | 0x80] {
+                    let mut d = DIGITS[usize::from(b)];
+                    d[at] = bad;
+                    assert_eq!(octet_of_digits(&d), None, "{:?}", d);
+                }
+            }
+        }
+        let id = from_text(b"10000001/00000000/11111110").expect("an id");
+        assert_eq!(
+            (id.id_len, &id.id[..3], id.wildcard_count),
+            (3, &[0x81, 0, 0xFE][..], 0)
+        );
+        assert_eq!(
+            from_text(b"10000001/00000000/1111111$").map(|t| t.wildcard_count),
+            Some(1)
+        );
+        assert_eq!(from_text(b"10000001/0000000/111111110"), None);
+    }
 
     fn binary(wildcards: &[u8], id: &[u8]) -> BinaryTermId {
         let mut t = BinaryTermId {

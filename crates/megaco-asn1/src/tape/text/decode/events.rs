@@ -4,7 +4,7 @@
 use super::{Seq, D, R};
 use crate::tape::schema::TypeId;
 use crate::tape::text::names::Scope;
-use encbench_megaco::tokens::{self, Kw};
+use encbench_megaco::tokens::Kw;
 
 /// Keywords with a meaning inside a requested event's `{ }`; any other
 /// word there (even `ds`, compact `Discard`) names a parameter.
@@ -34,10 +34,7 @@ const SIGNAL_KWS: [Kw; 8] = [
 impl D<'_> {
     /// The keyword the next word spells if it is one of `known`.
     fn peek_kw_in(&mut self, known: &[Kw]) -> Option<Kw> {
-        let save = self.i;
-        let k = self.word().ok().and_then(tokens::lookup);
-        self.i = save;
-        k.filter(|k| known.contains(k))
+        self.peek_kw().filter(|k| known.contains(k))
     }
 
     /// `Events[ = id { … }]` (token read) as `EventsDescriptor` (or, when
@@ -76,6 +73,13 @@ impl D<'_> {
             self.list1(|d| {
                 let at = d.i;
                 let k = d.peek_kw_in(&EVENT_KWS);
+                if k.is_none() || k == Some(Kw::Stream) {
+                    // The actions so far are one value in ASN.1: closed
+                    // before the event's other components.
+                    if let Some(a) = actions.take() {
+                        d.close(a)?;
+                    }
+                }
                 if k.is_none() {
                     let elem = d.list_elem(&mut e, 3)?;
                     return d.event_parameter(elem, owner);
@@ -91,6 +95,9 @@ impl D<'_> {
                 d.word()?;
                 let a = match &mut actions {
                     Some(a) => a,
+                    None if Self::has(&e, 2) => {
+                        return d.fail_at(at, "event actions are not supported on both sides of an event parameter or stream")
+                    }
                     None => {
                         let t = d.field(&mut e, 2)?;
                         actions.insert(d.seq(t, 2))

@@ -31,9 +31,11 @@ impl D<'_> {
         };
         self.version = version as u8;
         self.schema = m.schema;
+        self.mandatory = super::mandatory(self.version, self.schema);
         let len = self.s.len();
-        // About one value per six octets of text in the real messages.
-        self.tape.clear(self.version, len, len / 5 + 8);
+        // About one value per three octets of compact text in the real
+        // messages (fewer in pretty).
+        self.tape.clear(self.version, len, len / 2 + 16);
         let root = self.schema.root;
         let mut top = self.seq(root, 0);
         let ty = self.field(&mut top, 1)?;
@@ -466,6 +468,10 @@ impl D<'_> {
             let at = d.i;
             let k = d.peek_kw();
             if k == Some(Kw::Error) && !Self::has(&a, 1) {
+                // The context properties end here: one value in ASN.1.
+                if let Some(c) = ctx.take() {
+                    d.close(c)?;
+                }
                 let f = d.field(&mut a, 1)?;
                 return d.error_descriptor(f, 1);
             }
@@ -476,6 +482,10 @@ impl D<'_> {
             if is_context_property(k) {
                 let c = match &mut ctx {
                     Some(c) => c,
+                    None if Self::has(&a, 2) => return d.fail_at(
+                        at,
+                        "context properties are not supported on both sides of an error descriptor",
+                    ),
                     None => {
                         let t = d.field(&mut a, 2)?;
                         ctx.insert(d.seq(t, 2))

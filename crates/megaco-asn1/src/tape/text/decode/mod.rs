@@ -16,7 +16,7 @@ mod descriptors;
 mod events;
 mod message;
 
-use super::super::schema::{Kind, Schema, TypeId};
+use super::super::schema::{Field, Kind, Schema, TypeId};
 use super::super::{module, Node, Tape, MAX_DEPTH};
 use encbench_codecs::CodecError;
 use encbench_megaco::tokens::{self, Kw};
@@ -30,17 +30,59 @@ pub(super) struct Fail {
 
 type R<T = ()> = Result<T, Box<Fail>>;
 
+/// Each type's mandatory components (a bit per field) in the module of
+/// `version`, worked out once.
+fn mandatory(version: u8, schema: &'static Schema) -> &'static [u64] {
+    static TABLES: [std::sync::OnceLock<Vec<u64>>; 3] = [const { std::sync::OnceLock::new() }; 3];
+    TABLES[usize::from(version.clamp(1, 3)) - 1].get_or_init(|| {
+        schema
+            .types
+            .iter()
+            .map(|t| match &t.kind {
+                Kind::Seq { fields, .. } => fields
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, f)| !f.optional && *k < 64)
+                    .fold(0, |m, (k, _)| m | 1 << k),
+                _ => 0,
+            })
+            .collect()
+    })
+}
+
+/// Working space kept between messages on each thread, so a decode
+/// allocates only its tape.
+#[derive(Default)]
+struct Scratch {
+    kids: Vec<(u16, u32)>,
+    nodes: Vec<Node>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::default();
+}
+
 pub(in super::super) fn decode(src: &[u8], tape: &mut Tape) -> Result<(), CodecError> {
+    let mut scratch = SCRATCH.take();
+    scratch.kids.clear();
     let mut d = D {
         s: src,
         i: 0,
         depth: 0,
         version: 0,
         schema: module(1, 0)?.schema,
+        mandatory: &[],
         tape: std::mem::take(tape),
+        kids: scratch.kids,
+        nodes: scratch.nodes,
+        last_kw: (usize::MAX, 0, None),
     };
     let result = d.message();
     *tape = d.tape;
+    SCRATCH.set(Scratch {
+        kids: d.kids,
+        nodes: d.nodes,
+    });
     result.map_err(|f| located(src, &f))
 }
 
@@ -98,16 +140,29 @@ pub(super) struct D<'a> {
     depth: u32,
     version: u8,
     schema: &'static Schema,
+    /// Each `SEQUENCE` type's mandatory components, a bit each.
+    mandatory: &'static [u64],
     tape: Tape,
+    /// The components of the open `SEQUENCE`s, innermost last, as (field
+    /// index, first node): a stack, since an inner one closes before its
+    /// parent takes another component.
+    kids: Vec<(u16, u32)>,
+    /// Room to put components in order.
+    nodes: Vec<Node>,
+    /// The last keyword looked up: (start, end, keyword).
+    last_kw: (usize, usize, Option<Kw>),
 }
 
-/// A `SEQUENCE` being filled: its node and the components so far, as
-/// (field index, first node).
+/// A `SEQUENCE` being filled: its node, its fields, and where its
+/// components start in [`D::kids`]; `given` has a bit per component.
 pub(super) struct Seq {
     node: usize,
     ty: TypeId,
-    kids: [(u16, u32); 16],
+    fields: &'static [Field],
+    base: usize,
     n: usize,
+    given: u64,
+    in_order: bool,
 }
 
 // The scanner.
@@ -184,22 +239,50 @@ impl<'a> D<'a> {
         Ok(&s[start..i])
     }
 
+    /// The keyword the next word spells and where the word ends, without
+    /// moving; the last answer is kept, as a peek is mostly followed by a
+    /// read of the same word.
+    #[inline]
+    fn keyword_ahead(&mut self) -> (Option<Kw>, usize) {
+        let save = self.i;
+        self.ws();
+        let start = self.i;
+        self.i = save;
+        if self.last_kw.0 == start {
+            return (self.last_kw.2, self.last_kw.1);
+        }
+        let s = self.s;
+        let mut end = start;
+        while end < s.len() && SAFE[usize::from(s[end])] {
+            end += 1;
+        }
+        let k = if end > start {
+            tokens::lookup(&s[start..end])
+        } else {
+            None
+        };
+        self.last_kw = (start, end, k);
+        (k, end)
+    }
+
     /// A keyword; `msg` says what was expected.
     fn kw(&mut self, msg: &'static str) -> R<Kw> {
-        self.ws();
-        let at = self.i;
-        match self.word().ok().and_then(tokens::lookup) {
-            Some(k) => Ok(k),
-            None => self.fail_at(at, msg),
+        match self.keyword_ahead() {
+            (Some(k), end) => {
+                self.i = end;
+                Ok(k)
+            }
+            (None, _) => {
+                self.ws();
+                self.fail(msg)
+            }
         }
     }
 
     /// The keyword the next word spells, not consumed.
+    #[inline]
     fn peek_kw(&mut self) -> Option<Kw> {
-        let save = self.i;
-        let k = self.word().ok().and_then(tokens::lookup);
-        self.i = save;
-        k
+        self.keyword_ahead().0
     }
 
     /// `"…"`: the bytes between the quotes.
@@ -343,28 +426,42 @@ impl D<'_> {
     #[inline]
     fn seq(&mut self, ty: TypeId, slot: u16) -> Seq {
         let node = self.tape.push(ty, slot, 0, 0);
+        let fields = match self.schema.kind(ty) {
+            Kind::Seq { fields, .. } => *fields,
+            _ => &[],
+        };
         Seq {
             node,
             ty,
-            kids: [(0, 0); 16],
+            fields,
+            base: self.kids.len(),
             n: 0,
+            given: 0,
+            in_order: true,
         }
     }
 
     /// Starts component `slot` of `seq`; returns its type. A component
     /// given twice is refused.
-    #[inline]
+    #[inline(always)]
     fn field(&mut self, seq: &mut Seq, slot: u16) -> R<TypeId> {
-        let ty = self.member(seq.ty, slot)?;
-        if seq.kids[..seq.n].iter().any(|k| k.0 == slot) {
+        let Some(f) = seq.fields.get(usize::from(slot)) else {
+            return self.not_in_version(seq.ty);
+        };
+        let bit = 1u64 << (slot & 63);
+        if seq.given & bit != 0 {
             return self.duplicate(seq.ty, slot);
         }
-        if seq.n == seq.kids.len() {
-            return self.fail("too many components");
+        if self.kids.len() != seq.base + seq.n || slot >= 64 {
+            return self.fail("internal: components of two SEQUENCEs interleaved");
         }
-        seq.kids[seq.n] = (slot, self.tape.nodes.len() as u32);
+        if seq.n > 0 && self.kids[self.kids.len() - 1].0 > slot {
+            seq.in_order = false;
+        }
+        seq.given |= bit;
+        self.kids.push((slot, self.tape.nodes.len() as u32));
         seq.n += 1;
-        Ok(ty)
+        Ok(f.ty)
     }
 
     #[cold]
@@ -395,7 +492,7 @@ impl D<'_> {
 
     /// Whether component `slot` has been given.
     fn has(seq: &Seq, slot: u16) -> bool {
-        seq.kids[..seq.n].iter().any(|k| k.0 == slot)
+        slot < 64 && seq.given & (1u64 << slot) != 0
     }
 
     /// One more element of the `SEQUENCE OF` component `slot` of `seq`,
@@ -403,25 +500,31 @@ impl D<'_> {
     /// Elements may come between other components in text: the list is
     /// moved to the end before it grows.
     fn list_elem(&mut self, seq: &mut Seq, slot: u16) -> R<TypeId> {
-        let Some(k) = seq.kids[..seq.n].iter().position(|k| k.0 == slot) else {
+        if !Self::has(seq, slot) {
             let list = self.field(seq, slot)?;
             self.tape.push(list, slot, 1, 0);
             return self.member(list, 0);
-        };
+        }
+        if self.kids.len() != seq.base + seq.n {
+            return self.fail("internal: components of two SEQUENCEs interleaved");
+        }
+        let kids = &mut self.kids[seq.base..];
+        let k = kids.iter().position(|k| k.0 == slot).unwrap_or(0);
         if k + 1 != seq.n {
             // Rare: another component came between; move the list last.
-            let start = seq.kids[k].1 as usize;
-            let end = seq.kids[k + 1].1 as usize;
+            let start = kids[k].1 as usize;
+            let end = kids[k + 1].1 as usize;
             let len = end - start;
             self.tape.nodes[start..].rotate_left(len);
-            let moved = seq.kids[k];
+            let moved = kids[k];
             for j in k..seq.n - 1 {
-                seq.kids[j] = seq.kids[j + 1];
-                seq.kids[j].1 -= len as u32;
+                kids[j] = kids[j + 1];
+                kids[j].1 -= len as u32;
             }
-            seq.kids[seq.n - 1] = (moved.0, (self.tape.nodes.len() - len) as u32);
+            kids[seq.n - 1] = (moved.0, (self.tape.nodes.len() - len) as u32);
+            seq.in_order = kids.windows(2).all(|w| w[0].0 < w[1].0);
         }
-        let head = seq.kids[seq.n - 1].1 as usize;
+        let head = kids[seq.n - 1].1 as usize;
         self.tape.nodes[head].a += 1;
         let list = self.tape.nodes[head].ty;
         self.member(list, 0)
@@ -431,59 +534,59 @@ impl D<'_> {
     /// mandatory `SEQUENCE OF` not given, refuses other missing mandatory
     /// components (named), and puts the components in ASN.1 order.
     fn close(&mut self, mut seq: Seq) -> R {
-        let Kind::Seq { fields, .. } = self.schema.kind(seq.ty) else {
-            return self.fail("internal: not a SEQUENCE");
-        };
-        if seq.n < fields.len() {
-            for (slot, f) in fields.iter().enumerate() {
-                let slot = slot as u16;
-                if f.optional || Self::has(&seq, slot) {
-                    continue;
+        let mut missing = self
+            .mandatory
+            .get(usize::from(seq.ty))
+            .copied()
+            .unwrap_or(0)
+            & !seq.given;
+        while missing != 0 {
+            let slot = missing.trailing_zeros() as u16;
+            missing &= missing - 1;
+            let f = &seq.fields[usize::from(slot)];
+            match self.schema.kind(f.ty) {
+                Kind::SeqOf { .. } => {
+                    self.field(&mut seq, slot)?;
+                    self.tape.push(f.ty, slot, 0, 0);
                 }
-                match self.schema.kind(f.ty) {
-                    Kind::SeqOf { .. } => {
-                        self.field(&mut seq, slot)?;
-                        self.tape.push(f.ty, slot, 0, 0);
-                    }
-                    _ => {
-                        return self.fail(format!(
-                            "{} needs its {}",
-                            self.schema.name(seq.ty),
-                            f.name
-                        ))
-                    }
+                _ => {
+                    return self.fail(format!("{} needs its {}", self.schema.name(seq.ty), f.name))
                 }
             }
         }
+        if self.kids.len() != seq.base + seq.n {
+            return self.fail("internal: components of two SEQUENCEs interleaved");
+        }
         self.tape.nodes[seq.node].a = seq.n as u32;
-        if seq.kids[..seq.n].windows(2).any(|w| w[0].0 > w[1].0) {
+        if !seq.in_order {
             self.reorder(&seq);
         }
+        self.kids.truncate(seq.base);
         Ok(())
     }
 
-    /// Rewrites the components of `seq` in field order (the slow path).
-    #[cold]
+    /// Rewrites the components of `seq` in field order (a time stamp
+    /// written first in text is last in ASN.1).
     fn reorder(&mut self, seq: &Seq) {
-        let end = self.tape.nodes.len();
-        let mut parts: Vec<(u16, usize, usize)> = (0..seq.n)
-            .map(|k| {
-                let stop = if k + 1 < seq.n {
-                    seq.kids[k + 1].1 as usize
-                } else {
-                    end
-                };
-                (seq.kids[k].0, seq.kids[k].1 as usize, stop)
-            })
-            .collect();
-        parts.sort_by_key(|p| p.0);
-        let first = seq.kids[0].1 as usize;
-        let old: Vec<Node> = self.tape.nodes[first..].to_vec();
+        let end = self.tape.nodes.len() as u32;
+        let kids = &mut self.kids[seq.base..seq.base + seq.n];
+        let first = kids[0].1 as usize;
+        // Each component's node range, then sorted by field.
+        let mut parts = [(0u16, 0u32, 0u32); 64];
+        for k in 0..kids.len() {
+            let stop = kids.get(k + 1).map_or(end, |next| next.1);
+            parts[k] = (kids[k].0, kids[k].1, stop);
+        }
+        let parts = &mut parts[..kids.len()];
+        parts.sort_unstable_by_key(|p| p.0);
+        self.nodes.clear();
+        self.nodes.extend_from_slice(&self.tape.nodes[first..]);
         let mut at = first;
-        for (_, s, e) in parts {
-            let len = e - s;
-            self.tape.nodes[at..at + len].copy_from_slice(&old[s - first..e - first]);
-            at += len;
+        for (k, &(slot, s, e)) in parts.iter().enumerate() {
+            let (s, e) = (s as usize - first, e as usize - first);
+            self.tape.nodes[at..at + e - s].copy_from_slice(&self.nodes[s..e]);
+            kids[k] = (slot, at as u32);
+            at += e - s;
         }
     }
 
