@@ -89,7 +89,22 @@ prepare_codec(Codec, Conf, Op, Request) ->
                                decode -> {Codec, Conf, V, Bytes}
                            end || {V, Msg, Bytes} <- Prepared]),
     Hex = [hex(Bytes) || {_, _, Bytes} <- Prepared],
-    {[{ok, true}, {encoded_hex, Hex}], {Op, Items}}.
+    %% What the decoder returned, in a canonical form encbench reads with
+    %% its own decoders: the decoded value encoded as BER.
+    Decoded = case Op of
+                  decode -> [{decoded_ber_hex, [hex(decoded_as_ber(Codec, Conf, V, Bytes))
+                                                || {V, _, Bytes} <- Prepared]}];
+                  encode -> []
+              end,
+    {[{ok, true}, {encoded_hex, Hex} | Decoded], {Op, Items}}.
+
+decoded_as_ber(Codec, Conf, V, Bytes) ->
+    {ok, Back} = decode(Codec, Conf, V, Bytes),
+    BerConf = case lists:member(native, Conf) of
+                  true -> ?CONF ++ [native];
+                  false -> ?CONF
+              end,
+    encode(ber, BerConf, V, Back).
 
 %% The message in the form this codec encodes, and its encoding. Checks
 %% that what the decoder returns encodes to bytes that decode to it again

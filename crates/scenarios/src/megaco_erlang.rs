@@ -12,7 +12,10 @@ use encbench_megaco::model::{
     AuditReturnParameter, CommandReply, MessageBody, Transaction, TransactionResult,
 };
 use encbench_megaco::MegacoMessage;
-use encbench_megaco_asn1::{ber_vectors, per_vectors, Ber, Per, Vector, VersionedMessage};
+use encbench_megaco_asn1::{
+    ber_vectors, per_vectors, Ber, Per, Tape, TapeBer, TapeCompact, TapePer, Vector,
+    VersionedMessage,
+};
 use encbench_record::{RowMeta, Verified};
 use encbench_workers::Kind;
 use serde_json::Value;
@@ -96,15 +99,80 @@ fn meta(id: &str, dataset: &str, logical_bytes: u64) -> RowMeta {
 
 fn check(id: &str, reply: &Value, originals: &[MegacoMessage]) -> Result<Verified, String> {
     let encoded = encbench_workers::encodings(reply)?;
-    let (encoding, _) = split(id);
+    let (encoding, operation) = split(id);
     let (vectors, codec): (Vec<Vector>, &dyn Codec<VersionedMessage>) =
         match encoding.trim_end_matches("-native") {
             "ber" => (ber_vectors(), &Ber),
             "per" => (per_vectors(), &Per),
-            "pretty" | "compact" => return same_models(&encoded, originals),
+            "pretty" | "compact" => {
+                let proof = same_models(&encoded, originals)?;
+                return decoded_too(operation, encoding, reply, &encoded, proof);
+            }
             other => return Err(format!("unknown encoding {other:?}")),
         };
-    same_as_vectors(&encoded, &vectors, codec)
+    let proof = same_as_vectors(&encoded, &vectors, codec)?;
+    decoded_too(operation, encoding, reply, &encoded, proof)
+}
+
+/// For a decode row, adds the check of what Erlang's decoder returned.
+fn decoded_too(
+    operation: &str,
+    encoding: &str,
+    reply: &Value,
+    encoded: &[Vec<u8>],
+    proof: Verified,
+) -> Result<Verified, String> {
+    if operation != "decode" {
+        return Ok(proof);
+    }
+    let decoded = encbench_workers::hex_list(reply, "decoded_ber_hex")?;
+    Ok(proof.and(same_decoded(encoding, encoded, &decoded)?))
+}
+
+/// What Erlang's decoder returned for each message (the worker sends it
+/// back encoded as BER) holds the values our own decoder of that encoding
+/// reads from the same bytes: BER and PER through their tapes, text
+/// through the text tape. The values compared are ASN.1's, so an order
+/// ASN.1 does not keep (bare audit tokens) does not count.
+fn same_decoded(
+    encoding: &str,
+    encoded: &[Vec<u8>],
+    decoded: &[Vec<u8>],
+) -> Result<Verified, String> {
+    let ours: &dyn Codec<Tape> = match encoding.trim_end_matches("-native") {
+        "ber" => &TapeBer,
+        "per" => &TapePer,
+        "pretty" | "compact" => &TapeCompact,
+        other => return Err(format!("unknown encoding {other:?}")),
+    };
+    if decoded.len() != encoded.len() {
+        return Err(format!(
+            "Erlang returned {} decoded messages for {} encoded",
+            decoded.len(),
+            encoded.len()
+        ));
+    }
+    let mut mine = Vec::with_capacity(encoded.len());
+    let mut theirs = Vec::with_capacity(encoded.len());
+    for (n, (bytes, value)) in encoded.iter().zip(decoded).enumerate() {
+        mine.push(ours.decode(bytes).map_err(|e| {
+            format!(
+                "message {}: our {encoding} decoder refuses Erlang's encoding: {e}",
+                n + 1
+            )
+        })?);
+        theirs.push(TapeBer.decode(value).map_err(|e| {
+            format!(
+                "message {}: Erlang's decoded value (as BER) does not decode here: {e}",
+                n + 1
+            )
+        })?);
+    }
+    let what = format!(
+        "Erlang's decoded values == ours from the same bytes, all {}",
+        encoded.len()
+    );
+    Verified::each(what, theirs.iter(), mine.iter()).map_err(String::from)
 }
 
 /// Erlang's text encodings parse here to the same models as the originals,
@@ -234,6 +302,32 @@ mod tests {
             ))
         );
         assert!(same_as_vectors(&encoded[1..], &vectors, &Per).is_err());
+    }
+
+    #[test]
+    fn erlangs_decoded_values_must_be_ours() {
+        let ber: Vec<Vec<u8>> = ber_vectors().into_iter().map(|v| v.bytes).collect();
+        let ok = same_decoded("ber-native", &ber, &ber).expect("the same values");
+        assert!(ok.what().contains("all 149"), "{}", ok.what());
+        // Text: our text tape of Erlang's compact text against its BER.
+        let compact: Vec<Vec<u8>> = ber
+            .iter()
+            .map(|b| {
+                let tape = TapeBer.decode(b).expect("decodes");
+                let mut out = Vec::new();
+                TapeCompact.encode(&tape, &mut out).expect("encodes");
+                out
+            })
+            .collect();
+        assert!(same_decoded("compact", &compact, &ber).is_ok());
+        let mut swapped = ber.clone();
+        swapped.swap(1, 2);
+        let e = same_decoded("ber", &ber, &swapped).unwrap_err();
+        assert!(e.contains("item 1 differs"), "{e}");
+        let e = same_decoded("per", &ber, &ber).unwrap_err();
+        assert!(e.starts_with("message 1: our per decoder refuses"), "{e}");
+        let e = same_decoded("ber", &ber, &ber[1..]).unwrap_err();
+        assert_eq!(e, "Erlang returned 148 decoded messages for 149 encoded");
     }
 
     #[test]

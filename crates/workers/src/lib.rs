@@ -330,12 +330,19 @@ impl Drop for Worker {
 
 /// Decodes the hex strings a worker returns as `encoded_hex`.
 pub fn encodings(reply: &Value) -> Result<Vec<Vec<u8>>, String> {
-    let list = reply["encoded_hex"]
+    hex_list(reply, "encoded_hex")
+}
+
+/// Decodes the list of hex strings a worker returns under `key`.
+pub fn hex_list(reply: &Value, key: &str) -> Result<Vec<Vec<u8>>, String> {
+    let list = reply[key]
         .as_array()
-        .ok_or("no encoded_hex in the answer")?;
+        .ok_or_else(|| format!("no {key} in the answer"))?;
     list.iter()
         .map(|h| {
-            let h = h.as_str().ok_or("encoded_hex holds a non-string")?;
+            let h = h
+                .as_str()
+                .ok_or_else(|| format!("{key} holds a non-string"))?;
             if h.len() % 2 != 0 {
                 return Err(format!("odd-length hex {h:?}"));
             }
