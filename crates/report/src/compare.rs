@@ -5,6 +5,13 @@
 //! by its own reference row (memory copy bandwidth, or the engine's
 //! empty-body time when a run has no copy row), so the change says whether
 //! a row moved relative to what its machine can do.
+//!
+//! A significant test is not enough on a shared machine: two runs of one
+//! build differ by more than their samples' spread, because the machine's
+//! speed moves between them. So a change also has to exceed the noise the
+//! two runs show themselves: each row's median uncertainty (its 95 %
+//! interval, from its samples) in both runs, plus how far the machine's own
+//! steadiness probe moved across the two runs.
 
 use crate::table::Table;
 use crate::units;
@@ -42,6 +49,9 @@ pub struct RowChange {
     /// Two-sided Mann-Whitney p-value on the raw (or, across machines,
     /// normalised) samples (None: too few samples).
     pub p_value: Option<f64>,
+    /// The change the two runs' own noise allows, as a percentage: the
+    /// rows' median intervals combined, plus the machine's drift.
+    pub noise_pct: f64,
     /// The call.
     pub verdict: Verdict,
 }
@@ -60,6 +70,9 @@ pub struct Comparison {
     /// Each run's machine steadiness probes (older, newer), when both
     /// runs took them.
     pub steadiness: Option<(Vec<Steadiness>, Vec<Steadiness>)>,
+    /// How far the machine's speed moved over the two runs, as a
+    /// percentage (0 without probes): part of every row's noise.
+    pub machine_drift_pct: f64,
 }
 
 /// How two runs from different machines are put on one scale.
@@ -154,8 +167,57 @@ fn key(r: &Record) -> String {
     k
 }
 
+/// How far the machine's speed moved, in percent, from its steadiness
+/// probes: the slowest probe's median over the fastest one's, across both
+/// runs on one machine; across machines (whose loops differ in speed),
+/// the larger of each run's own movement.
+fn machine_drift_pct(before: &[Steadiness], after: &[Steadiness], one_machine: bool) -> f64 {
+    let movement = |probes: &[&Steadiness]| {
+        let medians = probes.iter().map(|s| s.median_ns).filter(|m| *m > 0.0);
+        let (lo, hi) = medians.fold((f64::MAX, 0.0f64), |(lo, hi), m| (lo.min(m), hi.max(m)));
+        if hi > 0.0 {
+            (hi / lo - 1.0) * 100.0
+        } else {
+            0.0
+        }
+    };
+    if one_machine {
+        movement(&before.iter().chain(after).collect::<Vec<_>>())
+    } else {
+        let b: Vec<_> = before.iter().collect();
+        let a: Vec<_> = after.iter().collect();
+        movement(&b).max(movement(&a))
+    }
+}
+
+/// Half the width of a row's 95 % median interval, relative to its median,
+/// from its samples (0 with fewer than two).
+fn relative_uncertainty(samples: &[f64]) -> f64 {
+    let Ok(s) = encbench_stats::Sample::new(samples) else {
+        return 0.0;
+    };
+    let ci = s.median_ci(0.95);
+    let median = s.median();
+    if median > 0.0 {
+        (ci.high - ci.low) / 2.0 / median
+    } else {
+        0.0
+    }
+}
+
+/// The change two rows' own noise allows, in percent: their median
+/// uncertainties combined, plus the machine's drift.
+fn noise_pct(a: &Record, b: &Record, machine_drift_pct: f64) -> f64 {
+    let (ua, ub) = (
+        relative_uncertainty(&a.samples_ns),
+        relative_uncertainty(&b.samples_ns),
+    );
+    100.0 * ua.hypot(ub) + machine_drift_pct
+}
+
 /// Compares `after` against `before`; a change counts when it exceeds
-/// `threshold_pct` and the samples differ significantly.
+/// `threshold_pct` and the noise of the two runs, and the samples differ
+/// significantly.
 pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) -> Comparison {
     let (b, a) = (
         &before.environment.steadiness,
@@ -166,6 +228,7 @@ pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) ->
         steadiness: (!b.is_empty() && !a.is_empty()).then(|| (b.clone(), a.clone())),
         ..Comparison::default()
     };
+    out.machine_drift_pct = machine_drift_pct(b, a, out.normalisation.is_none());
     let scale = out
         .normalisation
         .as_ref()
@@ -193,10 +256,12 @@ pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) ->
             }
         };
         let judged = normalised_pct.unwrap_or(change_pct);
+        let noise_pct = noise_pct(a, b, out.machine_drift_pct);
+        let beyond = judged.abs() > threshold_pct && judged.abs() > noise_pct;
         let significant = p_value.is_some_and(|p| p < ALPHA);
         let verdict = match () {
-            _ if significant && judged > threshold_pct => Verdict::Regressed,
-            _ if significant && judged < -threshold_pct => Verdict::Improved,
+            _ if significant && beyond && judged > 0.0 => Verdict::Regressed,
+            _ if significant && beyond && judged < 0.0 => Verdict::Improved,
             _ => Verdict::Unchanged,
         };
         out.rows.push(RowChange {
@@ -206,6 +271,7 @@ pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) ->
             change_pct,
             normalised_pct,
             p_value,
+            noise_pct,
             verdict,
         });
     }
@@ -225,8 +291,8 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
     if normalised {
         headers.push("normalised");
     }
-    headers.extend(["p", ""]);
-    let mut right = vec![false, true, true, true, true, false];
+    headers.extend(["noise", "p", ""]);
+    let mut right = vec![false, true, true, true, true, true, false];
     if normalised {
         right.insert(4, true);
     }
@@ -246,6 +312,7 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
                 if let Some(n) = r.normalised_pct {
                     row.push(format!("{n:+.1}%"));
                 }
+                row.push(format!("±{:.1}%", r.noise_pct));
                 row.push(r.p_value.map_or("n/a".into(), |p| format!("{p:.3}")));
                 row.push(match r.verdict {
                     Verdict::Improved => "improved".into(),
@@ -281,11 +348,12 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
     out.push_str(&table.plain(""));
     let count = |v| cmp.rows.iter().filter(|r| r.verdict == v).count();
     out.push_str(&format!(
-        "{} rows: {} improved, {} regressed, {} unchanged (change beyond the threshold and Mann-Whitney p < {ALPHA})\n",
+        "{} rows: {} improved, {} regressed, {} unchanged (a change counts beyond the threshold, beyond the runs' own noise — each row's median interval in both runs, plus the machine's drift of {:.1} % — and at Mann-Whitney p < {ALPHA})\n",
         cmp.rows.len(),
         count(Verdict::Improved),
         count(Verdict::Regressed),
-        count(Verdict::Unchanged)
+        count(Verdict::Unchanged),
+        cmp.machine_drift_pct
     ));
     for k in &cmp.only_before {
         out.push_str(&format!("only in {before_label}: {k}\n"));
@@ -518,5 +586,48 @@ mod tests {
         let text = render(&compare(&a, &b, 5.0), "#1", "#2");
         assert!(text.contains("#2: start 1.20 ms"), "{text}");
         assert!(!text.contains("The same loop"), "{text}");
+    }
+
+    /// `doc` with its one row's samples spread by ±`spread` around
+    /// `median` (30 distinct values).
+    fn spread(doc: &RunDocument, median: f64, spread: f64) -> RunDocument {
+        let mut d = doc.clone();
+        let r = &mut d.results[0];
+        r.samples_ns = (0..30)
+            .map(|i| median * (1.0 + spread * (f64::from(i) / 29.0 * 2.0 - 1.0)))
+            .collect();
+        r.median_ns = median;
+        d
+    }
+
+    #[test]
+    fn a_change_within_the_runs_own_noise_is_not_flagged() {
+        // A tight row (±0.5 %) slowed by an injected 10 %: flagged.
+        let a = spread(&document(), 1e6, 0.005);
+        let b = spread(&document(), 1.1e6, 0.005);
+        let cmp = compare(&a, &b, 5.0);
+        assert_eq!(cmp.rows[0].verdict, Verdict::Regressed);
+        assert!(cmp.rows[0].noise_pct < 1.0, "{:?}", cmp.rows[0]);
+        // 5 % on the tight row, with a 3 % threshold: flagged too.
+        let b5 = spread(&document(), 1.05e6, 0.005);
+        assert_eq!(compare(&a, &b5, 3.0).rows[0].verdict, Verdict::Regressed);
+        // The same 10 % on a row whose samples spread ±30 %: its median
+        // is not known that closely, so the change is not a finding.
+        let wide_a = spread(&document(), 1e6, 0.3);
+        let wide_b = spread(&document(), 1.1e6, 0.3);
+        let row = &compare(&wide_a, &wide_b, 5.0).rows[0];
+        assert!(row.noise_pct > 10.0, "{row:?}");
+        assert_eq!(row.verdict, Verdict::Unchanged);
+        // The machine itself 12 % slower between the runs (its probe):
+        // a 10 % move of a tight row is within what the machine moved.
+        let (mut a, mut b) = (a, b);
+        a.environment.steadiness = vec![probe("start", 1e6, 1.0e6, 1.02e6)];
+        b.environment.steadiness = vec![probe("start", 1.1e6, 1.12e6, 1.15e6)];
+        let cmp = compare(&a, &b, 5.0);
+        assert!((cmp.machine_drift_pct - 12.0).abs() < 1e-9);
+        assert_eq!(cmp.rows[0].verdict, Verdict::Unchanged);
+        assert!(cmp.regressions_beyond(0.0).is_empty());
+        let text = render(&cmp, "#1", "#2");
+        assert!(text.contains("machine's drift of 12.0 %"), "{text}");
     }
 }
