@@ -232,7 +232,9 @@ fn components_out_of_asn1_order_land_in_order() {
         let model = encbench_megaco::parse(text.as_bytes()).expect("the general parser reads it");
         let mut canonical = Vec::new();
         encbench_megaco::encode_compact(&model, &mut canonical);
-        let want = TapeCompact.decode(&canonical).expect("canonical text decodes");
+        let want = TapeCompact
+            .decode(&canonical)
+            .expect("canonical text decodes");
         let got = TapeCompact.decode(text.as_bytes()).expect("decodes");
         assert!(got.same_values(&want), "{body}:\n  {got}\n  {want}");
     }
@@ -241,7 +243,8 @@ fn components_out_of_asn1_order_land_in_order() {
     );
     let err = TapeCompact.decode(split.as_bytes()).expect_err("refused");
     assert!(
-        err.to_string().contains("line 2, column 72: event actions are not supported on both sides"),
+        err.to_string()
+            .contains("line 2, column 72: event actions are not supported on both sides"),
         "{err}"
     );
 }

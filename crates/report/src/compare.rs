@@ -11,7 +11,7 @@
 //! speed moves between them. So a change also has to exceed the noise the
 //! two runs show themselves: each row's median uncertainty (its 95 %
 //! interval, from its samples) in both runs, plus how far the machine's own
-//! steadiness probe moved across the two runs.
+//! steadiness probe moved from one run to the other.
 
 use crate::table::Table;
 use crate::units;
@@ -168,25 +168,31 @@ fn key(r: &Record) -> String {
 }
 
 /// How far the machine's speed moved, in percent, from its steadiness
-/// probes: the slowest probe's median over the fastest one's, across both
-/// runs on one machine; across machines (whose loops differ in speed),
-/// the larger of each run's own movement.
+/// probes: on one machine, between the two runs (the mean probe median of
+/// one over the other's); across machines (whose loops differ in speed),
+/// the larger of each run's own movement from its first probe to its last.
 fn machine_drift_pct(before: &[Steadiness], after: &[Steadiness], one_machine: bool) -> f64 {
-    let movement = |probes: &[&Steadiness]| {
-        let medians = probes.iter().map(|s| s.median_ns).filter(|m| *m > 0.0);
-        let (lo, hi) = medians.fold((f64::MAX, 0.0f64), |(lo, hi), m| (lo.min(m), hi.max(m)));
-        if hi > 0.0 {
-            (hi / lo - 1.0) * 100.0
-        } else {
-            0.0
+    let mean = |probes: &[Steadiness]| {
+        let medians: Vec<f64> = probes
+            .iter()
+            .map(|s| s.median_ns)
+            .filter(|m| *m > 0.0)
+            .collect();
+        (!medians.is_empty()).then(|| medians.iter().sum::<f64>() / medians.len() as f64)
+    };
+    let within = |probes: &[Steadiness]| match (probes.first(), probes.last()) {
+        (Some(f), Some(l)) if f.median_ns > 0.0 && l.median_ns > 0.0 => {
+            (f.median_ns.max(l.median_ns) / f.median_ns.min(l.median_ns) - 1.0) * 100.0
         }
+        _ => 0.0,
     };
     if one_machine {
-        movement(&before.iter().chain(after).collect::<Vec<_>>())
+        match (mean(before), mean(after)) {
+            (Some(b), Some(a)) => (a.max(b) / a.min(b) - 1.0) * 100.0,
+            _ => 0.0,
+        }
     } else {
-        let b: Vec<_> = before.iter().collect();
-        let a: Vec<_> = after.iter().collect();
-        movement(&b).max(movement(&a))
+        within(before).max(within(after))
     }
 }
 
