@@ -265,6 +265,26 @@ const COLD: &[Medium] = &[Medium::FileCold, Medium::FileColdUnverified];
 const MEMORY: &[Medium] = &[Medium::Memory];
 const ANY: &[&str] = &["*"];
 
+/// Seed 004's compact ÷ BER time for `operation`, asked of the text and
+/// BER tapes: the two built with equal effort.
+fn compact_over_ber(question: &'static str, operation: &'static str) -> Claim {
+    let seed = seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", operation);
+    Claim {
+        scenario: "megaco",
+        question,
+        seed: Some("004"),
+        seed_figure: seed
+            .map(|r| format!("in Erlang/OTP, compact took {}× BER's time", significant(r))),
+        seed_value: seed,
+        seed_items: None,
+        quantity: Quantity::Time,
+        numerator: Pick::new(&["megaco-*"], &["megaco/compact-tape"], operation, MEMORY),
+        denominator: Pick::new(&["megaco-*"], &["megaco/ber-tape"], operation, MEMORY),
+        threshold: 1.0,
+        above: true,
+    }
+}
+
 /// Every question encbench answers, scenario by scenario.
 pub fn claims() -> Vec<Claim> {
     let s000 = seeds::seed_000_ratio("text/hand-rolled", "binary/read-chunked");
@@ -447,34 +467,14 @@ pub fn claims() -> Vec<Claim> {
             threshold: 1.0,
             above: true,
         },
-        Claim {
-            scenario: "megaco",
-            question: "Built with equal effort, does BER still decode faster than compact text?",
-            seed: Some("004"),
-            seed_figure: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "decode")
-                .map(|r| format!("in Erlang/OTP, compact took {}× BER's time", significant(r))),
-            seed_value: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "decode"),
-            seed_items: None,
-            quantity: Quantity::Time,
-            numerator: Pick::new(&["megaco-*"], &["megaco/compact-tape"], "decode", MEMORY),
-            denominator: Pick::new(&["megaco-*"], &["megaco/ber-tape"], "decode", MEMORY),
-            threshold: 1.0,
-            above: true,
-        },
-        Claim {
-            scenario: "megaco",
-            question: "Built with equal effort, does BER still encode faster than compact text?",
-            seed: Some("004"),
-            seed_figure: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "encode")
-                .map(|r| format!("in Erlang/OTP, compact took {}× BER's time", significant(r))),
-            seed_value: seeds::seed_004_time_ratio("megaco/compact", "megaco/ber", "encode"),
-            seed_items: None,
-            quantity: Quantity::Time,
-            numerator: Pick::new(&["megaco-*"], &["megaco/compact-tape"], "encode", MEMORY),
-            denominator: Pick::new(&["megaco-*"], &["megaco/ber-tape"], "encode", MEMORY),
-            threshold: 1.0,
-            above: true,
-        },
+        compact_over_ber(
+            "Built with equal effort, does BER still decode faster than compact text?",
+            "decode",
+        ),
+        compact_over_ber(
+            "Built with equal effort, does BER still encode faster than compact text?",
+            "encode",
+        ),
         Claim {
             scenario: "megaco",
             question: "Is a BER message smaller than the same message as compact text?",

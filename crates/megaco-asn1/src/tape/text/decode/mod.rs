@@ -452,9 +452,10 @@ impl D<'_> {
         if seq.given & bit != 0 {
             return self.duplicate(seq.ty, slot);
         }
-        if self.kids.len() != seq.base + seq.n || slot >= 64 {
-            return self.fail("internal: components of two SEQUENCEs interleaved");
+        if slot >= 64 {
+            return self.fail("internal: a SEQUENCE component past the 64th");
         }
+        self.on_top(seq)?;
         if seq.n > 0 && self.kids[self.kids.len() - 1].0 > slot {
             seq.in_order = false;
         }
@@ -462,6 +463,16 @@ impl D<'_> {
         self.kids.push((slot, self.tape.nodes.len() as u32));
         seq.n += 1;
         Ok(f.ty)
+    }
+
+    /// Refuses to add to `seq` while an inner `SEQUENCE` is still open:
+    /// their components would interleave on the tape.
+    #[inline]
+    fn on_top(&self, seq: &Seq) -> R {
+        if self.kids.len() != seq.base + seq.n {
+            return self.fail("internal: components of two SEQUENCEs interleaved");
+        }
+        Ok(())
     }
 
     #[cold]
@@ -505,9 +516,7 @@ impl D<'_> {
             self.tape.push(list, slot, 1, 0);
             return self.member(list, 0);
         }
-        if self.kids.len() != seq.base + seq.n {
-            return self.fail("internal: components of two SEQUENCEs interleaved");
-        }
+        self.on_top(seq)?;
         let kids = &mut self.kids[seq.base..];
         let k = kids.iter().position(|k| k.0 == slot).unwrap_or(0);
         if k + 1 != seq.n {
@@ -554,9 +563,7 @@ impl D<'_> {
                 }
             }
         }
-        if self.kids.len() != seq.base + seq.n {
-            return self.fail("internal: components of two SEQUENCEs interleaved");
-        }
+        self.on_top(&seq)?;
         self.tape.nodes[seq.node].a = seq.n as u32;
         if !seq.in_order {
             self.reorder(&seq);
