@@ -182,6 +182,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub soak: Option<std::time::Duration>,
 
+    /// Count instructions per operation beside the time, for every in-process row: with the CPU's counter where the kernel exposes it, else under Callgrind (valgrind); a second pass that takes minutes.
+    #[arg(long)]
+    pub instructions: bool,
+
     /// Print only the answers: each scenario's question and verdict.
     #[arg(long)]
     pub summary: bool,

@@ -9,6 +9,7 @@ mod bgp;
 mod cli;
 mod file;
 mod history;
+mod instructions;
 mod list;
 mod machines;
 mod progress;

@@ -18,6 +18,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     let codecs = check_codecs(&args.codecs, &scenarios)?;
     let compressions = check_compressions(&args.compressions)?;
     let languages = check_languages(&args.languages)?;
+    let counting = crate::instructions::plan(&args, &scenarios)?;
     let db = RunStore::path(&args.store);
     check_export_paths(
         &args.export,
@@ -126,11 +127,27 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    // The machine's steadiness over the timed part, before the counting pass.
+    doc.environment.steadiness.push(steadiness::probe("end"));
+    if let Some(plan) = &counting {
+        progress.milestone(&format!(
+            "▸ counting instructions per operation ({}) …",
+            plan.describe()
+        ));
+        match plan.count(&args, data_dir.found.as_deref()) {
+            Ok(counts) => {
+                let note = crate::instructions::attach(&mut doc, &counts, &plan.describe());
+                doc.notes.push(note);
+            }
+            Err(e) => doc
+                .notes
+                .push(format!("instructions per operation were not counted: {e}")),
+        }
+    }
     progress.finish();
     if let Some(note) = install_note(&doc.notes) {
         doc.notes.push(note);
     }
-    doc.environment.steadiness.push(steadiness::probe("end"));
     if let Some(note) = unsteady_note(&doc.environment.steadiness) {
         doc.notes.push(note);
     }

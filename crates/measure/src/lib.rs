@@ -7,6 +7,7 @@
 //! round-robin (A B C, B C A, …) so drift and thermal change hit every
 //! variant alike. Statistics happen elsewhere (`encbench-stats`).
 
+pub mod instructions;
 pub mod pagecache;
 pub mod pin;
 pub mod rows;
@@ -91,6 +92,10 @@ pub struct Variant<'a> {
     /// Untimed preparation before each sample. A variant with one runs one
     /// operation per sample (its state would not survive a batch).
     pub before_each: Option<Setup<'a>>,
+    /// What its instruction count is filed under (default: the label).
+    pub count_key: Option<String>,
+    /// Why its instructions cannot be counted in this process, if so.
+    pub uncounted: Option<&'static str>,
 }
 
 impl<'a> Variant<'a> {
@@ -101,6 +106,8 @@ impl<'a> Variant<'a> {
             routine,
             self_timed: None,
             before_each: None,
+            count_key: None,
+            uncounted: None,
         }
     }
 
@@ -188,6 +195,9 @@ pub fn measure_interleaved(
     samples_override: Option<usize>,
     observer: &mut dyn FnMut(Progress<'_>),
 ) -> Vec<Result<Measurement, String>> {
+    if let Some(child) = instructions::counting_child() {
+        return count_instructions(variants, child);
+    }
     // One core for the whole group: a migration mid-sample is noise.
     let _pin = pin::CpuPin::here();
     let min_time = config.min_sample_time(timer);
@@ -254,6 +264,37 @@ pub fn measure_interleaved(
         .collect()
 }
 
+/// In a counting child (`run --instructions`), each variant's instructions
+/// are counted instead of timed; the child's records are not used, so every
+/// variant reports an error (and rows that cannot be counted say why).
+fn count_instructions(
+    variants: &mut [Variant<'_>],
+    mut child: std::sync::MutexGuard<'_, instructions::Child>,
+) -> Vec<Result<Measurement, String>> {
+    variants
+        .iter_mut()
+        .map(|v| {
+            if v.self_timed.is_some() {
+                return Err(format!("{}: runs in another process: not counted", v.label));
+            }
+            if v.before_each.is_some() {
+                return Err(format!(
+                    "{}: prepared before each sample: not counted",
+                    v.label
+                ));
+            }
+            if let Some(why) = v.uncounted {
+                return Err(format!("{}: {why}: not counted", v.label));
+            }
+            let key = v.count_key.clone().unwrap_or_else(|| v.label.clone());
+            child
+                .count(&key, &mut v.routine)
+                .map_err(|e| format!("{}: {e}", v.label))?;
+            Err(format!("{}: counted, not timed", v.label))
+        })
+        .collect()
+}
+
 /// One prepared, timed operation stands in for warm-up and calibration
 /// when every sample needs its own preparation.
 fn single_shot_warm_up(
@@ -311,7 +352,9 @@ pub struct Overhead {
 
 /// Measures an empty body through the engine so every run reports the floor.
 pub fn measure_overhead(config: &Config, timer: &TimerInfo) -> Overhead {
-    let mut variants = [Variant::new("empty body", repeat(|| ()))];
+    let mut empty = Variant::new("empty body", repeat(|| ()));
+    empty.count_key = Some(instructions::EMPTY_BODY_KEY.into());
+    let mut variants = [empty];
     let results = measure_interleaved(&mut variants, config, timer, None, &mut |_| {});
     let empty_body_ns = results
         .into_iter()

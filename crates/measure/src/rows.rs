@@ -19,6 +19,7 @@ pub struct Pending<'a> {
     routine: Routine<'a>,
     setup: Option<Setup<'a>>,
     self_timed: Option<TimedRoutine<'a>>,
+    uncounted: Option<&'static str>,
 }
 
 impl<'a> Pending<'a> {
@@ -30,7 +31,15 @@ impl<'a> Pending<'a> {
             routine,
             setup: None,
             self_timed: None,
+            uncounted: None,
         }
+    }
+
+    /// Marks a row whose work happens in other processes (a shell
+    /// pipeline): instructions counted in this one would not be its cost.
+    pub fn in_other_processes(mut self, why: &'static str) -> Self {
+        self.uncounted = Some(why);
+        self
     }
 
     /// A row whose every sample is one operation after `setup`.
@@ -87,11 +96,13 @@ pub fn measure_rows(
                 p.meta.compression,
                 p.meta.medium.as_str()
             );
-            let variant = match (p.self_timed, p.setup) {
+            let mut variant = match (p.self_timed, p.setup) {
                 (Some(timed), _) => Variant::self_timed(label, timed),
                 (None, Some(setup)) => Variant::with_setup(label, setup, p.routine),
                 (None, None) => Variant::new(label, p.routine),
             };
+            variant.count_key = Some(p.meta.key());
+            variant.uncounted = p.uncounted;
             ((p.meta, p.check), variant)
         })
         .unzip();

@@ -99,6 +99,9 @@ pub struct Environment {
     /// from runs recorded before it existed, and from `file` and `robust`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steadiness: Vec<Steadiness>,
+    /// How `instructions_per_op` was counted (`run --instructions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instruction_counter: Option<String>,
 }
 
 impl Environment {
@@ -126,6 +129,7 @@ impl Environment {
             engine,
             data_dir,
             steadiness: Vec::new(),
+            instruction_counter: None,
         }
     }
 }

@@ -269,6 +269,10 @@ pub struct Record {
     /// `load` Erlang rows: the MStone count (encodes plus decodes) the figure comes from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mstone: Option<u64>,
+    /// `run --instructions`: instructions retired per operation, the
+    /// engine's own loop taken off (in-process rows only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions_per_op: Option<f64>,
 }
 
 /// What a `robust` row reports beside its identity.
@@ -340,7 +344,60 @@ impl Default for RowMeta {
     }
 }
 
+/// What names one row across runs: scenario / dataset / codec / operation /
+/// medium, then compression (unless none) and read pacing (when set).
+fn row_key(
+    scenario: &str,
+    dataset: &str,
+    codec: &str,
+    operation: &str,
+    medium: Medium,
+    compression: &str,
+    throttle_mb_per_s: Option<f64>,
+) -> String {
+    let mut k = format!(
+        "{scenario}/{dataset}/{codec}/{operation}/{}",
+        medium.as_str()
+    );
+    if compression != "none" {
+        k.push('/');
+        k.push_str(compression);
+    }
+    if let Some(t) = throttle_mb_per_s {
+        k.push_str(&format!("@{t}MB/s"));
+    }
+    k
+}
+
+impl RowMeta {
+    /// The key its record will have ([`Record::key`]).
+    pub fn key(&self) -> String {
+        row_key(
+            &self.scenario,
+            &self.dataset,
+            &self.codec,
+            &self.operation,
+            self.medium,
+            &self.compression,
+            self.throttle_mb_per_s,
+        )
+    }
+}
+
 impl Record {
+    /// What names this row across runs (`compare`, instruction counts).
+    pub fn key(&self) -> String {
+        row_key(
+            &self.scenario,
+            &self.dataset,
+            &self.codec,
+            &self.operation,
+            self.medium,
+            &self.compression,
+            self.throttle_mb_per_s,
+        )
+    }
+
     /// Builds a row from its identity, the check that ran before it was
     /// timed, a summary, and the raw samples.
     pub fn new(
@@ -399,6 +456,7 @@ impl Record {
             errors: None,
             soak: None,
             mstone: None,
+            instructions_per_op: None,
         }
     }
 
@@ -470,6 +528,7 @@ impl Record {
             errors: None,
             soak: None,
             mstone: None,
+            instructions_per_op: None,
         }
     }
 

@@ -134,6 +134,7 @@ impl Record {
             errors: row.errors,
             soak: row.soak,
             mstone: row.mstone,
+            instructions_per_op: None,
         };
         if let Some(l) = row.latency {
             r.samples = l.count as usize;

@@ -52,9 +52,16 @@ pub struct RowChange {
     /// The change the two runs' own noise allows, as a percentage: the
     /// rows' median intervals combined, plus the machine's drift.
     pub noise_pct: f64,
+    /// Change in instructions per operation, as a percentage, when both
+    /// runs counted them (`run --instructions`).
+    pub instructions_pct: Option<f64>,
     /// The call.
     pub verdict: Verdict,
 }
+
+/// Below this, two instruction counts of one row are the same code path:
+/// consecutive counts of one build agree far closer than this.
+pub const INSTRUCTIONS_SAME_PCT: f64 = 0.5;
 
 /// Every matched row, plus rows present in only one run.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -139,32 +146,21 @@ fn normalisation(before: &RunDocument, after: &RunDocument) -> Option<Normalisat
     })
 }
 impl Comparison {
-    /// Rows that regressed by more than `pct` percent (and significantly).
+    /// Rows that regressed by more than `pct` percent (and significantly),
+    /// in time or in instructions.
     pub fn regressions_beyond(&self, pct: f64) -> Vec<&RowChange> {
         self.rows
             .iter()
-            .filter(|r| r.verdict == Verdict::Regressed && r.judged_pct() > pct)
+            .filter(|r| {
+                r.verdict == Verdict::Regressed
+                    && (r.judged_pct() > pct || r.instructions_pct.is_some_and(|i| i > pct))
+            })
             .collect()
     }
 }
 
 fn key(r: &Record) -> String {
-    let mut k = format!(
-        "{}/{}/{}/{}/{}",
-        r.scenario,
-        r.dataset,
-        r.codec,
-        r.operation,
-        r.medium.as_str()
-    );
-    if r.compression != "none" {
-        k.push('/');
-        k.push_str(&r.compression);
-    }
-    if let Some(t) = r.throttle_mb_per_s {
-        k.push_str(&format!("@{t}MB/s"));
-    }
-    k
+    r.key()
 }
 
 /// How far the machine's speed moved, in percent, from its steadiness
@@ -265,9 +261,17 @@ pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) ->
         let noise_pct = noise_pct(a, b, out.machine_drift_pct);
         let beyond = judged.abs() > threshold_pct && judged.abs() > noise_pct;
         let significant = p_value.is_some_and(|p| p < ALPHA);
-        let verdict = match () {
+        let instructions_pct = match (a.instructions_per_op, b.instructions_per_op) {
+            (Some(x), Some(y)) if x > 0.0 => Some((y / x - 1.0) * 100.0),
+            _ => None,
+        };
+        // Instruction counts repeat, so the threshold alone judges them: a
+        // change of code path shows even where the machine's noise hides it.
+        let verdict = match instructions_pct {
             _ if significant && beyond && judged > 0.0 => Verdict::Regressed,
             _ if significant && beyond && judged < 0.0 => Verdict::Improved,
+            Some(i) if i > threshold_pct => Verdict::Regressed,
+            Some(i) if i < -threshold_pct => Verdict::Improved,
             _ => Verdict::Unchanged,
         };
         out.rows.push(RowChange {
@@ -278,6 +282,7 @@ pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) ->
             normalised_pct,
             p_value,
             noise_pct,
+            instructions_pct,
             verdict,
         });
     }
@@ -297,11 +302,15 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
     if normalised {
         headers.push("normalised");
     }
-    headers.extend(["noise", "p", ""]);
-    let mut right = vec![false, true, true, true, true, true, false];
-    if normalised {
-        right.insert(4, true);
+    headers.extend(["noise", "p"]);
+    let counted = cmp.rows.iter().any(|r| r.instructions_pct.is_some());
+    if counted {
+        headers.push("instructions");
     }
+    headers.push("");
+    let mut right = vec![true; headers.len()];
+    right[0] = false;
+    *right.last_mut().expect("headers") = false;
     let table = Table {
         headers: headers.into_iter().map(String::from).collect(),
         right,
@@ -320,11 +329,24 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
                 }
                 row.push(format!("±{:.1}%", r.noise_pct));
                 row.push(r.p_value.map_or("n/a".into(), |p| format!("{p:.3}")));
-                row.push(match r.verdict {
-                    Verdict::Improved => "improved".into(),
-                    Verdict::Regressed => "REGRESSED".into(),
+                if counted {
+                    row.push(
+                        r.instructions_pct
+                            .map_or(String::new(), |i| format!("{i:+.2}%")),
+                    );
+                }
+                let mut verdict = match r.verdict {
+                    Verdict::Improved => "improved".to_string(),
+                    Verdict::Regressed => "REGRESSED".to_string(),
                     Verdict::Unchanged => String::new(),
-                });
+                };
+                let same_code = r
+                    .instructions_pct
+                    .is_some_and(|i| i.abs() < INSTRUCTIONS_SAME_PCT);
+                if r.verdict != Verdict::Unchanged && same_code {
+                    verdict.push_str(" (same instructions: memory, or the machine)");
+                }
+                row.push(verdict);
                 row
             })
             .collect(),
@@ -354,7 +376,7 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
     out.push_str(&table.plain(""));
     let count = |v| cmp.rows.iter().filter(|r| r.verdict == v).count();
     out.push_str(&format!(
-        "{} rows: {} improved, {} regressed, {} unchanged (a change counts beyond the threshold, beyond the runs' own noise — each row's median interval in both runs, plus the machine's drift of {:.1} % — and at Mann-Whitney p < {ALPHA})\n",
+        "{} rows: {} improved, {} regressed, {} unchanged (a change counts beyond the threshold, beyond the runs' own noise — each row's median interval in both runs, plus the machine's drift of {:.1} % — and at Mann-Whitney p < {ALPHA}; or, where both runs counted instructions, when they moved beyond the threshold)\n",
         cmp.rows.len(),
         count(Verdict::Improved),
         count(Verdict::Regressed),
@@ -635,5 +657,43 @@ mod tests {
         assert!(cmp.regressions_beyond(0.0).is_empty());
         let text = render(&cmp, "#1", "#2");
         assert!(text.contains("machine's drift of 12.0 %"), "{text}");
+    }
+
+    #[test]
+    fn instruction_counts_judge_a_change_the_time_noise_hides() {
+        // ±30 % samples hide a 10 % slowdown in time; the instruction count,
+        // 10 % up, shows it.
+        let mut a = spread(&document(), 1e6, 0.3);
+        let mut b = spread(&document(), 1.1e6, 0.3);
+        a.results[0].instructions_per_op = Some(10_000.0);
+        b.results[0].instructions_per_op = Some(11_000.0);
+        let cmp = compare(&a, &b, 5.0);
+        let row = &cmp.rows[0];
+        assert!((row.instructions_pct.unwrap() - 10.0).abs() < 1e-9);
+        assert_eq!(row.verdict, Verdict::Regressed);
+        assert_eq!(cmp.regressions_beyond(5.0).len(), 1);
+        assert!(render(&cmp, "#1", "#2").contains("+10.00%"));
+        // Counts that moved 0.1 %: unchanged, whatever the noisy time says.
+        b.results[0].instructions_per_op = Some(10_010.0);
+        let cmp = compare(&a, &b, 5.0);
+        assert_eq!(cmp.rows[0].verdict, Verdict::Unchanged);
+        assert!(cmp.regressions_beyond(0.0).is_empty());
+    }
+
+    #[test]
+    fn a_time_change_on_the_same_instructions_says_so() {
+        let mut a = spread(&document(), 1e6, 0.005);
+        let mut b = spread(&document(), 1.1e6, 0.005);
+        a.results[0].instructions_per_op = Some(10_000.0);
+        b.results[0].instructions_per_op = Some(10_001.0);
+        let cmp = compare(&a, &b, 5.0);
+        assert_eq!(cmp.rows[0].verdict, Verdict::Regressed);
+        let text = render(&cmp, "#1", "#2");
+        assert!(text.contains("REGRESSED (same instructions"), "{text}");
+        // Without counts in one run, no instruction column at all.
+        a.results[0].instructions_per_op = None;
+        let cmp = compare(&a, &b, 5.0);
+        assert_eq!(cmp.rows[0].instructions_pct, None);
+        assert!(!render(&cmp, "#1", "#2").contains("instructions  "));
     }
 }

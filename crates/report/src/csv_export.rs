@@ -13,10 +13,15 @@ fn status(s: VerificationStatus) -> String {
     .into()
 }
 
+/// An optional figure as a cell: empty when the row has none.
+fn opt<T: ToString>(v: Option<T>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_default()
+}
+
 /// Flat CSV view of the results.
 pub struct Csv;
 
-const HEADER: [&str; 33] = [
+const HEADER: [&str; 42] = [
     "scenario",
     "dataset",
     "codec",
@@ -49,6 +54,15 @@ const HEADER: [&str; 33] = [
     "seed_value",
     "seed_unit",
     "seed_note",
+    "instructions_per_op",
+    "threads",
+    "messages_per_s",
+    "bad_fraction",
+    "offered_per_s",
+    "p50_ns",
+    "p99_ns",
+    "p999_ns",
+    "errors",
     "git_commit",
 ];
 
@@ -92,6 +106,15 @@ impl Exporter for Csv {
                 seed.map(|s| s.value.to_string()).unwrap_or_default(),
                 seed.map(|s| s.unit.clone()).unwrap_or_default(),
                 seed.map(|s| s.note.clone()).unwrap_or_default(),
+                opt(r.instructions_per_op),
+                opt(r.threads),
+                opt(r.messages_per_s),
+                opt(r.bad_fraction),
+                opt(r.offered_per_s),
+                opt(r.p50_ns),
+                opt(r.p99_ns),
+                opt(r.p999_ns),
+                opt(r.errors),
                 doc.environment.git_commit.clone(),
             ])?;
         }

@@ -33,6 +33,15 @@ pub(crate) fn results_table(records: &[&Record]) -> Table {
         headers.insert(3, "throttle");
         right.insert(3, true);
     }
+    let counted = records.iter().any(|r| r.instructions_per_op.is_some());
+    let instr_at = headers
+        .iter()
+        .position(|h| *h == "95% CI")
+        .map_or(0, |i| i + 1);
+    if counted {
+        headers.insert(instr_at, "instr/op");
+        right.insert(instr_at, true);
+    }
     let rows = records
         .iter()
         .map(|r| {
@@ -90,6 +99,10 @@ pub(crate) fn results_table(records: &[&Record]) -> Table {
             }
             if throttled {
                 row.insert(3, r.throttle_mb_per_s.map(units::rate).unwrap_or_default());
+            }
+            if counted {
+                let cell = r.instructions_per_op.map(units::count).unwrap_or_default();
+                row.insert(instr_at, cell);
             }
             row
         })

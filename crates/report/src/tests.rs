@@ -53,6 +53,7 @@ pub(crate) fn document() -> RunDocument {
         engine,
         data_dir: None,
         steadiness: Vec::new(),
+        instruction_counter: None,
     };
     let meta_row = Record::new(
         meta.clone(),
@@ -187,9 +188,44 @@ fn csv_has_a_header_and_one_row_per_result() {
         lines[1]
     );
     assert!(
-        lines[1].ends_with(",000,6000,ms,fscanf; Pentium 4,abc1234"),
+        lines[1].ends_with(",000,6000,ms,fscanf; Pentium 4,,,,,,,,,,abc1234"),
         "{}",
         lines[1]
+    );
+}
+
+#[test]
+fn csv_carries_instruction_counts_and_load_figures_by_name() {
+    let mut doc = document();
+    let r = &mut doc.results[0];
+    r.instructions_per_op = Some(1234.5);
+    r.threads = Some(2);
+    r.messages_per_s = Some(250_000.0);
+    r.p99_ns = Some(8000.0);
+    r.errors = Some(3);
+    let text = Csv.serialize(&doc).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let row = reader.records().next().unwrap().unwrap();
+    let cell = |name: &str| &row[header.iter().position(|h| h == name).unwrap()];
+    assert_eq!(cell("instructions_per_op"), "1234.5");
+    assert_eq!(cell("threads"), "2");
+    assert_eq!(cell("messages_per_s"), "250000");
+    assert_eq!(cell("p99_ns"), "8000");
+    assert_eq!(cell("errors"), "3");
+    assert_eq!(cell("offered_per_s"), "");
+    assert_eq!(cell("git_commit"), "abc1234");
+}
+
+#[test]
+fn terminal_shows_instructions_per_op_only_when_counted() {
+    let mut doc = document();
+    assert!(!terminal::render(&doc).contains("instr/op"));
+    doc.results[0].instructions_per_op = Some(31_400.0);
+    let text = terminal::render(&doc);
+    assert!(
+        text.contains("instr/op") && text.contains("31.4 k"),
+        "{text}"
     );
 }
 

@@ -167,17 +167,20 @@ impl Scenario for Logs {
                                 .map_err(String::from)
                         });
                     match checked {
-                        Ok(proof) => pending.push(row(
-                            m,
-                            proof,
-                            &file.path,
-                            Box::new(move |iters| {
-                                for _ in 0..iters {
-                                    shell_count(file.command, &file.path)?;
-                                }
-                                Ok(())
-                            }),
-                        )),
+                        Ok(proof) => pending.push(
+                            row(
+                                m,
+                                proof,
+                                &file.path,
+                                Box::new(move |iters| {
+                                    for _ in 0..iters {
+                                        shell_count(file.command, &file.path)?;
+                                    }
+                                    Ok(())
+                                }),
+                            )
+                            .in_other_processes("a shell pipeline runs in other processes"),
+                        ),
                         Err(e) => out.failures.push(Failure::new(&m, e)),
                     }
                 }
