@@ -298,24 +298,26 @@ fn normalised_record<R: MatrixRecord>(r: &R) -> Value {
 }
 
 /// A record in a form where equality is exact: a float is its shortest
-/// round-trip text (so `-0.0` differs from `0.0`), unless it is a whole
-/// number a language may have printed without a fraction.
+/// round-trip text, tagged as a float (so `-0.0` differs from `0.0`, `21.0`
+/// from the integer `21`, and `0.5` from the string "0.5"). Every worker's
+/// canonical form types its numbers the way the record does, so a float that
+/// comes back as an integer is a decoder that changed the value's type.
 fn normalised(v: Value) -> Value {
     match v {
         Value::Number(n) if n.is_f64() => {
             let f = n.as_f64().unwrap_or(f64::NAN);
-            let whole = f.fract() == 0.0 && f.abs() < 9.0e15 && !(f == 0.0 && f.is_sign_negative());
-            if whole {
-                Value::from(f as i64)
-            } else {
-                Value::String(format!("{f:?}"))
-            }
+            let mut tagged = serde_json::Map::new();
+            tagged.insert(FLOAT_TAG.into(), Value::String(format!("{f:?}")));
+            Value::Object(tagged)
         }
         Value::Array(a) => Value::Array(a.into_iter().map(normalised).collect()),
         Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, normalised(v))).collect()),
         other => other,
     }
 }
+
+/// The key of a normalised float (no record field starts with `$`).
+const FLOAT_TAG: &str = "$f64";
 
 /// The first place `got` differs from `expected`, said plainly.
 pub(crate) fn first_difference(expected: &[Value], got: &[Value]) -> Option<String> {
@@ -333,7 +335,7 @@ pub(crate) fn first_difference(expected: &[Value], got: &[Value]) -> Option<Stri
 
 fn difference(path: &str, expected: &Value, got: &Value) -> Option<String> {
     match (expected, got) {
-        (Value::Object(e), Value::Object(g)) => {
+        (Value::Object(e), Value::Object(g)) if !is_float(expected) && !is_float(got) => {
             let keys = e.keys().chain(g.keys().filter(|k| !e.contains_key(*k)));
             keys.into_iter().find_map(|k| match (e.get(k), g.get(k)) {
                 (Some(ev), Some(gv)) => difference(&format!("{path}.{k}"), ev, gv),
@@ -356,9 +358,15 @@ fn difference(path: &str, expected: &Value, got: &Value) -> Option<String> {
     }
 }
 
+/// Whether `v` is a float as [`normalised`] tags it.
+fn is_float(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if o.len() == 1 && o.contains_key(FLOAT_TAG))
+}
+
 fn shown(v: &Value) -> String {
     let text = match v {
-        Value::String(s) => s.clone(),
+        _ if is_float(v) => v[FLOAT_TAG].as_str().unwrap_or_default().to_string(),
+        Value::String(s) => format!("{s:?}"),
         other => other.to_string(),
     };
     const MAX: usize = 60;
@@ -523,10 +531,20 @@ mod tests {
     }
 
     #[test]
-    fn a_whole_float_printed_as_an_integer_is_the_same_value() {
-        let written = vec![normalised(json!({"r": 21.0}))];
-        let read = vec![normalised(json!({"r": 21}))];
-        assert_eq!(first_difference(&written, &read), None);
+    fn a_float_that_comes_back_as_an_integer_or_a_string_is_a_difference() {
+        let written = vec![normalised(json!({"r": 21.0, "s": 0.5}))];
+        let same = vec![normalised(json!({"r": 21.0, "s": 0.5}))];
+        assert_eq!(first_difference(&written, &same), None);
+        let int = vec![normalised(json!({"r": 21, "s": 0.5}))];
+        assert_eq!(
+            first_difference(&written, &int).as_deref(),
+            Some("record 0.r: written 21.0, read 21")
+        );
+        let text = vec![normalised(json!({"r": 21.0, "s": "0.5"}))];
+        assert_eq!(
+            first_difference(&written, &text).as_deref(),
+            Some("record 0.s: written 0.5, read \"0.5\"")
+        );
     }
 
     #[test]
@@ -535,7 +553,7 @@ mod tests {
         let zero = vec![normalised(json!({"r": [0.1, 0.0]}))];
         assert_eq!(
             first_difference(&written, &zero).as_deref(),
-            Some("record 0.r[1]: written -0.0, read 0")
+            Some("record 0.r[1]: written -0.0, read 0.0")
         );
         let rounded = vec![normalised(json!({"r": [0.10000000149011612, -0.0]}))];
         assert_eq!(
