@@ -13,6 +13,7 @@ pub mod pipeline;
 pub mod plain_table;
 pub mod readers;
 pub mod recommend;
+mod second_reader;
 pub mod summary;
 mod typing;
 pub mod usage;

@@ -313,8 +313,26 @@ fn round_trip<'a>(
         }
         false => Cow::Borrowed(loaded.original.as_slice()),
     };
-    let (check, want) =
+    let (mut check, want) =
         verify(c, ready.as_ref(), &bytes, table).map_err(|e| fail("roundtrip", bytes.len(), e))?;
+    // The original text's decode is the reader that built the table: a
+    // second, independent reader checks the table against the file.
+    if !c.encodes() && loaded.columnar.is_none() {
+        let second =
+            crate::second_reader::check(&loaded.original, loaded.format, table).map_err(|e| {
+                let why =
+                    format!("verification failed: a second reader of the file disagrees: {e}");
+                fail("roundtrip", bytes.len(), why)
+            })?;
+        check = match check {
+            Check::Verified(proof) => Check::Verified(proof.and(second)),
+            Check::Lossy { proof, loss } => Check::Lossy {
+                proof: proof.and(second),
+                loss,
+            },
+            unverified => unverified,
+        };
+    }
     Ok((c, ready, bytes, check, want, compression))
 }
 

@@ -1,0 +1,290 @@
+//! A second reader for the `original` row of a text input. The table was
+//! built by encbench's reader (fields typed by `encbench_table::values`),
+//! and the row's decode is that same reader: alone, it would verify itself.
+//! Here the text is read again another way — fields split by the `csv`
+//! crate as any program would, JSON Lines by `serde_json` into values,
+//! plain lines by the standard library — and each field is turned into a
+//! value by Rust's own parsers (`str::parse`, chrono), never the table's,
+//! then compared with the table's cell: rows, order and values.
+
+use encbench_record::Verified;
+use encbench_table::schema::{ColumnType, Field};
+use encbench_table::sniff::Format;
+use encbench_table::table::{Cell, Table};
+use encbench_table::values::NULL_TOKENS;
+use serde_json::Value;
+
+/// One value as both readers can state it.
+#[derive(Debug, Clone, PartialEq)]
+enum Norm {
+    Null,
+    Int(i128),
+    /// A float's bits, one pattern for every NaN.
+    Float(u64),
+    Bool(bool),
+    Text(String),
+    Json(Value),
+}
+
+/// One field as the second reader found it.
+enum Raw<'a> {
+    /// A CSV field or plain line (empty: nothing between the delimiters).
+    Field(&'a str),
+    /// A JSON value (absent keys are `Null`).
+    Json(&'a Value),
+}
+
+/// Reads `original` again and compares it with `table`, cell by cell.
+pub fn check(original: &[u8], format: Format, table: &Table) -> Result<Verified, String> {
+    let text = std::str::from_utf8(original).map_err(|e| format!("not UTF-8: {e}"))?;
+    let fields = &table.schema.fields;
+    let mut from_file: Vec<Vec<Norm>> = Vec::new();
+    match format {
+        Format::Csv { delimiter, header } => {
+            let mut reader = csv::ReaderBuilder::new()
+                .delimiter(delimiter)
+                .has_headers(header)
+                .flexible(true)
+                .from_reader(text.as_bytes());
+            for (i, record) in reader.records().enumerate() {
+                let record = record.map_err(|e| format!("record {}: {e}", i + 1))?;
+                let blank = record.len() == 1 && record.get(0) == Some("");
+                if blank && fields.len() != 1 {
+                    continue;
+                }
+                let raw: Vec<Raw<'_>> = record.iter().map(Raw::Field).collect();
+                from_file.push(row(&raw, fields, from_file.len())?);
+            }
+        }
+        Format::Lines => {
+            for line in text.lines() {
+                from_file.push(row(&[Raw::Field(line)], fields, from_file.len())?);
+            }
+        }
+        Format::JsonLines => {
+            for (i, line) in text.lines().enumerate() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let object: serde_json::Map<String, Value> = serde_json::from_str(line)
+                    .map_err(|e| format!("line {}: not a JSON object ({e})", i + 1))?;
+                let raw: Vec<Raw<'_>> = fields
+                    .iter()
+                    .map(|f| Raw::Json(object.get(&f.name).unwrap_or(&Value::Null)))
+                    .collect();
+                from_file.push(row(&raw, fields, from_file.len())?);
+            }
+        }
+    }
+    let from_table: Vec<Vec<Norm>> = (0..table.rows())
+        .map(|r| {
+            fields
+                .iter()
+                .zip(&table.columns)
+                .map(|(f, c)| of_cell(c.cell(r), f.ty))
+                .collect()
+        })
+        .collect();
+    if let Some(difference) = first_difference(&from_file, &from_table, fields) {
+        return Err(difference);
+    }
+    let what = format!(
+        "and a second reader ({}, values by Rust's own parsers) read the same {} rows",
+        match format {
+            Format::Csv { .. } => "the csv crate's fields",
+            Format::JsonLines => "serde_json values",
+            Format::Lines => "the standard library's lines",
+        },
+        table.rows()
+    );
+    Verified::each(what, &from_file, &from_table).map_err(String::from)
+}
+
+fn first_difference(file: &[Vec<Norm>], table: &[Vec<Norm>], fields: &[Field]) -> Option<String> {
+    for (r, (a, b)) in file.iter().zip(table).enumerate() {
+        if let Some(c) = (0..fields.len()).find(|&c| a.get(c) != b.get(c)) {
+            return Some(format!(
+                "row {}, column '{}': the second reader has {}, the table {}",
+                r + 1,
+                fields[c].name,
+                shown(a.get(c)),
+                shown(b.get(c))
+            ));
+        }
+    }
+    (file.len() != table.len()).then(|| {
+        format!(
+            "the second reader found {} rows, the table holds {}",
+            file.len(),
+            table.len()
+        )
+    })
+}
+
+fn shown(v: Option<&Norm>) -> String {
+    match v {
+        None => "no field".into(),
+        Some(Norm::Null) => "null".into(),
+        Some(Norm::Int(i)) => i.to_string(),
+        Some(Norm::Float(bits)) => format!("{:?}", f64::from_bits(*bits)),
+        Some(Norm::Bool(b)) => b.to_string(),
+        Some(Norm::Text(s)) => format!("{s:?}"),
+        Some(Norm::Json(v)) => v.to_string(),
+    }
+}
+
+fn row(raw: &[Raw<'_>], fields: &[Field], index: usize) -> Result<Vec<Norm>, String> {
+    if raw.len() != fields.len() {
+        return Err(format!(
+            "row {}: {} fields, the table has {} columns",
+            index + 1,
+            raw.len(),
+            fields.len()
+        ));
+    }
+    raw.iter()
+        .zip(fields)
+        .map(|(r, f)| {
+            of_raw(r, f).map_err(|e| format!("row {}, column '{}': {e}", index + 1, f.name))
+        })
+        .collect()
+}
+
+fn text_type(ty: ColumnType) -> bool {
+    matches!(ty, ColumnType::String | ColumnType::Dictionary)
+}
+
+fn of_raw(raw: &Raw<'_>, field: &Field) -> Result<Norm, String> {
+    let ty = field.ty;
+    match raw {
+        // CSV: an empty field is null, or the empty text where the column
+        // is text and not nullable; a null marker is null outside text.
+        Raw::Field("") if text_type(ty) && !field.nullable => Ok(Norm::Text(String::new())),
+        Raw::Field("") => Ok(Norm::Null),
+        Raw::Field(s) => text_or_null(s, ty),
+        Raw::Json(Value::Null) => Ok(Norm::Null),
+        Raw::Json(Value::String(s)) => text_or_null(s, ty),
+        Raw::Json(Value::Bool(b)) if ty == ColumnType::Bool => Ok(Norm::Bool(*b)),
+        Raw::Json(Value::Number(n)) => match ty {
+            ColumnType::Float32 | ColumnType::Float64 => n
+                .as_f64()
+                .map(float)
+                .ok_or_else(|| format!("{n} is not a float")),
+            ColumnType::Decimal => Ok(Norm::Text(decimal(&n.to_string()))),
+            t if text_type(t) => Ok(Norm::Text(n.to_string())),
+            _ => n
+                .as_i64()
+                .map(i128::from)
+                .or(n.as_u64().map(i128::from))
+                .map(Norm::Int)
+                .ok_or_else(|| format!("{n} is not an integer")),
+        },
+        Raw::Json(v) if ty == ColumnType::Json => Ok(Norm::Json(json(v))),
+        Raw::Json(v) => Ok(Norm::Text(v.to_string())),
+    }
+}
+
+/// A null marker (`NA`, `NULL`, …) is null outside text columns.
+fn text_or_null(s: &str, ty: ColumnType) -> Result<Norm, String> {
+    if !ty.is_text() && NULL_TOKENS.contains(&s) {
+        return Ok(Norm::Null);
+    }
+    of_text(s, ty)
+}
+
+/// A field's text as a value of `ty`, by the standard library's and
+/// chrono's parsers.
+fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
+    let bad = || format!("{s:?} is not {}", ty.as_str());
+    Ok(match ty {
+        ColumnType::Int8 | ColumnType::Int16 | ColumnType::Int32 | ColumnType::Int64 => {
+            Norm::Int(s.parse::<i64>().map_err(|_| bad())?.into())
+        }
+        ColumnType::UInt64 => Norm::Int(s.parse::<u64>().map_err(|_| bad())?.into()),
+        ColumnType::Float64 => float(s.parse::<f64>().map_err(|_| bad())?),
+        ColumnType::Float32 => float(s.parse::<f32>().map_err(|_| bad())?.into()),
+        ColumnType::Bool => match s.to_ascii_lowercase().as_str() {
+            "true" => Norm::Bool(true),
+            "false" => Norm::Bool(false),
+            _ => return Err(bad()),
+        },
+        ColumnType::Date => {
+            let d = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| bad())?;
+            Norm::Int((d - chrono::NaiveDate::default()).num_days().into())
+        }
+        ColumnType::Timestamp => {
+            let body = s.strip_suffix('Z').unwrap_or(s).replacen('T', " ", 1);
+            let t = chrono::NaiveDateTime::parse_from_str(&body, "%Y-%m-%d %H:%M:%S%.f")
+                .map_err(|_| bad())?;
+            Norm::Int(t.and_utc().timestamp_micros().into())
+        }
+        ColumnType::Decimal => Norm::Text(decimal(s)),
+        ColumnType::Json => Norm::Json(json(&serde_json::from_str(s).map_err(|_| bad())?)),
+        ColumnType::String | ColumnType::Dictionary => Norm::Text(s.to_string()),
+    })
+}
+
+fn of_cell(cell: Cell<'_>, ty: ColumnType) -> Norm {
+    match cell {
+        Cell::Null => Norm::Null,
+        Cell::Int(v) if ty == ColumnType::UInt64 => Norm::Int((v as u64).into()),
+        Cell::Int(v) => Norm::Int(v.into()),
+        Cell::Float(v) => float(v),
+        Cell::Bool(b) => Norm::Bool(b),
+        Cell::Str(s) if ty == ColumnType::Decimal => Norm::Text(decimal(s)),
+        Cell::Str(s) if ty == ColumnType::Json => Norm::Json(
+            serde_json::from_str(s)
+                .map(|v| json(&v))
+                .unwrap_or(Value::Null),
+        ),
+        Cell::Str(s) => Norm::Text(s.to_string()),
+    }
+}
+
+fn float(v: f64) -> Norm {
+    Norm::Float(if v.is_nan() { f64::NAN } else { v }.to_bits())
+}
+
+/// A decimal's text without what does not change its value: a leading
+/// `+`, leading zeros, trailing fraction zeros, the sign of zero.
+fn decimal(s: &str) -> String {
+    let (negative, digits) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let whole = whole.trim_start_matches('0');
+    let fraction = fraction.trim_end_matches('0');
+    let body = match (whole.is_empty(), fraction.is_empty()) {
+        (true, true) => return "0".into(),
+        (_, true) => whole.to_string(),
+        (true, false) => format!("0.{fraction}"),
+        (false, false) => format!("{whole}.{fraction}"),
+    };
+    if negative {
+        format!("-{body}")
+    } else {
+        body
+    }
+}
+
+/// Nested JSON compared by value: members that are null (or empty objects
+/// once theirs are gone) are absent, and every number is a float, since a
+/// nested column may widen integers to hold a list of mixed numbers.
+fn json(v: &Value) -> Value {
+    match v {
+        Value::Object(members) => Value::Object(
+            members
+                .iter()
+                .map(|(k, v)| (k.clone(), json(v)))
+                .filter(|(_, v)| !v.is_null() && !matches!(v, Value::Object(m) if m.is_empty()))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(json).collect()),
+        Value::Number(n) => n.as_f64().map_or(Value::Null, Value::from),
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests;
