@@ -977,6 +977,36 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
     caught.unwrap_or_else(|panic| Err(format!("the reader failed ({panic})")))
 }
 
+/// An Avro container read by Arrow's reader (`arrow-avro`) rather than
+/// apache-avro, its batches mapped as a Parquet or Arrow input's are: a
+/// second, independent path to the table [`decode`] builds. Also returns
+/// the columns this path carries as text (types it has no column for).
+pub fn decode_avro_with_arrow(bytes: &[u8]) -> Result<(Table, Vec<String>), String> {
+    let caught = quietly(|| -> Result<(Table, Vec<String>), String> {
+        let reader = arrow_avro::reader::ReaderBuilder::new()
+            .build(std::io::BufReader::new(bytes))
+            .map_err(|e| e.to_string())?;
+        let batches: Vec<RecordBatch> = reader
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        let Some(first) = batches.first() else {
+            return Err("no record batches".into());
+        };
+        let mapping = Mapping::of(first.schema().fields())?;
+        let mut table = Table::new(mapping.schema.clone(), 0);
+        for batch in &batches {
+            mapping.append(&mut table, batch)?;
+        }
+        let as_text = mapping
+            .as_text
+            .iter()
+            .map(|(name, _)| name.clone())
+            .collect();
+        Ok((table, as_text))
+    });
+    caught.unwrap_or_else(|panic| Err(format!("the reader failed ({panic})")))
+}
+
 /// How the file's columns become encbench's.
 struct Mapping {
     schema: Schema,

@@ -317,13 +317,23 @@ fn round_trip<'a>(
         verify(c, ready.as_ref(), &bytes, table).map_err(|e| fail("roundtrip", bytes.len(), e))?;
     // The original text's decode is the reader that built the table: a
     // second, independent reader checks the table against the file.
-    if !c.encodes() && loaded.columnar.is_none() {
-        let second =
-            crate::second_reader::check(&loaded.original, loaded.format, table).map_err(|e| {
-                let why =
-                    format!("verification failed: a second reader of the file disagrees: {e}");
-                fail("roundtrip", bytes.len(), why)
-            })?;
+    let second = match (&loaded.columnar, c.encodes()) {
+        (_, true) => None,
+        (None, false) => Some(crate::second_reader::check(
+            &loaded.original,
+            loaded.format,
+            table,
+        )),
+        (Some(columnar), false) => {
+            let as_text: Vec<String> = columnar.as_text.iter().map(|(n, _)| n.clone()).collect();
+            crate::second_reader::check_columnar(columnar.kind, &bytes, table, &as_text)
+        }
+    };
+    if let Some(second) = second {
+        let second = second.map_err(|e| {
+            let why = format!("verification failed: a second reader of the file disagrees: {e}");
+            fail("roundtrip", bytes.len(), why)
+        })?;
         check = match check {
             Check::Verified(proof) => Check::Verified(proof.and(second)),
             Check::Lossy { proof, loss } => Check::Lossy {

@@ -8,6 +8,7 @@
 //! then compared with the table's cell: rows, order and values.
 
 use encbench_record::Verified;
+use encbench_table::binary_input::{decode_avro_with_arrow, Kind};
 use encbench_table::schema::{ColumnType, Field};
 use encbench_table::sniff::Format;
 use encbench_table::table::{Cell, Table};
@@ -97,6 +98,97 @@ pub fn check(original: &[u8], format: Format, table: &Table) -> Result<Verified,
         },
         table.rows()
     );
+    Verified::each(what, &from_file, &from_table).map_err(String::from)
+}
+
+/// For a columnar input's `original` row: the file read again by another
+/// implementation, where one exists — Avro by Arrow's reader (`arrow-avro`)
+/// against apache-avro's — and compared value by value on the columns both
+/// readers type alike (a type one of them carries as text is left to the
+/// first reader, and the proof names those columns). `None`: no second
+/// reader for this format.
+pub fn check_columnar(
+    kind: Kind,
+    original: &[u8],
+    table: &Table,
+    as_text: &[String],
+) -> Option<Result<Verified, String>> {
+    match kind {
+        Kind::Avro => Some(
+            decode_avro_with_arrow(original)
+                .and_then(|(second, its_text)| compare_tables(&second, table, as_text, &its_text)),
+        ),
+        Kind::Parquet | Kind::ArrowFile | Kind::ArrowStream => None,
+    }
+}
+
+fn compare_tables(
+    second: &Table,
+    table: &Table,
+    first_text: &[String],
+    second_text: &[String],
+) -> Result<Verified, String> {
+    let (a, b) = (&second.schema.fields, &table.schema.fields);
+    if a.len() != b.len() {
+        return Err(format!(
+            "the second reader found {} columns, the table has {}",
+            a.len(),
+            b.len()
+        ));
+    }
+    let mut compared = Vec::new();
+    let mut left = Vec::new();
+    for (c, (fa, fb)) in a.iter().zip(b).enumerate() {
+        if fa.name != fb.name {
+            return Err(format!(
+                "column {}: the second reader names it '{}', the table '{}'",
+                c + 1,
+                fa.name,
+                fb.name
+            ));
+        }
+        let text = first_text.contains(&fb.name) || second_text.contains(&fa.name);
+        let alike = fa.ty == fb.ty
+            || matches!(
+                (fa.ty, fb.ty),
+                (
+                    ColumnType::String | ColumnType::Dictionary,
+                    ColumnType::String | ColumnType::Dictionary
+                )
+            );
+        if text || !alike {
+            left.push(fb.name.clone());
+        } else {
+            compared.push(c);
+        }
+    }
+    let norms = |t: &Table| -> Vec<Vec<Norm>> {
+        (0..t.rows())
+            .map(|r| {
+                compared
+                    .iter()
+                    .map(|&c| of_cell(t.columns[c].cell(r), t.schema.fields[c].ty))
+                    .collect()
+            })
+            .collect()
+    };
+    let (from_file, from_table) = (norms(second), norms(table));
+    let fields: Vec<Field> = compared.iter().map(|&c| b[c].clone()).collect();
+    if let Some(difference) = first_difference(&from_file, &from_table, &fields) {
+        return Err(difference);
+    }
+    let mut what = format!(
+        "and a second reader (Arrow's Avro reader) read the same {} rows",
+        table.rows()
+    );
+    if !left.is_empty() {
+        what.push_str(&format!(
+            " ({} of {} columns; {} typed differently by the two readers, checked by the first only)",
+            compared.len(),
+            b.len(),
+            left.join(", ")
+        ));
+    }
     Verified::each(what, &from_file, &from_table).map_err(String::from)
 }
 
