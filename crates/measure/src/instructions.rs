@@ -1,8 +1,8 @@
 //! Instructions per operation: a measure that repeats where wall time
 //! wanders. The parent process (`run --instructions`) starts a child — the
 //! same binary, same scenarios — in counting mode; the child runs each
-//! in-process row's routine for `n` and `2n` operations inside a counted
-//! region and writes the counts to a file the parent reads. The difference
+//! in-process row's routine for `n` and `2n` operations inside counted
+//! regions and writes the counts to a file the parent reads. The difference
 //! of the two regions, over `n`, is one operation: whatever a region costs
 //! to enter and leave cancels out. The empty body's count per operation
 //! (the batch loop itself) is taken the same way and subtracted.
@@ -17,7 +17,6 @@ use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 mod callgrind;
 mod perf;
@@ -136,25 +135,31 @@ impl Child {
         })
     }
 
-    /// Counts `key`'s routine: one warm-up operation, then `n` and `2n`
-    /// operations in counted regions (`n` sized from the warm-up's time so
-    /// the child stays quick; a slow operation gets one region of one), and
-    /// one line per region in the counts file.
+    /// Counts `key`'s routine: one warm-up operation, one counted
+    /// operation to size the regions, then `n` and `2n` operations in
+    /// counted regions, one line per region in the counts file. `n` comes
+    /// from the count, not a clock, and is a power of two, so two runs
+    /// pick the same `n`; an operation of millions of instructions (a
+    /// region's own cost is hundreds) is its single counted operation.
     pub fn count(&mut self, key: &str, routine: &mut Routine<'_>) -> Result<(), String> {
-        let start = Instant::now();
         routine(1)?;
-        let once = start.elapsed().as_secs_f64().max(1e-9);
-        let n = (REGION_BUDGET_S / once).clamp(1.0, MAX_OPS) as u64;
-        // An operation that takes milliseconds runs millions of instructions:
-        // a region's own cost (hundreds) is lost in it, so one region does.
-        let regions: &[u64] = if n == 1 { &[1] } else { &[n, 2 * n] };
-        for &ops in regions {
-            let count = self.region(key, ops, routine)?;
-            let mut f = fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(self.dir.join(COUNTS_FILE))
-                .map_err(|e| format!("writing instruction counts: {e}"))?;
+        let once = self.region(key, 1, routine)?;
+        let regions: Vec<(u64, u64)> = if once >= REGION_INSTRUCTIONS {
+            vec![(1, once)]
+        } else {
+            let n = prev_power_of_two((REGION_INSTRUCTIONS / once.max(1)).min(MAX_OPS));
+            let mut out = Vec::new();
+            for ops in [n, 2 * n] {
+                out.push((ops, self.region(key, ops, routine)?));
+            }
+            out
+        };
+        let mut f = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.dir.join(COUNTS_FILE))
+            .map_err(|e| format!("writing instruction counts: {e}"))?;
+        for (ops, count) in regions {
             writeln!(f, "{ops}\t{count}\t{key}")
                 .map_err(|e| format!("writing instruction counts: {e}"))?;
         }
@@ -200,11 +205,19 @@ pub fn counting_child() -> Option<std::sync::MutexGuard<'static, Child>> {
         .map(|m| m.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
 }
 
-/// What one region should take, at native speed, in seconds: Callgrind
-/// runs code 20–100× slower, so a whole quick tour is counted in minutes.
-const REGION_BUDGET_S: f64 = 0.002;
+/// Instructions one region should run (about a millisecond natively;
+/// Callgrind runs 50–100× slower, so a whole quick tour counts in minutes).
+const REGION_INSTRUCTIONS: u64 = 2_000_000;
 /// Most operations in one region (tiny operations need no more to be exact).
-const MAX_OPS: f64 = 1000.0;
+const MAX_OPS: u64 = 1024;
+
+fn prev_power_of_two(x: u64) -> u64 {
+    if x == 0 {
+        1
+    } else {
+        1 << (63 - x.leading_zeros())
+    }
+}
 
 /// Instructions per operation by row key, read from a child's counts file:
 /// `(count(2n) − count(n)) / n`, less the empty body's per-operation count.
