@@ -143,27 +143,40 @@ impl Child {
     /// region's own cost is hundreds) is its single counted operation.
     pub fn count(&mut self, key: &str, routine: &mut Routine<'_>) -> Result<(), String> {
         routine(1)?;
-        let once = self.region(key, 1, routine)?;
-        let regions: Vec<(u64, u64)> = if once >= REGION_INSTRUCTIONS {
-            vec![(1, once)]
-        } else {
-            let n = prev_power_of_two((REGION_INSTRUCTIONS / once.max(1)).min(MAX_OPS));
-            let mut out = Vec::new();
-            for ops in [n, 2 * n] {
-                out.push((ops, self.region(key, ops, routine)?));
-            }
-            out
-        };
+        // Callgrind re-translates the code it runs each time instrumentation
+        // is switched on or off: once per row, not once per region.
+        if !self.hardware {
+            callgrind::start_instrumentation();
+        }
+        let regions = self.regions(key, routine);
+        if !self.hardware {
+            callgrind::stop_instrumentation();
+        }
         let mut f = fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(self.dir.join(COUNTS_FILE))
             .map_err(|e| format!("writing instruction counts: {e}"))?;
-        for (ops, count) in regions {
+        for (ops, count) in regions? {
             writeln!(f, "{ops}\t{count}\t{key}")
                 .map_err(|e| format!("writing instruction counts: {e}"))?;
         }
         Ok(())
+    }
+
+    /// The counted operation, then the `n` and `2n` regions it sizes:
+    /// `(operations, count)` of each region to keep.
+    fn regions(&mut self, key: &str, routine: &mut Routine<'_>) -> Result<Vec<(u64, u64)>, String> {
+        let once = self.region(key, 1, routine)?;
+        if once >= REGION_INSTRUCTIONS {
+            return Ok(vec![(1, once)]);
+        }
+        let n = prev_power_of_two((REGION_INSTRUCTIONS / once.max(1)).min(MAX_OPS));
+        let mut out = Vec::new();
+        for ops in [n, 2 * n] {
+            out.push((ops, self.region(key, ops, routine)?));
+        }
+        Ok(out)
     }
 
     /// Runs `ops` operations inside one counted region and returns its count.
@@ -178,11 +191,9 @@ impl Child {
             let count = counter.stop();
             outcome.map(|_| count)
         } else {
-            callgrind::start_instrumentation();
             callgrind::zero_stats();
             let outcome = routine(ops);
             callgrind::dump_stats_at(key);
-            callgrind::stop_instrumentation();
             // Dumps are numbered from 1 in the order they are written.
             self.dumps += 1;
             let dump = self.dir.join(format!("{CALLGRIND_OUT}.{}", self.dumps));
