@@ -1,6 +1,6 @@
 #!/usr/bin/env escript
 %% -*- erlang -*-
-%%! -noshell
+%%! -noshell +sbwt none +sbwtdcpu none +sbwtdio none
 %% encbench worker (see crates/workers/src/lib.rs for the protocol): times
 %% Erlang/OTP megaco's own codecs in-process on upstream's time_test.msgs,
 %% the way upstream's examples/meas/megaco_codec_meas.erl calls them:
