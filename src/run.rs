@@ -91,7 +91,13 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
         }
     }
     let mut scenario_errors = 0;
-    for scenario in &scenarios {
+    for (i, scenario) in scenarios.iter().enumerate() {
+        // A probe between scenarios: a slow phase of the machine in the
+        // middle of a long run shows in the record, not only at its ends.
+        if i > 0 {
+            let at = format!("after {}", scenarios[i - 1].name());
+            doc.environment.steadiness.push(steadiness::probe(&at));
+        }
         progress.milestone(&format!("▸ {} …", scenario.name()));
         let mut report = |m: &str| progress.update(m);
         let mut ctx = Context {
@@ -328,11 +334,41 @@ fn unsteady_note(probes: &[encbench_record::Steadiness]) -> Option<String> {
     let worst = probes
         .iter()
         .max_by(|a, b| a.spread_pct().total_cmp(&b.spread_pct()))?;
-    (worst.spread_pct() > UNSTEADY_SPREAD_PCT).then(|| {
+    let within = (worst.spread_pct() > UNSTEADY_SPREAD_PCT).then(|| {
         format!(
-            "this machine was unsteady while it measured: one fixed loop's slowest tenth of chunks ran {:.0} % slower than its fastest tenth (at the {} of the run); rows can differ from another run's by that much for the machine's sake alone, so repeat on an idle machine before trusting small differences",
+            "one fixed loop's slowest tenth of chunks ran {:.0} % slower than its fastest tenth ({})",
             worst.spread_pct(),
-            worst.at
+            match worst.at.strip_prefix("after ") {
+                Some(scenario) => format!("after scenario {scenario}"),
+                None => format!("at the {} of the run", worst.at),
+            }
+        )
+    });
+    // The same loop's median from one probe to another: a machine whose
+    // speed changed between phases of the run.
+    let by_median = |a: &&encbench_record::Steadiness, b: &&encbench_record::Steadiness| {
+        a.median_ns.total_cmp(&b.median_ns)
+    };
+    let fast = probes
+        .iter()
+        .filter(|p| p.median_ns > 0.0)
+        .min_by(by_median)?;
+    let slow = probes
+        .iter()
+        .filter(|p| p.median_ns > 0.0)
+        .max_by(by_median)?;
+    let moved = (slow.median_ns / fast.median_ns - 1.0) * 100.0;
+    let between = (moved > UNSTEADY_SPREAD_PCT).then(|| {
+        format!(
+            "the same loop took {moved:.0} % longer at '{}' than at '{}'",
+            slow.at, fast.at
+        )
+    });
+    let parts: Vec<String> = within.into_iter().chain(between).collect();
+    (!parts.is_empty()).then(|| {
+        format!(
+            "this machine was unsteady while it measured: {}; rows can differ from another run's by that much for the machine's sake alone, so repeat on an idle machine before trusting small differences",
+            parts.join("; ")
         )
     })
 }
@@ -386,5 +422,25 @@ mod tests {
         let note = unsteady_note(&busy).unwrap();
         assert!(note.contains("ran 60 % slower"), "{note}");
         assert!(note.contains("at the end of the run"), "{note}");
+    }
+
+    #[test]
+    fn a_machine_whose_speed_changed_between_probes_is_noted() {
+        // Each probe steady in itself, but the loop took twice as long
+        // after `codecs` as at the start.
+        let phases = [
+            probe("start", 0.5e6, 0.52e6),
+            probe("after codecs", 1.0e6, 1.04e6),
+            probe("end", 0.55e6, 0.57e6),
+        ];
+        let note = unsteady_note(&phases).unwrap();
+        assert!(
+            note.contains("the same loop took 100 % longer at 'after codecs' than at 'start'"),
+            "{note}"
+        );
+        assert!(!note.contains("slowest tenth"), "{note}");
+        let busy_in_a_scenario = [probe("after ints", 1e6, 1.5e6), probe("end", 1e6, 1.02e6)];
+        let note = unsteady_note(&busy_in_a_scenario).unwrap();
+        assert!(note.contains("(after scenario ints)"), "{note}");
     }
 }
