@@ -471,6 +471,10 @@ pub struct FileArgs {
     #[arg(long = "compress", value_name = "NAME", value_delimiter = ',')]
     pub compressions: Vec<String>,
 
+    /// Count instructions per operation beside the time for every row measured, in a second pass (the CPU's counter where the kernel exposes it, else Callgrind under valgrind).
+    #[arg(long)]
+    pub instructions: bool,
+
     #[command(flatten)]
     pub export: ExportArgs,
 

@@ -38,6 +38,8 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     written.extend(args.output.as_deref());
     check_export_paths(&args.export, &written)?;
     let target = args.convert.as_deref().map(parse_target).transpose()?;
+    // A machine that cannot count fails before anything is read or measured.
+    let counting = crate::instructions::plan_file(&args)?;
     // Every --convert form checks its output before reading or measuring.
     let mut taken = inputs.clone();
     taken.extend(db.as_deref());
@@ -127,6 +129,13 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         &readers,
         &mut |m| progress.update(m),
     );
+    let counts = counting.as_ref().map(|plan| {
+        progress.milestone(&format!(
+            "encbench file: counting instructions per operation ({}) …",
+            plan.describe()
+        ));
+        (plan.describe(), plan.count(None))
+    });
     progress.finish();
     let choices = verdict.choices;
     let recommendable = verdict.recommendable;
@@ -158,7 +167,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
             names.join(", ")
         ));
     }
-    let doc = RunDocument {
+    let mut doc = RunDocument {
         encbench: build.version.clone(),
         schema: SCHEMA_VERSION,
         environment: Environment::capture(&build, mode, engine, None),
@@ -170,6 +179,16 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         notes,
         recommendation,
     };
+    match counts {
+        Some((method, Ok(counts))) => {
+            let note = crate::instructions::attach(&mut doc, &counts, &method);
+            doc.notes.push(note);
+        }
+        Some((_, Err(e))) => doc
+            .notes
+            .push(format!("instructions per operation were not counted: {e}")),
+        None => {}
+    }
 
     // --quiet: the answer and errors only.
     if !args.quiet {

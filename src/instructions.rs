@@ -1,14 +1,16 @@
-//! `run --instructions`: after the timed run, the same binary runs the same
-//! scenarios again as a counting child (under Callgrind, or natively with
-//! the CPU's counter), which counts each in-process row instead of timing
-//! it; the counts join the timed rows by key.
+//! `run --instructions` and `file --instructions`: after the timed run,
+//! the same binary runs the same selection again as a counting child (under
+//! Callgrind, or natively with the CPU's counter), which counts each
+//! in-process row instead of timing it; the counts join the timed rows by
+//! key. The child stores, exports and converts nothing.
 
-use crate::cli::RunArgs;
+use crate::cli::{FileArgs, RunArgs};
 use encbench_measure::instructions::{read_counts, Counter, Counts};
 use encbench_record::RunDocument;
 use encbench_scenarios::Scenario;
+use std::ffi::OsString;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// Scenarios whose rows are not operations in batches: `load` runs threads
 /// for a fixed time, so there is nothing per operation to count.
@@ -18,7 +20,8 @@ const NOT_COUNTED: &[&str] = &["load"];
 /// machine without a counter fails at once.
 pub struct Plan {
     counter: Counter,
-    scenarios: Vec<String>,
+    /// The child's command line after the program name.
+    args: Vec<OsString>,
 }
 
 /// `None` without `--instructions`; an error when no counter is available
@@ -46,7 +49,25 @@ pub fn plan(args: &RunArgs, scenarios: &[Box<dyn Scenario>]) -> anyhow::Result<O
     let counter = Counter::probe().map_err(|e| anyhow::anyhow!("--instructions: {e}"))?;
     Ok(Some(Plan {
         counter,
-        scenarios: names,
+        args: run_child_args(args, &names),
+    }))
+}
+
+/// `file`'s form of [`plan`]: the child reads the same input the same way
+/// (read only).
+pub fn plan_file(args: &FileArgs) -> anyhow::Result<Option<Plan>> {
+    if !args.instructions {
+        return Ok(None);
+    }
+    if args.convert.as_deref().is_some_and(|c| c != "recommended") {
+        anyhow::bail!(
+            "--instructions counts what `file` measures; --convert FORMAT converts without measuring"
+        );
+    }
+    let counter = Counter::probe().map_err(|e| anyhow::anyhow!("--instructions: {e}"))?;
+    Ok(Some(Plan {
+        counter,
+        args: file_child_args(args),
     }))
 }
 
@@ -56,13 +77,17 @@ impl Plan {
         self.counter.describe()
     }
 
-    /// Runs the counting child and reads its counts.
-    pub fn count(&self, args: &RunArgs, data_dir: Option<&Path>) -> Result<Counts, String> {
+    /// Runs the counting child and reads its counts. `data_dir`: the
+    /// directory `run` resolved, handed on so the child finds the same data.
+    pub fn count(&self, data_dir: Option<&Path>) -> Result<Counts, String> {
         let scratch = encbench_scenarios::scratch::Scratch::new("instructions", 64 << 20)
             .map_err(|e| e.to_string())?;
         let exe = std::env::current_exe().map_err(|e| format!("finding encbench itself: {e}"))?;
         let mut cmd = self.counter.child_command(&exe, scratch.path());
-        child_args(&mut cmd, args, &self.scenarios, data_dir);
+        cmd.args(&self.args);
+        if let Some(dir) = data_dir {
+            cmd.arg("--data-dir").arg(dir);
+        }
         let out = cmd
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -81,29 +106,62 @@ impl Plan {
     }
 }
 
-/// The child's command line: the same selection, quiet, nothing stored,
-/// nothing exported, Rust rows only (worker rows run in other processes).
-fn child_args(cmd: &mut Command, args: &RunArgs, scenarios: &[String], data_dir: Option<&Path>) {
-    cmd.arg("run").args(scenarios);
-    cmd.arg(if args.full { "--full" } else { "--quick" });
-    let list = |cmd: &mut Command, flag: &str, values: &[String]| {
+/// `run`'s child: the same selection, quiet, nothing stored, nothing
+/// exported, Rust rows only (worker rows run in other processes).
+fn run_child_args(args: &RunArgs, scenarios: &[String]) -> Vec<OsString> {
+    let mut out: Vec<OsString> = vec!["run".into()];
+    out.extend(scenarios.iter().map(OsString::from));
+    out.push(if args.full { "--full" } else { "--quick" }.into());
+    for (flag, values) in [
+        ("--codec", &args.codecs),
+        ("--compress", &args.compressions),
+    ] {
         if !values.is_empty() {
-            cmd.arg(flag).arg(values.join(","));
+            out.push(flag.into());
+            out.push(values.join(",").into());
         }
-    };
-    list(cmd, "--codec", &args.codecs);
-    list(cmd, "--compress", &args.compressions);
-    cmd.args(["--language", "rust"]);
+    }
+    out.extend(["--language", "rust"].map(OsString::from));
     if let Some(n) = args.items {
-        cmd.arg("--items").arg(n.to_string());
+        out.extend(["--items".into(), n.to_string().into()]);
     }
     if let Some(rate) = args.throttle {
-        cmd.arg("--throttle").arg(rate.to_string());
+        out.extend(["--throttle".into(), rate.to_string().into()]);
     }
-    if let Some(dir) = data_dir {
-        cmd.arg("--data-dir").arg(dir);
+    out.extend(["--no-store", "--quiet", "--summary"].map(OsString::from));
+    out
+}
+
+/// `file`'s child: the same input, read the same way, measured the same
+/// way; no conversion, no export, nothing stored.
+fn file_child_args(args: &FileArgs) -> Vec<OsString> {
+    use clap::ValueEnum;
+    let mut out: Vec<OsString> = vec!["file".into(), args.path.clone().into_os_string()];
+    let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
+    if let Some(format) = name(args.format.to_possible_value()) {
+        out.extend(["--format".into(), format.into()]);
     }
-    cmd.args(["--no-store", "--quiet", "--summary"]);
+    if let Some(optimize) = name(args.optimize.to_possible_value()) {
+        out.extend(["--optimize".into(), optimize.into()]);
+    }
+    if let Some(schema) = &args.schema {
+        out.extend(["--schema".into(), schema.clone().into_os_string()]);
+    }
+    if args.skip_bad {
+        out.push("--skip-bad".into());
+    }
+    if let Some(key) = &args.json_path {
+        out.extend(["--json-path".into(), key.into()]);
+    }
+    if let Some(mb) = args.sample_mb {
+        out.extend(["--sample-mb".into(), mb.to_string().into()]);
+    }
+    if !args.compressions.is_empty() {
+        out.extend(["--compress".into(), args.compressions.join(",").into()]);
+    }
+    out.push(if args.full { "--full" } else { "--quick" }.into());
+    out.extend(["--no-store", "--quiet"].map(OsString::from));
+    out
 }
 
 /// Puts each count on its row; returns a note saying how many rows have

@@ -140,7 +140,7 @@ pub fn execute(args: RunArgs, painter: Painter) -> anyhow::Result<ExitCode> {
             "▸ counting instructions per operation ({}) …",
             plan.describe()
         ));
-        match plan.count(&args, data_dir.found.as_deref()) {
+        match plan.count(data_dir.found.as_deref()) {
             Ok(counts) => {
                 let note = crate::instructions::attach(&mut doc, &counts, &plan.describe());
                 doc.notes.push(note);

@@ -125,3 +125,71 @@ fn without_a_counter_the_run_stops_before_measuring_and_says_what_to_install() {
         .stderr(predicates::str::contains("no instruction counter"))
         .stderr(predicates::str::contains("apt-get install valgrind"));
 }
+
+#[test]
+fn file_counts_every_row_it_measures_and_writes_nothing_more() {
+    if !can_count() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("small.csv");
+    let rows: String = (0..300)
+        .map(|i| format!("{i},{}.5,name{i}\n", i * 3))
+        .collect();
+    std::fs::write(&input, format!("id,price,name\n{rows}")).unwrap();
+    let json = dir.path().join("r.json");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args([
+            "--samples",
+            "2",
+            "--compress",
+            "lz4",
+            "--no-store",
+            "--quiet",
+        ])
+        .arg("--instructions")
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    assert!(results.len() > 10);
+    for r in results {
+        let count = r["instructions_per_op"].as_f64();
+        assert!(
+            count.is_some_and(|c| c > 300.0),
+            "{} {}: {count:?}",
+            r["codec"],
+            r["operation"]
+        );
+    }
+    // The input and the export: nothing else was written beside them.
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["r.json", "small.csv"]);
+}
+
+#[test]
+fn instructions_with_a_named_conversion_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("a.csv");
+    std::fs::write(&input, "a,b\n1,2\n").unwrap();
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--convert", "jsonl", "-o"])
+        .arg(dir.path().join("a.jsonl"))
+        .args(["--instructions", "--no-store"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--instructions counts what `file` measures; --convert FORMAT converts without measuring",
+        ));
+    assert!(!dir.path().join("a.jsonl").exists());
+}
