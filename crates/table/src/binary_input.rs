@@ -964,17 +964,22 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
                 return Ok(table);
             }
         };
-        let Some(first) = batches.first() else {
-            return Err("no record batches".into());
-        };
-        let mapping = Mapping::of(first.schema().fields())?;
-        let mut table = Table::new(mapping.schema.clone(), 0);
-        for batch in &batches {
-            mapping.append(&mut table, batch)?;
-        }
-        Ok(table)
+        tabled(&batches).map(|(table, _)| table)
     });
     caught.unwrap_or_else(|panic| Err(format!("the reader failed ({panic})")))
+}
+
+/// Record batches as a table, by the mapping their schema gives.
+fn tabled(batches: &[RecordBatch]) -> Result<(Table, Mapping), String> {
+    let Some(first) = batches.first() else {
+        return Err("no record batches".into());
+    };
+    let mapping = Mapping::of(first.schema().fields())?;
+    let mut table = Table::new(mapping.schema.clone(), 0);
+    for batch in batches {
+        mapping.append(&mut table, batch)?;
+    }
+    Ok((table, mapping))
 }
 
 /// An Avro container read by Arrow's reader (`arrow-avro`) rather than
@@ -989,14 +994,7 @@ pub fn decode_avro_with_arrow(bytes: &[u8]) -> Result<(Table, Vec<String>), Stri
         let batches: Vec<RecordBatch> = reader
             .collect::<Result<_, _>>()
             .map_err(|e| e.to_string())?;
-        let Some(first) = batches.first() else {
-            return Err("no record batches".into());
-        };
-        let mapping = Mapping::of(first.schema().fields())?;
-        let mut table = Table::new(mapping.schema.clone(), 0);
-        for batch in &batches {
-            mapping.append(&mut table, batch)?;
-        }
+        let (table, mapping) = tabled(&batches)?;
         let as_text = mapping
             .as_text
             .iter()

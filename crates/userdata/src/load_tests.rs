@@ -27,7 +27,7 @@ fn options() -> LoadOptions {
     }
 }
 
-fn read(text: &str, suffix: &str) -> Result<Loaded, Error> {
+pub(crate) fn read(text: &str, suffix: &str) -> Result<Loaded, Error> {
     load(file(text, suffix).path(), &options())
 }
 

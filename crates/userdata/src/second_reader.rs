@@ -164,36 +164,13 @@ fn parquet_rows(original: &[u8], table: &Table) -> Result<Verified, String> {
             .map(|row| compared.iter().filter_map(|&c| row[c].clone()).collect())
             .collect()
     };
-    let from_file = pick(from_file);
-    let from_table: Vec<Vec<Norm>> = (0..table.rows())
-        .map(|r| {
-            compared
-                .iter()
-                .map(|&c| of_cell(table.columns[c].cell(r), fields[c].ty))
-                .collect()
-        })
-        .collect();
-    let named: Vec<Field> = compared.iter().map(|&c| fields[c].clone()).collect();
-    if let Some(difference) = first_difference(&from_file, &from_table, &named) {
-        return Err(difference);
-    }
-    let mut what = format!(
-        "and a second reader (the parquet crate's record API) read the same {} rows",
-        table.rows()
-    );
-    if compared.len() < fields.len() {
-        let left: Vec<&str> = (0..fields.len())
-            .filter(|c| !compared.contains(c))
-            .map(|c| fields[c].name.as_str())
-            .collect();
-        what.push_str(&format!(
-            " ({} of {} columns; {} stated otherwise by that reader, checked by the first only)",
-            compared.len(),
-            fields.len(),
-            left.join(", ")
-        ));
-    }
-    Verified::each(what, &from_file, &from_table).map_err(String::from)
+    on_columns(
+        pick(from_file),
+        table,
+        &compared,
+        "the parquet crate's record API",
+        "stated otherwise by that reader",
+    )
 }
 
 /// A record-API value as the table would hold it, or `None` where that
@@ -259,7 +236,6 @@ fn compare_tables(
         ));
     }
     let mut compared = Vec::new();
-    let mut left = Vec::new();
     for (c, (fa, fb)) in a.iter().zip(b).enumerate() {
         if fa.name != fb.name {
             return Err(format!(
@@ -278,36 +254,61 @@ fn compare_tables(
                     ColumnType::String | ColumnType::Dictionary
                 )
             );
-        if text || !alike {
-            left.push(fb.name.clone());
-        } else {
+        if alike && !text {
             compared.push(c);
         }
     }
-    let norms = |t: &Table| -> Vec<Vec<Norm>> {
-        (0..t.rows())
-            .map(|r| {
-                compared
-                    .iter()
-                    .map(|&c| of_cell(t.columns[c].cell(r), t.schema.fields[c].ty))
-                    .collect()
-            })
-            .collect()
-    };
-    let (from_file, from_table) = (norms(second), norms(table));
-    let fields: Vec<Field> = compared.iter().map(|&c| b[c].clone()).collect();
-    if let Some(difference) = first_difference(&from_file, &from_table, &fields) {
+    let from_file = norms(second, &compared);
+    on_columns(
+        from_file,
+        table,
+        &compared,
+        "Arrow's Avro reader",
+        "typed differently by the two readers",
+    )
+}
+
+/// Each row's `columns` as the table holds them.
+fn norms(t: &Table, columns: &[usize]) -> Vec<Vec<Norm>> {
+    (0..t.rows())
+        .map(|r| {
+            columns
+                .iter()
+                .map(|&c| of_cell(t.columns[c].cell(r), t.schema.fields[c].ty))
+                .collect()
+        })
+        .collect()
+}
+
+/// Compares what a second reader found in the `compared` columns with the
+/// table, and words the proof: the reader, and the columns left to the
+/// first reader (and why).
+fn on_columns(
+    from_file: Vec<Vec<Norm>>,
+    table: &Table,
+    compared: &[usize],
+    reader: &str,
+    why_left: &str,
+) -> Result<Verified, String> {
+    let fields = &table.schema.fields;
+    let from_table = norms(table, compared);
+    let named: Vec<Field> = compared.iter().map(|&c| fields[c].clone()).collect();
+    if let Some(difference) = first_difference(&from_file, &from_table, &named) {
         return Err(difference);
     }
     let mut what = format!(
-        "and a second reader (Arrow's Avro reader) read the same {} rows",
+        "and a second reader ({reader}) read the same {} rows",
         table.rows()
     );
-    if !left.is_empty() {
+    if compared.len() < fields.len() {
+        let left: Vec<&str> = (0..fields.len())
+            .filter(|c| !compared.contains(c))
+            .map(|c| fields[c].name.as_str())
+            .collect();
         what.push_str(&format!(
-            " ({} of {} columns; {} typed differently by the two readers, checked by the first only)",
+            " ({} of {} columns; {} {why_left}, checked by the first only)",
             compared.len(),
-            b.len(),
+            fields.len(),
             left.join(", ")
         ));
     }

@@ -1,20 +1,8 @@
 use super::*;
-use encbench_table::load::{load, LoadOptions, Loaded};
-use encbench_table::sniff::FormatHint;
-use std::io::Write;
+use encbench_table::load::Loaded;
 
 fn loaded(text: &str, suffix: &str) -> Loaded {
-    let mut f = tempfile::Builder::new().suffix(suffix).tempfile().unwrap();
-    f.write_all(text.as_bytes()).unwrap();
-    let options = LoadOptions {
-        hint: FormatHint::Auto,
-        schema: None,
-        skip_bad: false,
-        sample_limit: None,
-        every_row: false,
-        json_path: None,
-    };
-    load(f.path(), &options).unwrap()
+    crate::load_tests::read(text, suffix).unwrap()
 }
 
 const CSV: &str = "\
