@@ -10,12 +10,13 @@ use crate::table::{Column, Strings, Table, Values};
 use crate::values;
 use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
+use arrow_array::types::ArrowPrimitiveType;
 use arrow_array::types::TimestampMicrosecondType;
 use arrow_array::types::{
     Date32Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type,
     Int8Type, UInt64Type,
 };
-use arrow_array::{Array, ArrayRef, RecordBatch};
+use arrow_array::{Array, ArrayRef, PrimitiveArray, RecordBatch};
 use arrow_schema::{DataType, Field, TimeUnit};
 use std::sync::Arc;
 
@@ -66,19 +67,43 @@ pub fn arrow_schema(schema: &Schema) -> arrow_schema::SchemaRef {
     ))
 }
 
-fn ints<T>(col: &Column, convert: impl Fn(i64) -> Option<T>) -> Result<Vec<Option<T>>, Error> {
+/// An integer column at `T`'s width: values straight into Arrow's buffer
+/// (a null's slot holds 0) and the validity as a bitmap only when a value
+/// is missing, with no per-value `Option` between.
+fn ints<T: ArrowPrimitiveType>(
+    col: &Column,
+    convert: impl Fn(i64) -> Option<T::Native>,
+) -> Result<PrimitiveArray<T>, Error> {
     let Values::Int(v) = &col.values else {
         return Err(codec("arrow", "column kind does not match its type"));
     };
-    v.iter()
-        .zip(&col.valid)
-        .map(|(x, ok)| match ok {
-            false => Ok(None),
+    let mut out = Vec::with_capacity(v.len());
+    for (x, ok) in v.iter().zip(&col.valid) {
+        out.push(match ok {
+            false => T::Native::default(),
             true => convert(*x)
-                .map(Some)
-                .ok_or_else(|| codec("arrow", format!("{x} does not fit the column's type"))),
-        })
-        .collect()
+                .ok_or_else(|| codec("arrow", format!("{x} does not fit the column's type")))?,
+        });
+    }
+    Ok(PrimitiveArray::new(out.into(), nulls(&col.valid)))
+}
+
+/// A float column at `T`'s width (the narrowing to f32 is exact: see
+/// `ColumnType::Float32`).
+fn floats<T: ArrowPrimitiveType>(
+    v: &[f64],
+    valid: &[bool],
+    convert: impl Fn(f64) -> T::Native,
+) -> PrimitiveArray<T> {
+    let out: Vec<T::Native> = v.iter().map(|x| convert(*x)).collect();
+    PrimitiveArray::new(out.into(), nulls(valid))
+}
+
+/// Arrow's validity bitmap, or none when every value is present.
+fn nulls(valid: &[bool]) -> Option<arrow_buffer::NullBuffer> {
+    valid
+        .contains(&false)
+        .then(|| arrow_buffer::NullBuffer::from(valid))
 }
 
 /// A nested column as Arrow's struct and list arrays (see `nested`).
@@ -123,29 +148,21 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
         return Ok(Arc::new(array));
     }
     Ok(match (ty, &col.values) {
-        (ColumnType::Int8, _) => Arc::new(Int8Array::from(ints(col, |x| i8::try_from(x).ok())?)),
-        (ColumnType::Int16, _) => Arc::new(Int16Array::from(ints(col, |x| i16::try_from(x).ok())?)),
-        (ColumnType::Int32, _) => Arc::new(Int32Array::from(ints(col, narrow)?)),
-        (ColumnType::Int64, _) => Arc::new(Int64Array::from(ints(col, Some)?)),
-        (ColumnType::UInt64, _) => Arc::new(UInt64Array::from(ints(col, |x| Some(x as u64))?)),
-        (ColumnType::Date, _) => Arc::new(Date32Array::from(ints(col, narrow)?)),
+        (ColumnType::Int8, _) => Arc::new(ints::<Int8Type>(col, |x| i8::try_from(x).ok())?),
+        (ColumnType::Int16, _) => Arc::new(ints::<Int16Type>(col, |x| i16::try_from(x).ok())?),
+        (ColumnType::Int32, _) => Arc::new(ints::<Int32Type>(col, narrow)?),
+        (ColumnType::Int64, _) => Arc::new(ints::<Int64Type>(col, Some)?),
+        (ColumnType::UInt64, _) => Arc::new(ints::<UInt64Type>(col, |x| Some(x as u64))?),
+        (ColumnType::Date, _) => Arc::new(ints::<Date32Type>(col, narrow)?),
         (ColumnType::Timestamp, _) => Arc::new(
-            TimestampMicrosecondArray::from(ints(col, Some)?)
-                .with_timezone_opt(field.tz.as_deref()),
+            ints::<TimestampMicrosecondType>(col, Some)?.with_timezone_opt(field.tz.as_deref()),
         ),
-        // Float32 values are held exactly in f64: the narrowing is exact.
-        (ColumnType::Float32, Values::Float(v)) => Arc::new(Float32Array::from(
-            v.iter()
-                .zip(&col.valid)
-                .map(|(x, ok)| ok.then_some(*x as f32))
-                .collect::<Vec<_>>(),
-        )),
-        (ColumnType::Float64, Values::Float(v)) => Arc::new(Float64Array::from(
-            v.iter()
-                .zip(&col.valid)
-                .map(|(x, ok)| ok.then_some(*x))
-                .collect::<Vec<_>>(),
-        )),
+        (ColumnType::Float32, Values::Float(v)) => {
+            Arc::new(floats::<Float32Type>(v, &col.valid, |x| x as f32))
+        }
+        (ColumnType::Float64, Values::Float(v)) => {
+            Arc::new(floats::<Float64Type>(v, &col.valid, |x| x))
+        }
         (ColumnType::Bool, Values::Bool(v)) => Arc::new(BooleanArray::from(
             v.iter()
                 .zip(&col.valid)
@@ -176,11 +193,12 @@ fn string_array(values: &Strings, valid: &[bool]) -> Result<arrow_array::StringA
         offsets.push(i32::try_from(*end).map_err(|_| too_long())?);
     }
     let offsets = arrow_buffer::OffsetBuffer::new(arrow_buffer::ScalarBuffer::from(offsets));
-    let nulls = valid
-        .contains(&false)
-        .then(|| arrow_buffer::NullBuffer::from(valid.to_vec()));
-    arrow_array::StringArray::try_new(offsets, arrow_buffer::Buffer::from(text.as_bytes()), nulls)
-        .map_err(|e| codec("arrow", e))
+    arrow_array::StringArray::try_new(
+        offsets,
+        arrow_buffer::Buffer::from(text.as_bytes()),
+        nulls(valid),
+    )
+    .map_err(|e| codec("arrow", e))
 }
 
 /// The table as one record batch.

@@ -222,17 +222,20 @@ impl<R: Read> Chunks<R> {
             }
             let scanned = self.carry.len();
             let want = self.size.max(scanned / 2 + 64 * 1024);
-            let mut block = vec![0u8; want];
-            let n = read_full(&mut self.reader, &mut block).map_err(ChunkError::Io)?;
+            // A long record grows the carry: out of memory is an error, not an abort.
+            self.carry
+                .try_reserve_exact(want)
+                .map_err(|_| ChunkError::Huge(scanned))?;
+            // Straight onto the carry's spare room: no second buffer, no
+            // zero fill, no copy (this thread feeds every typing worker).
+            let n = (&mut self.reader)
+                .take(want as u64)
+                .read_to_end(&mut self.carry)
+                .map_err(ChunkError::Io)?;
             if n == 0 {
                 self.done = true;
                 continue;
             }
-            // A long record grows the carry: out of memory is an error, not an abort.
-            self.carry
-                .try_reserve(n)
-                .map_err(|_| ChunkError::Huge(self.carry.len()))?;
-            self.carry.extend_from_slice(&block[..n]);
             let ends = record_ends(
                 self.framing,
                 &mut self.state,

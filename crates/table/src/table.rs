@@ -553,6 +553,19 @@ impl Digest {
 /// Folds a string's length and bytes into the running hash.
 #[inline]
 fn mix_text(h: &mut u64, s: &str) {
+    let bytes = s.as_bytes();
+    if bytes.len() < 8 {
+        // Most cells of a text column (codes, names, ids) are short: one
+        // word holds the bytes and, in its top byte, the length, which no
+        // longer string's leading length word has there.
+        let packed = bytes
+            .iter()
+            .enumerate()
+            .fold((bytes.len() as u64) << 56, |w, (i, b)| {
+                w | u64::from(*b) << (8 * i)
+            });
+        return mix(h, packed);
+    }
     mix(h, s.len() as u64);
     let mut words = s.as_bytes().chunks_exact(8);
     for w in &mut words {
