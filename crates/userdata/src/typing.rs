@@ -129,7 +129,11 @@ fn type_chunk(scanned: &Scanned, chunk: &TextChunk, skip_bad: bool) -> Typed {
     let schema = &scanned.schema;
     let width = schema.fields.len();
     let mut batches = Vec::new();
-    let mut table = Table::new(schema.clone(), 0);
+    // The chunk knows its record count: columns sized once, not grown by
+    // doubling (each growth a copy of the column so far).
+    let mut left = chunk.ends.len();
+    let room = |left: usize| left.min(BATCH_ROWS);
+    let mut table = Table::new(schema.clone(), room(left));
     let mut misfit = None;
     let mut columns = scanned.columns.clone();
     let walked = stream::walk_chunk(chunk, scanned.opened.format, &mut columns, &mut |row| {
@@ -159,7 +163,8 @@ fn type_chunk(scanned: &Scanned, chunk: &TextChunk, skip_bad: bool) -> Typed {
             Err(m) => return Err(Error::Malformed(m)),
         }
         if table.rows() == BATCH_ROWS {
-            let full = std::mem::replace(&mut table, Table::new(schema.clone(), 0));
+            left = left.saturating_sub(BATCH_ROWS);
+            let full = std::mem::replace(&mut table, Table::new(schema.clone(), room(left)));
             let hashes = full.row_hashes();
             batches.push((full, hashes));
         }
