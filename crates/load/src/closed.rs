@@ -49,6 +49,16 @@ impl ClosedResult {
     pub fn messages_per_s(&self) -> f64 {
         self.timed_messages as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+
+    /// Another run of the same point added in: one result over both
+    /// runs' timed parts and windows (an interleaved point's rounds).
+    pub fn merge(&mut self, other: ClosedResult) {
+        self.tally.add(other.tally);
+        self.timed_messages += other.timed_messages;
+        self.elapsed += other.elapsed;
+        self.window_ns_per_message
+            .extend(other.window_ns_per_message);
+    }
 }
 
 /// Runs `work` over `mix` on `threads` threads until `stop`; `on_window`
@@ -193,6 +203,30 @@ mod tests {
         let mix = Mix::clean(&decimal_messages(3)).expect("mix");
         let r = closed_loop(&Refuses, &mix, 2, Stop::Count(10), &mut |_, _| true);
         assert_eq!(r, Err(LoadError::GoodFailed("no".into())));
+    }
+
+    #[test]
+    fn merged_rounds_count_as_one_run() {
+        let mix = Mix::clean(&decimal_messages(10)).expect("mix");
+        let run = |n| closed_loop(&Decimal, &mix, 1, Stop::Count(n), &mut |_, _| true);
+        let mut a = run(7).expect("runs");
+        let b = run(5).expect("runs");
+        a.timed_messages = 100;
+        a.elapsed = Duration::from_millis(10);
+        a.window_ns_per_message = vec![1.0];
+        let mut b = ClosedResult {
+            timed_messages: 300,
+            elapsed: Duration::from_millis(20),
+            window_ns_per_message: vec![2.0, 3.0],
+            ..b
+        };
+        b.tally.bad = 1;
+        a.merge(b);
+        assert_eq!(a.tally.messages, 12);
+        assert_eq!(a.tally.bad, 1);
+        assert_eq!(a.window_ns_per_message, [1.0, 2.0, 3.0]);
+        // 400 messages in 30 ms, not the mean of the two rates.
+        assert!((a.messages_per_s() - 400.0 / 0.030).abs() < 1e-6);
     }
 
     #[test]

@@ -121,3 +121,17 @@ fn per_errors_name_the_offset() {
         "truncated input: 1 bytes needed at byte offset 40"
     );
 }
+
+#[test]
+fn per_encoding_appends_to_what_the_buffer_holds() {
+    let v = &per_vectors()[3];
+    let tape = TapePer.decode(&v.bytes).expect("decodes");
+    let mut out = b"head".to_vec();
+    TapePer.encode(&tape, &mut out).expect("encodes");
+    assert_eq!(&out[..4], b"head");
+    assert_eq!(&out[4..], &v.bytes[..]);
+    // A reused, emptied buffer gets exactly the encoding.
+    out.clear();
+    TapePer.encode(&tape, &mut out).expect("encodes");
+    assert_eq!(out, v.bytes);
+}

@@ -21,7 +21,7 @@ pub use conclusions::conclude;
 use crate::{seeds, Context, Mode, Output, Scenario, ScenarioError};
 use encbench_codecs::registry::MEGACO_CODECS;
 use encbench_load::udp::{saturate, Bounds};
-use encbench_load::{closed_loop, open_loop, Latency, Mix, Stop};
+use encbench_load::{closed_loop, open_loop, ClosedResult, Latency, Mix, Stop};
 use encbench_record::{
     Check, Comparison, Failure, LoadLatency, LoadRow, Medium, Record, RowMeta, Verified,
 };
@@ -123,7 +123,7 @@ impl Scenario for Load {
             soak::soak_rows(ctx, &subjects, total, cores, &mut out);
         }
         out.notes.push(format!(
-            "load: {cores} cores; each point {} s after a 0.1 s warm-up; open loop on {cores} threads at {} % of each codec's closed-loop maximum, latency timed from each message's due time (coordinated omission corrected, as wrk2) into HDR histograms; malformed messages (robust corpus ops: truncated, bit-flipped, wrong length) at --bad-fraction {}, each checked to fail before the run and every error counted{}",
+            "load: {cores} cores; each point {} s after a 0.1 s warm-up, the clean closed-loop points in {ROUNDS} turns (1…{cores} threads, then back) so they meet the same machine; open loop on {cores} threads at {} % of each codec's closed-loop maximum, latency timed from each message's due time (coordinated omission corrected, as wrk2) into HDR histograms; malformed messages (robust corpus ops: truncated, bit-flipped, wrong length) at --bad-fraction {}, each checked to fail before the run and every error counted{}",
             duration.as_secs_f64(),
             OFFERED_PCT.map(|p| p.to_string()).join("/"),
             opts.bad_fraction,
@@ -206,6 +206,33 @@ fn pct(f: f64) -> String {
     }
 }
 
+/// Rounds a closed-loop point's time is split into (see `Plan::closed`).
+const ROUNDS: usize = 10;
+
+/// N threads ÷ 1 thread from the rounds' pairs: their median, and their
+/// range in the note.
+fn scaling(id: &str, cores: usize, ratios: &mut [f64]) -> Comparison {
+    ratios.sort_by(f64::total_cmp);
+    let n = ratios.len();
+    let median = match n % 2 {
+        1 => ratios[n / 2],
+        _ => (ratios[n / 2 - 1] + ratios[n / 2]) / 2.0,
+    };
+    Comparison {
+        scenario: NAME.into(),
+        label: format!("{id}: {cores} threads ÷ 1 thread (messages/s)"),
+        value: median,
+        unit: "×".into(),
+        seed_value: None,
+        note: format!(
+            "closed-loop scaling; efficiency {:.0} % of {cores}×; the median of {n} rounds' ratios ({:.2}–{:.2}×), each round's points measured moments apart",
+            median / cores as f64 * 100.0,
+            ratios[0],
+            ratios[n - 1],
+        ),
+    }
+}
+
 /// The run's shared settings and output.
 struct Plan<'o> {
     duration: Duration,
@@ -232,51 +259,76 @@ impl Plan<'_> {
         m
     }
 
+    /// One round's share of a closed-loop point: the point's time split
+    /// over [`ROUNDS`], each after a short warm-up.
+    fn round_stop(&self) -> Stop {
+        let slice = self.duration / ROUNDS as u32;
+        Stop::Time {
+            warm_up: Duration::from_millis(20),
+            duration: slice,
+            window: slice / 5,
+        }
+    }
+
     /// Closed loop on 1…N threads, clean; returns the all-cores messages/s.
+    /// The points take turns in [`ROUNDS`] rounds (1…N, then N…1), so a
+    /// machine that changes speed mid-run slows every point alike, and the
+    /// scaling is read from each round's pair, measured moments apart.
     fn closed(&mut self, s: &Subject) -> Option<f64> {
         let mix = match Mix::clean(&s.good) {
             Ok(m) => m,
             Err(e) => return self.fail(s, "closed-loop", e.to_string()),
         };
-        let mut rates = Vec::new();
-        for t in 1..=self.cores {
-            let what = match t == self.cores {
+        let cores = self.cores;
+        let mut points: Vec<Option<ClosedResult>> = vec![None; cores];
+        let mut ratios = Vec::with_capacity(ROUNDS);
+        for round in 0..ROUNDS {
+            let mut rates = vec![0.0; cores];
+            let order: Vec<usize> = match round % 2 {
+                0 => (1..=cores).collect(),
+                _ => (1..=cores).rev().collect(),
+            };
+            for t in order {
+                match closed_loop(s.work.as_ref(), &mix, t, self.round_stop(), &mut |_, _| {
+                    true
+                }) {
+                    Ok(r) => {
+                        rates[t - 1] = r.messages_per_s();
+                        match &mut points[t - 1] {
+                            Some(point) => point.merge(r),
+                            none => *none = Some(r),
+                        }
+                    }
+                    Err(e) => return self.fail(s, "closed-loop", e.to_string()),
+                }
+            }
+            ratios.push(rates[cores - 1] / rates[0]);
+        }
+        let mut all = 0.0;
+        for (i, r) in points.into_iter().flatten().enumerate() {
+            let t = i + 1;
+            let what = match t == cores {
                 true => "threads-all".to_string(),
                 false => format!("threads-{t}"),
             };
-            match closed_loop(s.work.as_ref(), &mix, t, self.stop(), &mut |_, _| true) {
-                Ok(r) => {
-                    rates.push(r.messages_per_s());
-                    let row = LoadRow {
-                        threads: t as u32,
-                        messages_per_s: r.messages_per_s(),
-                        bad_fraction: 0.0,
-                        errors: Some(r.tally.errors),
-                        window_ns: r.window_ns_per_message,
-                        ..LoadRow::default()
-                    };
-                    let m = self.row_meta(s, point(s, &what, &mix, 0.0), "closed-loop");
-                    self.out
-                        .records
-                        .push(Record::load(m, &s.proof.clone().into(), row));
-                }
-                Err(e) => return self.fail(s, "closed-loop", e.to_string()),
-            }
+            all = r.messages_per_s();
+            let row = LoadRow {
+                threads: t as u32,
+                messages_per_s: all,
+                bad_fraction: 0.0,
+                errors: Some(r.tally.errors),
+                window_ns: r.window_ns_per_message,
+                ..LoadRow::default()
+            };
+            let m = self.row_meta(s, point(s, &what, &mix, 0.0), "closed-loop");
+            self.out
+                .records
+                .push(Record::load(m, &s.proof.clone().into(), row));
         }
-        let (one, all) = (rates[0], rates[rates.len() - 1]);
-        if self.cores > 1 {
-            self.out.comparisons.push(Comparison {
-                scenario: NAME.into(),
-                label: format!("{}: {} threads ÷ 1 thread (messages/s)", s.id, self.cores),
-                value: all / one,
-                unit: "×".into(),
-                seed_value: None,
-                note: format!(
-                    "closed-loop scaling; efficiency {:.0} % of {}× (this run's medians of whole runs)",
-                    all / one / self.cores as f64 * 100.0,
-                    self.cores
-                ),
-            });
+        if cores > 1 {
+            self.out
+                .comparisons
+                .push(scaling(&s.id, cores, &mut ratios));
         }
         Some(all)
     }

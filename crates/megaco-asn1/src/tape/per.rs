@@ -289,16 +289,22 @@ struct Writer {
 }
 
 impl Writer {
+    /// The low `count` bits of `value`, most significant first, as many
+    /// at a time as the current octet has room for.
     fn write(&mut self, value: u64, count: u32) {
-        for i in (0..count).rev() {
-            if self.bit.is_multiple_of(8) {
+        let mut left = count;
+        while left > 0 {
+            let used = (self.bit % 8) as u32;
+            if used == 0 {
                 self.out.push(0);
             }
-            if (value >> i) & 1 == 1 {
-                let last = self.out.len() - 1;
-                self.out[last] |= 0x80 >> (self.bit % 8);
-            }
-            self.bit += 1;
+            let room = 8 - used;
+            let take = room.min(left);
+            let chunk = (value >> (left - take)) & ((1u64 << take) - 1);
+            let last = self.out.len() - 1;
+            self.out[last] |= (chunk as u8) << (room - take);
+            self.bit += take as usize;
+            left -= take;
         }
     }
 
@@ -389,11 +395,16 @@ impl Writer {
     }
 
     /// A complete encoding as an open type: its length, then its octets.
-    fn open_type(&mut self, sub: Writer) -> Result<(), CodecError> {
-        let bytes = sub.finish();
-        self.length(bytes.len())?;
-        self.octets(&bytes);
-        Ok(())
+    /// `sub`'s complete encoding as an open type (length, then octets);
+    /// its buffer is handed back for the next one.
+    fn open_type(&mut self, mut sub: Writer) -> Result<Vec<u8>, CodecError> {
+        if sub.out.is_empty() {
+            sub.out.push(0);
+        }
+        self.length(sub.out.len())?;
+        self.octets(&sub.out);
+        sub.out.clear();
+        Ok(sub.out)
     }
 
     /// The complete encoding: whole octets, at least one.
@@ -409,6 +420,8 @@ struct Encoder<'t> {
     schema: &'static Schema,
     tape: &'t Tape,
     at: usize,
+    /// Emptied buffers of finished open types, for the next ones.
+    spare: Vec<Vec<u8>>,
 }
 
 pub(super) fn encode(
@@ -420,14 +433,41 @@ pub(super) fn encode(
         schema,
         tape,
         at: 0,
+        spare: Vec::new(),
     };
-    let mut w = Writer::default();
-    e.value(&mut w, schema.root)?;
-    out.extend_from_slice(&w.finish());
+    // Into the caller's buffer when it is empty (the usual case), else
+    // after what it holds: PER counts bits from the encoding's start.
+    let in_place = out.is_empty();
+    let mut w = Writer {
+        out: match in_place {
+            true => std::mem::take(out),
+            false => Vec::new(),
+        },
+        bit: 0,
+    };
+    match (e.value(&mut w, schema.root), in_place) {
+        (Ok(()), true) => *out = w.finish(),
+        (Ok(()), false) => out.extend_from_slice(&w.finish()),
+        // The buffer comes back empty, as it was given.
+        (Err(e), true) => {
+            w.out.clear();
+            *out = w.out;
+            return Err(e);
+        }
+        (Err(e), false) => return Err(e),
+    }
     Ok(())
 }
 
 impl Encoder<'_> {
+    /// A writer for an open type, on a spare buffer when there is one.
+    fn sub(&mut self) -> Writer {
+        Writer {
+            out: self.spare.pop().unwrap_or_default(),
+            bit: 0,
+        }
+    }
+
     fn value(&mut self, w: &mut Writer, ty: TypeId) -> Result<(), CodecError> {
         let node = self.tape.node(self.at)?;
         self.at += 1;
@@ -449,7 +489,7 @@ impl Encoder<'_> {
                         .get(slot)
                         .ok_or_else(|| CodecError::invalid(self.at, "tape: no such component"))?;
                     if slot >= root {
-                        let mut sub = Writer::default();
+                        let mut sub = self.sub();
                         self.value(&mut sub, field.ty)?;
                         additions.push((slot - root, sub));
                         continue;
@@ -469,7 +509,8 @@ impl Encoder<'_> {
                         w.set(map + j);
                     }
                     for (_, sub) in additions {
-                        w.open_type(sub)?;
+                        let spare = w.open_type(sub)?;
+                        self.spare.push(spare);
                     }
                 }
             }
@@ -482,9 +523,10 @@ impl Encoder<'_> {
                 if n < usize::from(root) {
                     self.value(w, alt.ty)?;
                 } else {
-                    let mut sub = Writer::default();
+                    let mut sub = self.sub();
                     self.value(&mut sub, alt.ty)?;
-                    w.open_type(sub)?;
+                    let spare = w.open_type(sub)?;
+                    self.spare.push(spare);
                 }
             }
             Kind::SeqOf { elem } => {
