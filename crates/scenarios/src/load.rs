@@ -264,7 +264,7 @@ impl Plan<'_> {
     fn round_stop(&self) -> Stop {
         let slice = self.duration / ROUNDS as u32;
         Stop::Time {
-            warm_up: Duration::from_millis(20),
+            warm_up: Duration::from_millis(10),
             duration: slice,
             window: slice / 5,
         }
