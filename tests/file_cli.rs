@@ -1130,6 +1130,39 @@ fn a_parquet_file_kept_as_it_is_is_read_again_by_the_record_api() {
 }
 
 #[test]
+fn an_arrow_file_kept_as_it_is_is_read_again_by_encbench_s_own_walk() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    run_python(&python, dir.path(), TYPED_FILES);
+    let json = dir.path().join("r.json");
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("typed.feather"))
+        .args(TINY)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let original = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["codec"] == "file/original")
+        .unwrap();
+    let detail = original["verification"]["detail"].as_str().unwrap();
+    // LZ4 buffers, NaN, ±Inf, −0.0, float32, a dictionary, UTC timestamps
+    // and uint64 compared; the decimal and nested columns skipped by their
+    // buffers (a miscount would misread every column after them), named.
+    assert!(
+        detail.contains("a second reader (encbench's own walk of the Arrow IPC buffers) read the same 3000 rows (6 of 10 columns; price, tags, point, attrs left to the first reader"),
+        "{detail}"
+    );
+}
+
+#[test]
 fn files_written_by_pyarrow_and_fastavro_verify_in_every_candidate() {
     let Some(python) = encbench_table::testing::worker_python() else {
         return;

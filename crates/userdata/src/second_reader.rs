@@ -119,9 +119,25 @@ pub fn check_columnar(
                 .and_then(|(second, its_text)| compare_tables(&second, table, as_text, &its_text)),
         ),
         Kind::Parquet => Some(parquet_rows(original, table)),
-        // arrow-ipc is the only Rust reader of Arrow IPC: no second one.
-        Kind::ArrowFile | Kind::ArrowStream => None,
+        Kind::ArrowFile | Kind::ArrowStream => arrow_rows(original, table).transpose(),
     }
+}
+
+/// Arrow IPC read again by [`arrow_ipc`]'s own walk of the buffers,
+/// compared on the columns it states as the table types them; `Ok(None)`
+/// when the file holds a layout it does not walk.
+fn arrow_rows(original: &[u8], table: &Table) -> Result<Option<Verified>, String> {
+    let types: Vec<ColumnType> = table.schema.fields.iter().map(|f| f.ty).collect();
+    let Some(from_file) = arrow_ipc::rows(original, &types, table.rows())? else {
+        return Ok(None);
+    };
+    compared_rows(
+        from_file,
+        table,
+        "encbench's own walk of the Arrow IPC buffers",
+        "left to the first reader (types that walk does not state)",
+    )
+    .map(Some)
 }
 
 /// Parquet read row by row through the crate's record API (its own column
@@ -156,21 +172,34 @@ fn parquet_rows(original: &[u8], table: &Table) -> Result<Verified, String> {
         }
         from_file.push(values);
     }
-    let compared: Vec<usize> = (0..fields.len())
-        .filter(|&c| from_file.iter().all(|row| row[c].is_some()))
-        .collect();
-    let pick = |rows: Vec<Vec<Option<Norm>>>| -> Vec<Vec<Norm>> {
-        rows.into_iter()
-            .map(|row| compared.iter().filter_map(|&c| row[c].clone()).collect())
-            .collect()
-    };
-    on_columns(
-        pick(from_file),
+    compared_rows(
+        from_file,
         table,
-        &compared,
         "the parquet crate's record API",
         "stated otherwise by that reader",
     )
+}
+
+/// Compares a second reader's rows on the columns it stated in every row.
+fn compared_rows(
+    from_file: Vec<Vec<Option<Norm>>>,
+    table: &Table,
+    reader: &str,
+    why_left: &str,
+) -> Result<Verified, String> {
+    let columns = table.schema.fields.len();
+    let compared: Vec<usize> = (0..columns)
+        .filter(|&c| {
+            from_file
+                .iter()
+                .all(|row| row.get(c).is_some_and(Option::is_some))
+        })
+        .collect();
+    let picked: Vec<Vec<Norm>> = from_file
+        .into_iter()
+        .map(|row| compared.iter().filter_map(|&c| row[c].clone()).collect())
+        .collect();
+    on_columns(picked, table, &compared, reader, why_left)
 }
 
 /// A record-API value as the table would hold it, or `None` where that
@@ -501,5 +530,6 @@ fn json(v: &Value) -> Value {
     }
 }
 
+mod arrow_ipc;
 #[cfg(test)]
 mod tests;

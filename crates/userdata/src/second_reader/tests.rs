@@ -71,3 +71,98 @@ fn decimals_compare_by_value_and_nested_json_without_nulls() {
     let a = json(&serde_json::json!({"k": [1, 2.5], "n": null, "o": {"p": null}}));
     assert_eq!(a, json(&serde_json::json!({"k": [1.0, 2.5]})));
 }
+
+/// The table written as Arrow IPC by arrow-rs: a file, or a stream with
+/// LZ4-compressed buffers.
+fn arrow_ipc_bytes(table: &Table, stream: bool) -> Vec<u8> {
+    use ::arrow_ipc::writer::{FileWriter, IpcWriteOptions, StreamWriter};
+    let batch = encbench_table::arrow::to_batch(table).unwrap();
+    let mut out = Vec::new();
+    match stream {
+        false => {
+            let mut w = FileWriter::try_new(&mut out, &batch.schema()).unwrap();
+            w.write(&batch).unwrap();
+            w.finish().unwrap();
+        }
+        true => {
+            let options = IpcWriteOptions::default()
+                .try_with_compression(Some(::arrow_ipc::CompressionType::LZ4_FRAME))
+                .unwrap();
+            let mut w =
+                StreamWriter::try_new_with_options(&mut out, &batch.schema(), options).unwrap();
+            w.write(&batch).unwrap();
+            w.write(&batch.slice(1, 2)).unwrap();
+            w.finish().unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn arrow_ipc_is_read_again_by_its_own_walk_and_a_changed_value_is_named() {
+    let table = loaded(CSV, ".csv").table;
+    let bytes = arrow_ipc_bytes(&table, false);
+    let proof = check_columnar(Kind::ArrowFile, &bytes, &table, &[])
+        .expect("a second reader")
+        .unwrap();
+    let what = proof.what();
+    assert!(
+        what.contains("(encbench's own walk of the Arrow IPC buffers) read the same 3 rows"),
+        "{what}"
+    );
+    // Every column here is one it states (pyarrow's nested files, where
+    // columns are skipped by their buffers, are in tests/file_cli.rs).
+    assert!(!what.contains("left to the first reader"), "{what}");
+
+    let mut changed = table.clone();
+    if let encbench_table::table::Values::Int(v) = &mut changed.columns[0].values {
+        v[1] = 7;
+    }
+    let err = check_columnar(Kind::ArrowFile, &bytes, &changed, &[])
+        .expect("a second reader")
+        .unwrap_err();
+    assert_eq!(
+        err,
+        "row 2, column 'id': the second reader has -2, the table 7"
+    );
+
+    // A stream of two batches, compressed: five rows, in order.
+    let mut twice = table.clone();
+    for r in 1..3 {
+        let cells: Vec<Cell<'_>> = table.columns.iter().map(|c| c.cell(r)).collect();
+        twice.push_row(&cells).unwrap();
+    }
+    let stream = arrow_ipc_bytes(&table, true);
+    check_columnar(Kind::ArrowStream, &stream, &twice, &[])
+        .expect("a second reader")
+        .unwrap();
+    let err = check_columnar(Kind::ArrowStream, &stream, &table, &[])
+        .expect("a second reader")
+        .unwrap_err();
+    assert_eq!(
+        err,
+        "the second reader found more than 3 rows, the table holds 3"
+    );
+}
+
+#[test]
+fn truncated_or_altered_arrow_ipc_is_an_error_not_a_panic() {
+    let table = loaded(CSV, ".csv").table;
+    let bytes = arrow_ipc_bytes(&table, true);
+    for cut in (0..bytes.len()).step_by(7) {
+        // Whatever the cut leaves, an answer: rows, an error or no reading.
+        let _ = check_columnar(Kind::ArrowStream, &bytes[..cut], &table, &[]);
+    }
+    // And whatever one wrong byte says (lengths, widths, offsets, keys).
+    for at in 0..bytes.len() {
+        for flip in [0x01, 0x80, 0xff] {
+            let mut hostile = bytes.clone();
+            hostile[at] ^= flip;
+            let _ = check_columnar(Kind::ArrowStream, &hostile, &table, &[]);
+        }
+    }
+    let err = check_columnar(Kind::ArrowStream, &bytes[..bytes.len() / 2], &table, &[])
+        .expect("a second reader")
+        .unwrap_err();
+    assert!(err.contains("runs past the end"), "{err}");
+}

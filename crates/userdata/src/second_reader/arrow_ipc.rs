@@ -1,0 +1,509 @@
+//! A second reader of Arrow IPC (file or stream) for the `original` row.
+//! arrow-ipc is the only Rust reader of the format, and the table came
+//! from it; here only the flatbuffer metadata is read with its generated
+//! types, and the data layer — message framing, buffer offsets, body
+//! compression, validity bitmaps, offsets, dictionary batches and deltas,
+//! value widths and units — is walked by this file. Columns whose type it
+//! does not state as the table does (nested, binary, decimal, nanosecond
+//! timestamps, …) are skipped by their buffer count and left to the first
+//! reader; a file it cannot walk at all (unions, view types, big-endian)
+//! has no second reading.
+
+use super::{float, Norm};
+use arrow_ipc::{
+    CompressionType, DateUnit, Endianness, Field, MessageHeader, Precision, TimeUnit, Type,
+};
+use encbench_table::schema::ColumnType;
+use std::collections::HashMap;
+
+/// Every row's values, `None` where this reader leaves the column to the
+/// first; `Ok(None)` when the file holds something it cannot walk.
+pub(super) type Rows = Vec<Vec<Option<Norm>>>;
+
+/// How one top-level column is read.
+#[derive(Clone, Copy)]
+enum Read {
+    /// Signed or unsigned integers of this many bytes (dates in days).
+    Int {
+        bytes: usize,
+        signed: bool,
+    },
+    /// Floats of this many bytes (2, 4 or 8).
+    Float(usize),
+    Bool,
+    /// Strings with 32- or 64-bit offsets.
+    Text {
+        large: bool,
+    },
+    /// Timestamps scaled to microseconds.
+    Micros(i64),
+    /// Indices (signed, this many bytes) into dictionary `id`.
+    Dictionary {
+        id: i64,
+        bytes: usize,
+    },
+    /// Left to the first reader: this many field nodes and buffers.
+    Skip {
+        nodes: usize,
+        buffers: usize,
+    },
+}
+
+/// The file's rows as this reader states them, or `Ok(None)`.
+pub(super) fn rows(
+    original: &[u8],
+    types: &[ColumnType],
+    max_rows: usize,
+) -> Result<Option<Rows>, String> {
+    let mut at = 0;
+    if original.starts_with(b"ARROW1") {
+        // The magic, then zero padding to the writer's alignment (8 by the
+        // format; arrow-rs pads to 64): no message starts with a zero word.
+        at = 8;
+        while original.get(at..at + 4) == Some(&[0u8; 4][..]) {
+            at += 4;
+        }
+    }
+    let mut plan: Option<Vec<Read>> = None;
+    let mut dictionaries: HashMap<i64, (Read, Vec<Norm>)> = HashMap::new();
+    let mut rows: Rows = Vec::new();
+    while let Some((meta, body)) = next_message(original, &mut at)? {
+        let message = arrow_ipc::root_as_message(meta).map_err(|e| format!("message: {e}"))?;
+        match message.header_type() {
+            MessageHeader::Schema => {
+                let schema = message.header_as_schema().ok_or("schema: no header")?;
+                if schema.endianness() != Endianness::Little {
+                    return Ok(None);
+                }
+                let fields: Vec<Field<'_>> = schema
+                    .fields()
+                    .map(|f| f.iter().collect())
+                    .unwrap_or_default();
+                if fields.len() != types.len() {
+                    return Err(format!(
+                        "{} columns, the table has {}",
+                        fields.len(),
+                        types.len()
+                    ));
+                }
+                let mut reads = Vec::new();
+                for (field, ty) in fields.iter().zip(types) {
+                    let Some(read) = plan_field(field, *ty, &mut dictionaries) else {
+                        return Ok(None);
+                    };
+                    reads.push(read);
+                }
+                plan = Some(reads);
+            }
+            MessageHeader::DictionaryBatch => {
+                let batch = message
+                    .header_as_dictionary_batch()
+                    .ok_or("dictionary: no header")?;
+                let data = batch.data().ok_or("dictionary: no data")?;
+                let Some((read, values)) = dictionaries.get_mut(&batch.id()) else {
+                    // A dictionary of a column left to the first reader.
+                    continue;
+                };
+                let n = usize::try_from(data.length()).map_err(|_| "negative length")?;
+                if n > body.len().saturating_mul(8) {
+                    return Err(format!(
+                        "a dictionary of {n} values in a body of {} bytes",
+                        body.len()
+                    ));
+                }
+                let mut columns = Columns::new(&data, body)?;
+                let fresh = columns.column(*read, n, &HashMap::new())?;
+                if !batch.isDelta() {
+                    values.clear();
+                }
+                values.extend(fresh.into_iter().flatten());
+            }
+            MessageHeader::RecordBatch => {
+                let plan = plan.as_ref().ok_or("a record batch before the schema")?;
+                let batch = message.header_as_record_batch().ok_or("batch: no header")?;
+                let n = usize::try_from(batch.length()).map_err(|_| "negative row count")?;
+                // The first reader read every row: more is a disagreement,
+                // found before anything that size is allocated.
+                if rows.len().saturating_add(n) > max_rows {
+                    return Err(format!(
+                        "the second reader found more than {max_rows} rows, the table holds {max_rows}"
+                    ));
+                }
+                let mut columns = Columns::new(&batch, body)?;
+                let values: HashMap<i64, &Vec<Norm>> =
+                    dictionaries.iter().map(|(id, (_, v))| (*id, v)).collect();
+                let mut read: Vec<Vec<Option<Norm>>> = Vec::with_capacity(plan.len());
+                for r in plan {
+                    read.push(columns.column(*r, n, &values)?);
+                }
+                for i in 0..n {
+                    rows.push(read.iter_mut().map(|c| c[i].take()).collect());
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(Some(rows))
+}
+
+/// An encapsulated message: its flatbuffer metadata, then its body.
+type Message<'a> = (&'a [u8], &'a [u8]);
+
+/// The next encapsulated message; `None` at the end of the stream (end
+/// marker, the file's footer, or no more bytes).
+fn next_message<'a>(data: &'a [u8], at: &mut usize) -> Result<Option<Message<'a>>, String> {
+    let word = |at: usize| -> Option<u32> {
+        data.get(at..at + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let Some(mut len) = word(*at) else {
+        return Ok(None);
+    };
+    *at += 4;
+    if len == 0xFFFF_FFFF {
+        len = word(*at).ok_or("truncated message length")?;
+        *at += 4;
+    }
+    if len == 0 {
+        return Ok(None);
+    }
+    let meta = data
+        .get(*at..*at + len as usize)
+        .ok_or_else(|| format!("message at byte {at} runs past the end"))?;
+    let message = arrow_ipc::root_as_message(meta).map_err(|e| format!("message: {e}"))?;
+    let body_len = usize::try_from(message.bodyLength()).map_err(|_| "negative body length")?;
+    let start = *at + len as usize;
+    let body = data
+        .get(start..start.saturating_add(body_len))
+        .ok_or_else(|| format!("message body at byte {start} runs past the end"))?;
+    *at = start + body_len;
+    Ok(Some((meta, body)))
+}
+
+/// How a top-level field is read, registering the dictionary it uses;
+/// `None` when its buffers cannot be counted.
+fn plan_field(
+    field: &Field<'_>,
+    ty: ColumnType,
+    dictionaries: &mut HashMap<i64, (Read, Vec<Norm>)>,
+) -> Option<Read> {
+    let layout = value_read(field, ty);
+    if let Some(encoding) = field.dictionary() {
+        let bytes = encoding
+            .indexType()
+            .map_or(4, |t| t.bitWidth() as usize / 8);
+        if !matches!(bytes, 1 | 2 | 4 | 8) {
+            return None;
+        }
+        let text = matches!(layout, Some(Read::Text { .. }))
+            && matches!(ty, ColumnType::String | ColumnType::Dictionary);
+        return Some(match text {
+            true => {
+                dictionaries.insert(encoding.id(), (layout?, Vec::new()));
+                Read::Dictionary {
+                    id: encoding.id(),
+                    bytes,
+                }
+            }
+            // The indices are one node and two buffers; the values live
+            // in dictionary batches this reader then ignores.
+            false => Read::Skip {
+                nodes: 1,
+                buffers: 2,
+            },
+        });
+    }
+    match layout {
+        Some(read) => Some(read),
+        None => {
+            let (nodes, buffers) = count(field)?;
+            Some(Read::Skip { nodes, buffers })
+        }
+    }
+}
+
+/// The read for a field's own values when it states them as `ty` does.
+fn value_read(field: &Field<'_>, ty: ColumnType) -> Option<Read> {
+    use ColumnType as T;
+    match field.type_type() {
+        Type::Int => {
+            let int = field.type_as_int()?;
+            let (bytes, signed) = (int.bitWidth() as usize / 8, int.is_signed());
+            let fits = match (bytes, signed) {
+                (1, true) => matches!(ty, T::Int8 | T::Int16 | T::Int32 | T::Int64),
+                (2, true) | (1, false) => matches!(ty, T::Int16 | T::Int32 | T::Int64),
+                (4, true) | (2, false) => matches!(ty, T::Int32 | T::Int64),
+                (8, true) | (4, false) => ty == T::Int64,
+                (8, false) => ty == T::UInt64,
+                _ => false,
+            };
+            fits.then_some(Read::Int { bytes, signed })
+        }
+        Type::FloatingPoint => {
+            let bytes = match field.type_as_floating_point()?.precision() {
+                Precision::HALF => 2,
+                Precision::SINGLE => 4,
+                _ => 8,
+            };
+            matches!(
+                (bytes, ty),
+                (2 | 4, T::Float32 | T::Float64) | (8, T::Float64)
+            )
+            .then_some(Read::Float(bytes))
+        }
+        Type::Bool => (ty == T::Bool).then_some(Read::Bool),
+        Type::Utf8 | Type::LargeUtf8 => {
+            let large = field.type_type() == Type::LargeUtf8;
+            matches!(ty, T::String | T::Dictionary).then_some(Read::Text { large })
+        }
+        Type::Date => {
+            (field.type_as_date()?.unit() == DateUnit::DAY && ty == T::Date).then_some(Read::Int {
+                bytes: 4,
+                signed: true,
+            })
+        }
+        Type::Timestamp => {
+            let scale = match field.type_as_timestamp()?.unit() {
+                TimeUnit::SECOND => 1_000_000,
+                TimeUnit::MILLISECOND => 1_000,
+                TimeUnit::MICROSECOND => 1,
+                _ => return None,
+            };
+            (ty == T::Timestamp).then_some(Read::Micros(scale))
+        }
+        _ => None,
+    }
+}
+
+/// Field nodes and buffers a field and its children take in a batch, by
+/// the columnar format's layouts; `None` for layouts not counted here.
+fn count(field: &Field<'_>) -> Option<(usize, usize)> {
+    let own = match field.type_type() {
+        Type::Null => 0,
+        Type::Int
+        | Type::FloatingPoint
+        | Type::Bool
+        | Type::Date
+        | Type::Time
+        | Type::Timestamp
+        | Type::Interval
+        | Type::Duration
+        | Type::Decimal
+        | Type::FixedSizeBinary => 2,
+        Type::Utf8 | Type::Binary | Type::LargeUtf8 | Type::LargeBinary => 3,
+        Type::List | Type::LargeList | Type::Map => 2,
+        Type::FixedSizeList | Type::Struct_ => 1,
+        _ => return None,
+    };
+    let (mut nodes, mut buffers) = (1, own);
+    for child in field.children().iter().flat_map(|c| c.iter()) {
+        // A dictionary-encoded child has the layout of its indices.
+        let (n, b) = match child.dictionary() {
+            Some(_) => (1, 2),
+            None => count(&child)?,
+        };
+        nodes += n;
+        buffers += b;
+    }
+    Some((nodes, buffers))
+}
+
+/// A batch's field nodes and buffers, taken in order.
+struct Columns<'a> {
+    nodes: Vec<(usize, usize)>,
+    buffers: Vec<std::borrow::Cow<'a, [u8]>>,
+    next_node: usize,
+    next_buffer: usize,
+}
+
+impl<'a> Columns<'a> {
+    fn new(batch: &arrow_ipc::RecordBatch<'_>, body: &'a [u8]) -> Result<Columns<'a>, String> {
+        let codec = batch.compression().map(|c| c.codec());
+        let nodes = batch
+            .nodes()
+            .map(|n| {
+                n.iter()
+                    .map(|n| (n.length() as usize, n.null_count() as usize))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut buffers = Vec::new();
+        for b in batch.buffers().iter().flat_map(|b| b.iter()) {
+            let (start, len) = (b.offset() as usize, b.length() as usize);
+            let raw = body
+                .get(start..start.saturating_add(len))
+                .ok_or_else(|| format!("a buffer at body byte {start} runs past the body"))?;
+            buffers.push(decompress(raw, codec)?);
+        }
+        Ok(Columns {
+            nodes,
+            buffers,
+            next_node: 0,
+            next_buffer: 0,
+        })
+    }
+
+    fn node(&mut self) -> Result<(usize, usize), String> {
+        let n = *self
+            .nodes
+            .get(self.next_node)
+            .ok_or("fewer field nodes than columns")?;
+        self.next_node += 1;
+        Ok(n)
+    }
+
+    fn buffer(&mut self) -> Result<&[u8], String> {
+        let i = self.next_buffer;
+        self.next_buffer += 1;
+        self.buffers
+            .get(i)
+            .map(|b| &b[..])
+            .ok_or_else(|| "fewer buffers than columns".into())
+    }
+
+    /// One column's `n` values (`None` where it is left to the first reader).
+    fn column(
+        &mut self,
+        read: Read,
+        n: usize,
+        dictionaries: &HashMap<i64, &Vec<Norm>>,
+    ) -> Result<Vec<Option<Norm>>, String> {
+        if let Read::Skip { nodes, buffers } = read {
+            self.next_node += nodes;
+            self.next_buffer += buffers;
+            return Ok(vec![None; n]);
+        }
+        let (length, nulls) = self.node()?;
+        if length < n {
+            return Err(format!(
+                "a column of {length} values in a batch of {n} rows"
+            ));
+        }
+        let validity = self.buffer()?.to_vec();
+        let present =
+            |i: usize| nulls == 0 || validity.get(i / 8).is_some_and(|b| b >> (i % 8) & 1 == 1);
+        // Strings: offsets, then their bytes; every other layout: values.
+        let (offsets, values) = match read {
+            Read::Text { .. } => (self.buffer()?.to_vec(), self.buffer()?.to_vec()),
+            _ => (Vec::new(), self.buffer()?.to_vec()),
+        };
+        let fixed = |i: usize, width: usize| -> Result<&[u8], String> {
+            values
+                .get(i * width..(i + 1) * width)
+                .ok_or_else(|| format!("value {i} past its buffer"))
+        };
+        let int = |b: &[u8], signed: bool| -> i128 {
+            let mut wide = [0u8; 16];
+            wide[..b.len()].copy_from_slice(b);
+            if signed && b.last().is_some_and(|x| x & 0x80 != 0) {
+                wide[b.len()..].fill(0xff);
+            }
+            i128::from_le_bytes(wide)
+        };
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            if !present(i) {
+                out.push(Some(Norm::Null));
+                continue;
+            }
+            let value = match read {
+                Read::Int { bytes, signed } => Norm::Int(int(fixed(i, bytes)?, signed)),
+                Read::Micros(scale) => Norm::Int(int(fixed(i, 8)?, true) * i128::from(scale)),
+                Read::Float(2) => {
+                    let b = fixed(i, 2)?;
+                    float(f64::from(half(u16::from_le_bytes([b[0], b[1]]))))
+                }
+                Read::Float(4) => float(f64::from(f32::from_le_bytes(
+                    fixed(i, 4)?.try_into().map_err(|_| "float")?,
+                ))),
+                Read::Float(_) => float(f64::from_le_bytes(
+                    fixed(i, 8)?.try_into().map_err(|_| "float")?,
+                )),
+                Read::Bool => {
+                    Norm::Bool(values.get(i / 8).ok_or("bool past its buffer")? >> (i % 8) & 1 == 1)
+                }
+                Read::Text { large } => {
+                    let w = if large { 8 } else { 4 };
+                    let at = |k: usize| -> Result<usize, String> {
+                        let b = offsets
+                            .get(k * w..(k + 1) * w)
+                            .ok_or("offset past its buffer")?;
+                        usize::try_from(int(b, true)).map_err(|_| "negative offset".into())
+                    };
+                    let (start, end) = (at(i)?, at(i + 1)?);
+                    let text = values.get(start..end).ok_or("string past its buffer")?;
+                    Norm::Text(String::from_utf8(text.to_vec()).map_err(|e| e.to_string())?)
+                }
+                Read::Dictionary { id, bytes } => {
+                    let key =
+                        usize::try_from(int(fixed(i, bytes)?, true)).map_err(|_| "negative key")?;
+                    let dictionary = dictionaries
+                        .get(&id)
+                        .ok_or_else(|| format!("no dictionary {id}"))?;
+                    dictionary
+                        .get(key)
+                        .cloned()
+                        .ok_or_else(|| format!("key {key} past dictionary {id}"))?
+                }
+                Read::Skip { .. } => unreachable!("skipped above"),
+            };
+            out.push(Some(value));
+        }
+        Ok(out)
+    }
+}
+
+/// A body buffer as written: with compression, an 8-byte uncompressed
+/// length (−1: stored as is) and then the compressed bytes.
+fn decompress(
+    raw: &[u8],
+    codec: Option<CompressionType>,
+) -> Result<std::borrow::Cow<'_, [u8]>, String> {
+    let Some(codec) = codec else {
+        return Ok(raw.into());
+    };
+    if raw.is_empty() {
+        return Ok(raw.into());
+    }
+    let (head, data) = raw
+        .split_at_checked(8)
+        .ok_or("a compressed buffer without its length")?;
+    let length = i64::from_le_bytes(head.try_into().map_err(|_| "length")?);
+    if length == -1 {
+        return Ok(data.into());
+    }
+    let length = usize::try_from(length).map_err(|_| "negative buffer length")?;
+    let mut out = Vec::with_capacity(length.min(1 << 30));
+    match codec {
+        CompressionType::LZ4_FRAME => {
+            use std::io::Read;
+            lz4_flex::frame::FrameDecoder::new(data)
+                .read_to_end(&mut out)
+                .map_err(|e| format!("lz4: {e}"))?;
+        }
+        CompressionType::ZSTD => {
+            out = zstd::bulk::decompress(data, length).map_err(|e| format!("zstd: {e}"))?;
+        }
+        other => return Err(format!("body compression {other:?}")),
+    }
+    if out.len() != length {
+        return Err(format!(
+            "a buffer of {} bytes where {length} were recorded",
+            out.len()
+        ));
+    }
+    Ok(out.into())
+}
+
+/// An IEEE half-precision float's value.
+fn half(bits: u16) -> f32 {
+    let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exponent = i32::from((bits >> 10) & 0x1f);
+    let fraction = f32::from(bits & 0x3ff);
+    sign * match exponent {
+        0 => fraction * 2f32.powi(-24),
+        31 if fraction == 0.0 => f32::INFINITY,
+        31 => f32::NAN,
+        e => (1.0 + fraction / 1024.0) * 2f32.powi(e - 15),
+    }
+}
