@@ -5,7 +5,9 @@
 //! crate as any program would, JSON Lines by `serde_json` into values,
 //! plain lines by the standard library — and each field is turned into a
 //! value by Rust's own parsers (`str::parse`, chrono), never the table's,
-//! then compared with the table's cell: rows, order and values.
+//! then compared with the table's cell: rows, order and values. A
+//! columnar input kept as it is gets the same from another implementation
+//! of its format (see [`check_columnar`]; Arrow IPC's is [`arrow_ipc`]).
 
 use encbench_record::Verified;
 use encbench_table::binary_input::{decode_avro_with_arrow, Kind};
