@@ -491,7 +491,9 @@ pub fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
                 column.push_null();
                 Ok(())
             }
-            None if field.ty.is_text() && row.strings.is_none() => column.push_text(field.ty, ""),
+            None if field.ty.is_text() && row.strings.is_none() => {
+                column.push_text(field.ty, "").map_err(|e| e.to_string())
+            }
             None => Err("empty, but the column is not nullable".to_string()),
             Some(text) if field.ty == ColumnType::Json => {
                 let json_string = row.strings.is_some_and(|s| s.get(i) == Some(&true));

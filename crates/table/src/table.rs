@@ -217,7 +217,7 @@ impl Column {
     }
 
     /// Appends the value `text` spells for type `ty`; `Err` says why it does not fit.
-    pub fn push_text(&mut self, ty: ColumnType, text: &str) -> Result<(), String> {
+    pub fn push_text(&mut self, ty: ColumnType, text: &str) -> Result<(), NotA> {
         // Straight into the column's vector: this runs once per cell of a
         // --convert, so no intermediate `Cell` and no second type match.
         let pushed = match &mut self.values {
@@ -249,7 +249,7 @@ impl Column {
                 self.valid.push(true);
                 Ok(())
             }
-            None => Err(format!("not {}", article(ty))),
+            None => Err(NotA(ty)),
         }
     }
 
@@ -261,6 +261,18 @@ impl Column {
     /// No rows.
     pub fn is_empty(&self) -> bool {
         self.valid.is_empty()
+    }
+}
+
+/// A text that does not parse as the column's type: "not an int32" when
+/// shown. Nothing is formatted until then, since a null token (`NA`) in a
+/// numeric column takes this path on every such cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotA(pub ColumnType);
+
+impl std::fmt::Display for NotA {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not {}", article(self.0))
     }
 }
 
