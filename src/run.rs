@@ -349,21 +349,20 @@ fn unsteady_note(probes: &[encbench_record::Steadiness]) -> Option<String> {
     let by_median = |a: &&encbench_record::Steadiness, b: &&encbench_record::Steadiness| {
         a.median_ns.total_cmp(&b.median_ns)
     };
-    let fast = probes
-        .iter()
-        .filter(|p| p.median_ns > 0.0)
-        .min_by(by_median)?;
-    let slow = probes
-        .iter()
-        .filter(|p| p.median_ns > 0.0)
-        .max_by(by_median)?;
-    let moved = (slow.median_ns / fast.median_ns - 1.0) * 100.0;
-    let between = (moved > UNSTEADY_SPREAD_PCT).then(|| {
-        format!(
-            "the same loop took {moved:.0} % longer at '{}' than at '{}'",
-            slow.at, fast.at
-        )
-    });
+    // Probes without a median (none measured) leave the first part alone.
+    let measured = || probes.iter().filter(|p| p.median_ns > 0.0);
+    let between = measured()
+        .min_by(by_median)
+        .zip(measured().max_by(by_median))
+        .and_then(|(fast, slow)| {
+            let moved = (slow.median_ns / fast.median_ns - 1.0) * 100.0;
+            (moved > UNSTEADY_SPREAD_PCT).then(|| {
+                format!(
+                    "the same loop took {moved:.0} % longer at '{}' than at '{}'",
+                    slow.at, fast.at
+                )
+            })
+        });
     let parts: Vec<String> = within.into_iter().chain(between).collect();
     (!parts.is_empty()).then(|| {
         format!(

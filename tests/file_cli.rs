@@ -1097,17 +1097,16 @@ with open("typed.avro", "wb") as f:
 print("written")
 "#;
 
-#[test]
-fn a_parquet_file_kept_as_it_is_is_read_again_by_the_record_api() {
-    let Some(python) = encbench_table::testing::worker_python() else {
-        return;
-    };
+/// The `original` row's verification detail for one of TYPED_FILES, kept
+/// as it is (smaller than the sample); `None` without the test Python.
+fn typed_original_detail(name: &str) -> Option<String> {
+    let python = encbench_table::testing::worker_python()?;
     let dir = tempfile::tempdir().unwrap();
     run_python(&python, dir.path(), TYPED_FILES);
     let json = dir.path().join("r.json");
     encbench()
         .arg("file")
-        .arg(dir.path().join("typed.parquet"))
+        .arg(dir.path().join(name))
         .args(TINY)
         .arg("--json")
         .arg(&json)
@@ -1120,7 +1119,19 @@ fn a_parquet_file_kept_as_it_is_is_read_again_by_the_record_api() {
         .iter()
         .find(|r| r["codec"] == "file/original")
         .unwrap();
-    let detail = original["verification"]["detail"].as_str().unwrap();
+    Some(
+        original["verification"]["detail"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+    )
+}
+
+#[test]
+fn a_parquet_file_kept_as_it_is_is_read_again_by_the_record_api() {
+    let Some(detail) = typed_original_detail("typed.parquet") else {
+        return;
+    };
     // NaN, ±Inf, −0.0, float32, decimals, dictionaries, UTC timestamps and
     // uint64 compared; the nested columns left to the first reader, named.
     assert!(
@@ -1131,28 +1142,9 @@ fn a_parquet_file_kept_as_it_is_is_read_again_by_the_record_api() {
 
 #[test]
 fn an_arrow_file_kept_as_it_is_is_read_again_by_encbench_s_own_walk() {
-    let Some(python) = encbench_table::testing::worker_python() else {
+    let Some(detail) = typed_original_detail("typed.feather") else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    run_python(&python, dir.path(), TYPED_FILES);
-    let json = dir.path().join("r.json");
-    encbench()
-        .arg("file")
-        .arg(dir.path().join("typed.feather"))
-        .args(TINY)
-        .arg("--json")
-        .arg(&json)
-        .assert()
-        .success();
-    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    let original = doc["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["codec"] == "file/original")
-        .unwrap();
-    let detail = original["verification"]["detail"].as_str().unwrap();
     // LZ4 buffers, NaN, ±Inf, −0.0, float32, a dictionary, UTC timestamps
     // and uint64 compared; the decimal and nested columns skipped by their
     // buffers (a miscount would misread every column after them), named.

@@ -210,27 +210,24 @@ fn pct(f: f64) -> String {
 const ROUNDS: usize = 10;
 
 /// N threads ÷ 1 thread from the rounds' pairs: their median, and their
-/// range in the note.
-fn scaling(id: &str, cores: usize, ratios: &mut [f64]) -> Comparison {
-    ratios.sort_by(f64::total_cmp);
-    let n = ratios.len();
-    let median = match n % 2 {
-        1 => ratios[n / 2],
-        _ => (ratios[n / 2 - 1] + ratios[n / 2]) / 2.0,
-    };
-    Comparison {
+/// range in the note; none when a round measured nothing.
+fn scaling(id: &str, cores: usize, ratios: &[f64]) -> Option<Comparison> {
+    let rounds = encbench_stats::Sample::new(ratios).ok()?;
+    let median = rounds.median();
+    Some(Comparison {
         scenario: NAME.into(),
         label: format!("{id}: {cores} threads ÷ 1 thread (messages/s)"),
         value: median,
         unit: "×".into(),
         seed_value: None,
         note: format!(
-            "closed-loop scaling; efficiency {:.0} % of {cores}×; the median of {n} rounds' ratios ({:.2}–{:.2}×), each round's points measured moments apart",
+            "closed-loop scaling; efficiency {:.0} % of {cores}×; the median of {} rounds' ratios ({:.2}–{:.2}×), each round's points measured moments apart",
             median / cores as f64 * 100.0,
-            ratios[0],
-            ratios[n - 1],
+            rounds.len(),
+            rounds.min(),
+            rounds.max(),
         ),
-    }
+    })
 }
 
 /// The run's shared settings and output.
@@ -326,9 +323,7 @@ impl Plan<'_> {
                 .push(Record::load(m, &s.proof.clone().into(), row));
         }
         if cores > 1 {
-            self.out
-                .comparisons
-                .push(scaling(&s.id, cores, &mut ratios));
+            self.out.comparisons.extend(scaling(&s.id, cores, &ratios));
         }
         Some(all)
     }

@@ -394,9 +394,8 @@ impl Writer {
         self.small(index - root)
     }
 
-    /// A complete encoding as an open type: its length, then its octets.
-    /// `sub`'s complete encoding as an open type (length, then octets);
-    /// its buffer is handed back for the next one.
+    /// `sub`'s complete encoding as an open type: its length, then its
+    /// octets; the emptied buffer is handed back for the next one.
     fn open_type(&mut self, mut sub: Writer) -> Result<Vec<u8>, CodecError> {
         if sub.out.is_empty() {
             sub.out.push(0);

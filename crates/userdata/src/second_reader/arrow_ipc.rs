@@ -15,6 +15,7 @@ use arrow_ipc::{
 };
 use encbench_table::schema::ColumnType;
 use std::collections::HashMap;
+use std::io::Read as _;
 
 /// Every row's values, `None` where this reader leaves the column to the
 /// first; `Ok(None)` when the file holds something it cannot walk.
@@ -81,7 +82,7 @@ pub(super) fn rows(
                     .unwrap_or_default();
                 if fields.len() != types.len() {
                     return Err(format!(
-                        "{} columns, the table has {}",
+                        "the second reader found {} columns, the table has {}",
                         fields.len(),
                         types.len()
                     ));
@@ -352,12 +353,12 @@ impl<'a> Columns<'a> {
         Ok(n)
     }
 
-    fn buffer(&mut self) -> Result<&[u8], String> {
-        let i = self.next_buffer;
-        self.next_buffer += 1;
+    /// The next `count` buffers.
+    fn buffers(&mut self, count: usize) -> Result<&[std::borrow::Cow<'a, [u8]>], String> {
+        let first = self.next_buffer;
+        self.next_buffer += count;
         self.buffers
-            .get(i)
-            .map(|b| &b[..])
+            .get(first..first + count)
             .ok_or_else(|| "fewer buffers than columns".into())
     }
 
@@ -379,14 +380,19 @@ impl<'a> Columns<'a> {
                 "a column of {length} values in a batch of {n} rows"
             ));
         }
-        let validity = self.buffer()?.to_vec();
+        // Validity, then values; strings: validity, offsets, their bytes.
+        let (validity, offsets, values): (&[u8], &[u8], &[u8]) = match read {
+            Read::Text { .. } => match self.buffers(3)? {
+                [v, o, b] => (v, o, b),
+                _ => unreachable!("three buffers taken"),
+            },
+            _ => match self.buffers(2)? {
+                [v, b] => (v, &[], b),
+                _ => unreachable!("two buffers taken"),
+            },
+        };
         let present =
             |i: usize| nulls == 0 || validity.get(i / 8).is_some_and(|b| b >> (i % 8) & 1 == 1);
-        // Strings: offsets, then their bytes; every other layout: values.
-        let (offsets, values) = match read {
-            Read::Text { .. } => (self.buffer()?.to_vec(), self.buffer()?.to_vec()),
-            _ => (Vec::new(), self.buffer()?.to_vec()),
-        };
         let fixed = |i: usize, width: usize| -> Result<&[u8], String> {
             values
                 .get(i * width..(i + 1) * width)
@@ -473,19 +479,20 @@ fn decompress(
         return Ok(data.into());
     }
     let length = usize::try_from(length).map_err(|_| "negative buffer length")?;
-    let mut out = Vec::with_capacity(length.min(1 << 30));
-    match codec {
-        CompressionType::LZ4_FRAME => {
-            use std::io::Read;
-            lz4_flex::frame::FrameDecoder::new(data)
-                .read_to_end(&mut out)
-                .map_err(|e| format!("lz4: {e}"))?;
-        }
+    // Memory grows with what decompresses, never with the recorded length
+    // alone, and stops one byte past it.
+    let limit = length as u64 + 1;
+    let mut out = Vec::new();
+    let read = match codec {
+        CompressionType::LZ4_FRAME => lz4_flex::frame::FrameDecoder::new(data)
+            .take(limit)
+            .read_to_end(&mut out),
         CompressionType::ZSTD => {
-            out = zstd::bulk::decompress(data, length).map_err(|e| format!("zstd: {e}"))?;
+            zstd::stream::read::Decoder::new(data).and_then(|d| d.take(limit).read_to_end(&mut out))
         }
         other => return Err(format!("body compression {other:?}")),
-    }
+    };
+    read.map_err(|e| format!("{codec:?}: {e}"))?;
     if out.len() != length {
         return Err(format!(
             "a buffer of {} bytes where {length} were recorded",
