@@ -2,8 +2,6 @@
 //! (compact) form, from RFC 3525's token list, and a case-insensitive
 //! lookup from a scanned word.
 
-use std::sync::OnceLock;
-
 /// Declares [`Kw`] with its two spellings, one line per keyword.
 macro_rules! keywords {
     ($($name:ident $long:literal $short:literal,)*) => {
@@ -164,53 +162,137 @@ const MAX_LEN: usize = 24;
 /// Slots of the open-addressing table (a power of two, about four per spelling).
 const SLOTS: usize = 1024;
 
-/// A case-insensitive hash: ASCII letters fold to lower case.
-fn hash(word: &[u8]) -> usize {
-    word.iter().fold(word.len(), |h, &b| {
-        h.wrapping_mul(31).wrapping_add(usize::from(b | 0x20))
-    })
+/// A word of up to [`MAX_LEN`] bytes, ASCII letters in lower case, as
+/// little-endian words, zero-padded: equal keys are words equal but for case.
+type Key = [u64; MAX_LEN / 8];
+
+/// Each byte of `x` in ASCII lower case (other bytes kept), eight at a time:
+/// a byte is an upper-case letter when adding `0x80 - b'A'` to its low seven
+/// bits carries into the top bit and adding `0x80 - b'Z' - 1` does not, and
+/// its top bit is clear.
+const fn lower(x: u64) -> u64 {
+    const ONES: u64 = u64::MAX / 255;
+    let low7 = x & (0x7F * ONES);
+    let from_a = low7.wrapping_add((0x80 - b'A' as u64) * ONES);
+    let past_z = low7.wrapping_add((0x80 - b'Z' as u64 - 1) * ONES);
+    let upper = (from_a ^ past_z) & !x & (0x80 * ONES);
+    x | (upper >> 2)
 }
 
-/// Every spelling in a hash table, built once: lookup is one hash and
-/// (almost always) one comparison, the parser's hottest path.
-fn index() -> &'static [Option<(&'static str, Kw)>] {
-    static INDEX: OnceLock<Vec<Option<(&'static str, Kw)>>> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut slots = vec![None; SLOTS];
-        let spellings = TABLE
-            .iter()
-            .flat_map(|&(k, long, short)| [(long, k), (short, k)])
-            .chain(ALIASES.iter().map(|&(k, s)| (s, k)));
-        for (s, k) in spellings {
-            let mut i = hash(s.as_bytes()) % SLOTS;
-            loop {
-                match slots[i] {
-                    None => {
-                        slots[i] = Some((s, k));
-                        break;
-                    }
-                    Some((t, _)) if t.eq_ignore_ascii_case(s) => break, // `ON` is both spellings
-                    Some(_) => i = (i + 1) % SLOTS,
-                }
-            }
-        }
-        slots
-    })
+/// Up to eight bytes as a little-endian word, zero-padded, with at most
+/// three loads and no loop: keywords are short, and this is per word.
+#[inline]
+const fn load(b: &[u8]) -> u64 {
+    let n = b.len();
+    if n >= 8 {
+        u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+    } else if n >= 4 {
+        // Two overlapping four-byte loads.
+        let lo = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64;
+        let hi = u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]) as u64;
+        lo | hi << (8 * (n - 4))
+    } else if n > 0 {
+        b[0] as u64 | (b[n / 2] as u64) << (8 * (n / 2)) | (b[n - 1] as u64) << (8 * (n - 1))
+    } else {
+        0
+    }
 }
+
+/// The key of `word` (at most [`MAX_LEN`] bytes).
+#[inline]
+const fn key(word: &[u8]) -> Key {
+    let mut key = [0u64; MAX_LEN / 8];
+    let mut k = 0;
+    while k * 8 < word.len() {
+        let (_, rest) = word.split_at(k * 8);
+        key[k] = lower(load(rest));
+        k += 1;
+    }
+    key
+}
+
+/// The slot a key hashes to.
+#[inline]
+const fn slot(key: &Key, len: usize) -> usize {
+    let mixed = key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(42) ^ len as u64;
+    (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS
+}
+
+/// One spelling in the table; `len` 0 marks an empty slot.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: Key,
+    len: u8,
+    kw: Kw,
+}
+
+/// Every spelling in a hash table, built by the compiler: lookup is one
+/// hash and (almost always) one comparison of three words, the parser's
+/// hottest path.
+static INDEX: [Entry; SLOTS] = {
+    let mut slots = [Entry {
+        key: [0; MAX_LEN / 8],
+        len: 0,
+        kw: Kw::Add,
+    }; SLOTS];
+    let mut t = 0;
+    while t < TABLE.len() + ALIASES.len() {
+        let (kw, spellings): (Kw, [&str; 2]) = if t < TABLE.len() {
+            (TABLE[t].0, [TABLE[t].1, TABLE[t].2])
+        } else {
+            let (kw, s) = ALIASES[t - TABLE.len()];
+            (kw, [s, s])
+        };
+        let mut w = 0;
+        while w < 2 {
+            let s = spellings[w].as_bytes();
+            assert!(!s.is_empty() && s.len() <= MAX_LEN);
+            let key = key(s);
+            let mut i = slot(&key, s.len());
+            loop {
+                let e = slots[i];
+                if e.len == 0 {
+                    slots[i] = Entry {
+                        key,
+                        len: s.len() as u8,
+                        kw,
+                    };
+                    break;
+                }
+                // `ON` is both spellings of one keyword: kept once.
+                if e.len as usize == s.len()
+                    && e.key[0] == key[0]
+                    && e.key[1] == key[1]
+                    && e.key[2] == key[2]
+                {
+                    break;
+                }
+                i = (i + 1) % SLOTS;
+            }
+            w += 1;
+        }
+        t += 1;
+    }
+    slots
+};
 
 /// The keyword `word` spells, ignoring ASCII case (tokens are case-insensitive).
+#[inline]
 pub fn lookup(word: &[u8]) -> Option<Kw> {
     if word.is_empty() || word.len() > MAX_LEN {
         return None;
     }
-    let slots = index();
-    let mut i = hash(word) % SLOTS;
+    let key = key(word);
+    let mut i = slot(&key, word.len());
     loop {
-        match slots[i] {
-            None => return None,
-            Some((s, k)) if s.as_bytes().eq_ignore_ascii_case(word) => return Some(k),
-            Some(_) => i = (i + 1) % SLOTS,
+        let e = &INDEX[i];
+        if usize::from(e.len) == word.len() && e.key == key {
+            return Some(e.kw);
         }
+        if e.len == 0 {
+            return None;
+        }
+        i = (i + 1) % SLOTS;
     }
 }
 
@@ -237,6 +319,46 @@ mod tests {
     }
 
     #[test]
+    fn lower_folds_exactly_the_ascii_capitals() {
+        for b in 0..=255u8 {
+            let folded = lower(u64::from_le_bytes([
+                b,
+                b'Q',
+                b'@',
+                b'[',
+                0x80 | b'A',
+                b'z',
+                b'`',
+                b'Z',
+            ]));
+            let want = u64::from_le_bytes([
+                b.to_ascii_lowercase(),
+                b'q',
+                b'@',
+                b'[',
+                0x80 | b'A',
+                b'z',
+                b'`',
+                b'z',
+            ]);
+            assert_eq!(folded, want, "byte {b:#04x}");
+        }
+    }
+
+    #[test]
+    fn every_spelling_is_found_under_any_case() {
+        let spellings = TABLE
+            .iter()
+            .flat_map(|&(k, long, short)| [(long, k), (short, k)])
+            .chain(ALIASES.iter().map(|&(k, s)| (s, k)));
+        for (s, k) in spellings {
+            assert_eq!(lookup(s.as_bytes()), Some(k), "{s}");
+            assert_eq!(lookup(s.to_ascii_uppercase().as_bytes()), Some(k), "{s}");
+            assert_eq!(lookup(s.to_ascii_lowercase().as_bytes()), Some(k), "{s}");
+        }
+    }
+
+    #[test]
     fn lookup_ignores_case_and_knows_both_forms() {
         assert_eq!(lookup(b"TRANSACTION"), Some(Kw::Trans));
         assert_eq!(lookup(b"t"), Some(Kw::Trans));
@@ -246,5 +368,12 @@ mod tests {
         assert_eq!(lookup(b"tdmc/gain"), None);
         assert_eq!(lookup(b""), None);
         assert_eq!(lookup(&[b'a'; 100]), None);
+        // Bytes that differ from a spelling's only in bit 5 but are not
+        // letters: `!` is 0x21, 0x01 is not it.
+        assert_eq!(lookup(b"\x01"), None);
+        assert_eq!(lookup(b"!"), Some(Kw::Megacop));
+        assert_eq!(lookup(b"tRANSACTIOn"), Some(Kw::Trans));
+        assert_eq!(lookup(b"transactio"), None);
+        assert_eq!(lookup(b"transactionn"), None);
     }
 }

@@ -5,7 +5,7 @@ use crate::tape::schema::TypeId;
 use crate::tape::text::termid;
 use encbench_megaco::tokens::Kw;
 
-impl D<'_> {
+impl<'a> D<'a> {
     /// One termination id as `TerminationID` type `ty`, component `slot`,
     /// through the binary term id mapping.
     pub(super) fn termination_id(&mut self, ty: TypeId, slot: u16) -> R {
@@ -394,6 +394,12 @@ impl D<'_> {
 
     /// `yyyymmddThhmmssss` as `TimeNotation` type `ty`.
     pub(super) fn time_notation(&mut self, ty: TypeId, slot: u16) -> R {
+        let (w, at) = self.time_stamp()?;
+        self.time_notation_of(ty, slot, w, at)
+    }
+
+    /// A time stamp `yyyymmddThhmmssss`, checked, and where it starts.
+    pub(super) fn time_stamp(&mut self) -> R<(&'a [u8], usize)> {
         self.ws();
         let at = self.i;
         let w = self.word()?;
@@ -405,6 +411,12 @@ impl D<'_> {
         {
             return self.fail_at(at, "expected a time stamp `yyyymmddThhmmssss`");
         }
+        Ok((w, at))
+    }
+
+    /// The time stamp `w` (checked by [`D::time_stamp`]) as
+    /// `TimeNotation` type `ty`.
+    pub(super) fn time_notation_of(&mut self, ty: TypeId, slot: u16, w: &[u8], at: usize) -> R {
         let mut t = self.seq(ty, slot);
         let f = self.field(&mut t, 0)?;
         self.string(f, 0, &w[..8], at)?;

@@ -373,23 +373,28 @@ impl D<'_> {
             d.ws();
             let at = d.i;
             let mut e = d.seq(elem, 0);
-            // A time stamp comes first in text, last in ASN.1.
+            // A time stamp comes first in text, last in ASN.1: checked
+            // here, written last.
             let save = d.i;
             let first = d.word()?;
-            let name = if d.eat(b':') {
+            let (stamp, name) = if d.eat(b':') {
                 d.i = save;
-                let f = d.field(&mut e, 3)?;
-                d.time_notation(f, 3)?;
+                let stamp = d.time_stamp()?;
                 d.expect(b':', "expected `:` after the time stamp")?;
                 d.ws();
-                d.word()?
+                (Some(stamp), d.word()?)
             } else {
-                first
+                (None, first)
             };
             let f = d.field(&mut e, 0)?;
             let owner = d.pkgd_name(f, 0, Scope::Event, name, at)?;
             if d.peek() == Some(b'{') {
                 d.event_parms(&mut e, owner, 1, 2)?;
+            }
+            if let Some((w, at)) = stamp {
+                d.empty_lists_before(&mut e, 3)?;
+                let f = d.field(&mut e, 3)?;
+                d.time_notation_of(f, 3, w, at)?;
             }
             d.close(e)
         })?;

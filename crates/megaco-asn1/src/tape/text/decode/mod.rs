@@ -54,7 +54,6 @@ fn mandatory(version: u8, schema: &'static Schema) -> &'static [u64] {
 /// allocates only its tape.
 #[derive(Default)]
 struct Scratch {
-    kids: Vec<(u16, u32)>,
     nodes: Vec<Node>,
 }
 
@@ -63,8 +62,7 @@ thread_local! {
 }
 
 pub(in super::super) fn decode(src: &[u8], tape: &mut Tape) -> Result<(), CodecError> {
-    let mut scratch = SCRATCH.take();
-    scratch.kids.clear();
+    let scratch = SCRATCH.take();
     let mut d = D {
         s: src,
         i: 0,
@@ -73,16 +71,13 @@ pub(in super::super) fn decode(src: &[u8], tape: &mut Tape) -> Result<(), CodecE
         schema: module(1, 0)?.schema,
         mandatory: &[],
         tape: std::mem::take(tape),
-        kids: scratch.kids,
+        open: 0,
         nodes: scratch.nodes,
         last_kw: (usize::MAX, 0, None),
     };
     let result = d.message();
     *tape = d.tape;
-    SCRATCH.set(Scratch {
-        kids: d.kids,
-        nodes: d.nodes,
-    });
+    SCRATCH.set(Scratch { nodes: d.nodes });
     result.map_err(|f| located(src, &f))
 }
 
@@ -143,25 +138,28 @@ pub(super) struct D<'a> {
     /// Each `SEQUENCE` type's mandatory components, a bit each.
     mandatory: &'static [u64],
     tape: Tape,
-    /// The components of the open `SEQUENCE`s, innermost last, as (field
-    /// index, first node): a stack, since an inner one closes before its
-    /// parent takes another component.
-    kids: Vec<(u16, u32)>,
+    /// How many `SEQUENCE`s are open: only the innermost takes components,
+    /// since an inner one closes before its parent takes another.
+    open: u32,
     /// Room to put components in order.
     nodes: Vec<Node>,
     /// The last keyword looked up: (start, end, keyword).
     last_kw: (usize, usize, Option<Kw>),
 }
 
-/// A `SEQUENCE` being filled: its node, its fields, and where its
-/// components start in [`D::kids`]; `given` has a bit per component.
+/// A `SEQUENCE` being filled: its node, its fields, how deep it is among
+/// the open ones, and its components so far (`given` has a bit for each,
+/// `last` is the latest one's field and first node). Its components are
+/// the subtrees after its node; where they start is worked out again only
+/// when they must be moved (rare).
 pub(super) struct Seq {
     node: usize,
     ty: TypeId,
     fields: &'static [Field],
-    base: usize,
+    level: u32,
     n: usize,
     given: u64,
+    last: (u16, u32),
     in_order: bool,
 }
 
@@ -227,16 +225,17 @@ impl<'a> D<'a> {
     fn word(&mut self) -> R<&'a [u8]> {
         self.ws();
         let start = self.i;
-        let s = self.s;
-        let mut i = start;
-        while i < s.len() && SAFE[usize::from(s[i])] {
-            i += 1;
-        }
-        if i == start {
+        // A word is mostly read right after its keyword was peeked at.
+        let end = if self.last_kw.0 == start {
+            self.last_kw.1
+        } else {
+            safe_end(self.s, start)
+        };
+        if end == start {
             return self.fail("expected a name or value");
         }
-        self.i = i;
-        Ok(&s[start..i])
+        self.i = end;
+        Ok(&self.s[start..end])
     }
 
     /// The keyword the next word spells and where the word ends, without
@@ -251,13 +250,9 @@ impl<'a> D<'a> {
         if self.last_kw.0 == start {
             return (self.last_kw.2, self.last_kw.1);
         }
-        let s = self.s;
-        let mut end = start;
-        while end < s.len() && SAFE[usize::from(s[end])] {
-            end += 1;
-        }
+        let end = safe_end(self.s, start);
         let k = if end > start {
-            tokens::lookup(&s[start..end])
+            tokens::lookup(&self.s[start..end])
         } else {
             None
         };
@@ -379,6 +374,17 @@ impl<'a> D<'a> {
     }
 }
 
+/// Where the run of `SafeChar`s at `start` ends.
+#[inline]
+fn safe_end(s: &[u8], start: usize) -> usize {
+    let rest = s.get(start..).unwrap_or_default();
+    start
+        + rest
+            .iter()
+            .position(|&b| !SAFE[usize::from(b)])
+            .unwrap_or(rest.len())
+}
+
 /// Decimal digits into a u32, refusing overflow and anything else.
 pub(super) fn number(w: &[u8]) -> Option<u32> {
     if w.is_empty() || w.len() > 10 {
@@ -430,13 +436,15 @@ impl D<'_> {
             Kind::Seq { fields, .. } => *fields,
             _ => &[],
         };
+        self.open += 1;
         Seq {
             node,
             ty,
             fields,
-            base: self.kids.len(),
+            level: self.open,
             n: 0,
             given: 0,
+            last: (0, 0),
             in_order: true,
         }
     }
@@ -456,11 +464,11 @@ impl D<'_> {
             return self.fail("internal: a SEQUENCE component past the 64th");
         }
         self.on_top(seq)?;
-        if seq.n > 0 && self.kids[self.kids.len() - 1].0 > slot {
+        if seq.last.0 > slot {
             seq.in_order = false;
         }
         seq.given |= bit;
-        self.kids.push((slot, self.tape.nodes.len() as u32));
+        seq.last = (slot, self.tape.nodes.len() as u32);
         seq.n += 1;
         Ok(f.ty)
     }
@@ -469,7 +477,7 @@ impl D<'_> {
     /// their components would interleave on the tape.
     #[inline]
     fn on_top(&self, seq: &Seq) -> R {
-        if self.kids.len() != seq.base + seq.n {
+        if seq.level != self.open {
             return self.fail("internal: components of two SEQUENCEs interleaved");
         }
         Ok(())
@@ -517,23 +525,11 @@ impl D<'_> {
             return self.member(list, 0);
         }
         self.on_top(seq)?;
-        let kids = &mut self.kids[seq.base..];
-        let k = kids.iter().position(|k| k.0 == slot).unwrap_or(0);
-        if k + 1 != seq.n {
-            // Rare: another component came between; move the list last.
-            let start = kids[k].1 as usize;
-            let end = kids[k + 1].1 as usize;
-            let len = end - start;
-            self.tape.nodes[start..].rotate_left(len);
-            let moved = kids[k];
-            for j in k..seq.n - 1 {
-                kids[j] = kids[j + 1];
-                kids[j].1 -= len as u32;
-            }
-            kids[seq.n - 1] = (moved.0, (self.tape.nodes.len() - len) as u32);
-            seq.in_order = kids.windows(2).all(|w| w[0].0 < w[1].0);
-        }
-        let head = kids[seq.n - 1].1 as usize;
+        let head = if seq.last.0 == slot {
+            seq.last.1 as usize
+        } else {
+            self.move_last(seq, slot)
+        };
         self.tape.nodes[head].a += 1;
         let list = self.tape.nodes[head].ty;
         self.member(list, 0)
@@ -542,57 +538,123 @@ impl D<'_> {
     /// Closes `seq`: counts its components, adds an empty list for each
     /// mandatory `SEQUENCE OF` not given, refuses other missing mandatory
     /// components (named), and puts the components in ASN.1 order.
+    #[inline]
     fn close(&mut self, mut seq: Seq) -> R {
-        let mut missing = self
-            .mandatory
-            .get(usize::from(seq.ty))
-            .copied()
-            .unwrap_or(0)
-            & !seq.given;
-        while missing != 0 {
-            let slot = missing.trailing_zeros() as u16;
-            missing &= missing - 1;
-            let f = &seq.fields[usize::from(slot)];
-            match self.schema.kind(f.ty) {
-                Kind::SeqOf { .. } => {
-                    self.field(&mut seq, slot)?;
-                    self.tape.push(f.ty, slot, 0, 0);
-                }
-                _ => {
-                    return self.fail(format!("{} needs its {}", self.schema.name(seq.ty), f.name))
-                }
-            }
+        if self.missing(&seq, 64) != 0 {
+            self.complete(&mut seq)?;
         }
         self.on_top(&seq)?;
         self.tape.nodes[seq.node].a = seq.n as u32;
         if !seq.in_order {
             self.reorder(&seq);
         }
-        self.kids.truncate(seq.base);
+        self.open -= 1;
         Ok(())
     }
 
-    /// Rewrites the components of `seq` in field order (a time stamp
-    /// written first in text is last in ASN.1).
-    fn reorder(&mut self, seq: &Seq) {
-        let end = self.tape.nodes.len() as u32;
-        let kids = &mut self.kids[seq.base..seq.base + seq.n];
-        let first = kids[0].1 as usize;
-        // Each component's node range, then sorted by field.
-        let mut parts = [(0u16, 0u32, 0u32); 64];
-        for k in 0..kids.len() {
-            let stop = kids.get(k + 1).map_or(end, |next| next.1);
-            parts[k] = (kids[k].0, kids[k].1, stop);
+    /// Gives `seq` its missing mandatory lists, empty, or refuses it for
+    /// the first other mandatory component it lacks.
+    #[cold]
+    #[inline(never)]
+    fn complete(&mut self, seq: &mut Seq) -> R {
+        self.empty_lists_before(seq, 64)?;
+        let missing = self.missing(seq, 64);
+        if missing != 0 {
+            let f = &seq.fields[missing.trailing_zeros() as usize];
+            return self.fail(format!("{} needs its {}", self.schema.name(seq.ty), f.name));
         }
-        let parts = &mut parts[..kids.len()];
+        Ok(())
+    }
+
+    /// The mandatory components of `seq` before field `below` not given
+    /// yet, a bit each.
+    #[inline]
+    fn missing(&self, seq: &Seq, below: u16) -> u64 {
+        let before = 1u64
+            .checked_shl(u32::from(below))
+            .map_or(u64::MAX, |b| b - 1);
+        self.mandatory
+            .get(usize::from(seq.ty))
+            .copied()
+            .unwrap_or(0)
+            & !seq.given
+            & before
+    }
+
+    /// Adds an empty list for each mandatory `SEQUENCE OF` of `seq` before
+    /// field `below` not given yet: called before a later component is
+    /// written, it keeps the components in order (a text event without
+    /// parameters has an empty list before its time stamp in ASN.1).
+    #[inline]
+    fn empty_lists_before(&mut self, seq: &mut Seq, below: u16) -> R {
+        let mut missing = self.missing(seq, below);
+        while missing != 0 {
+            let slot = missing.trailing_zeros() as u16;
+            missing &= missing - 1;
+            let ty = seq.fields[usize::from(slot)].ty;
+            if let Kind::SeqOf { .. } = self.schema.kind(ty) {
+                self.field(seq, slot)?;
+                self.tape.push(ty, slot, 0, 0);
+            }
+        }
+        Ok(())
+    }
+
+    /// The components of `seq` so far, as (field, first node, end), in
+    /// the order they are on the tape: each starts where the one before
+    /// ends, and its first node carries its field.
+    fn parts(&self, seq: &Seq) -> ([(u16, u32, u32); 64], usize) {
+        let mut parts = [(0u16, 0u32, 0u32); 64];
+        let mut at = seq.node + 1;
+        for part in parts.iter_mut().take(seq.n) {
+            let end = self.subtree_end(at);
+            *part = (self.tape.nodes[at].slot, at as u32, end as u32);
+            at = end;
+        }
+        (parts, seq.n.min(64))
+    }
+
+    /// Moves the list that is component `slot` of `seq` after its other
+    /// components, so that it can grow (text may put other components
+    /// between its elements); returns where its head is now.
+    #[cold]
+    #[inline(never)]
+    fn move_last(&mut self, seq: &mut Seq, slot: u16) -> usize {
+        let (parts, n) = self.parts(seq);
+        let parts = &parts[..n];
+        let k = parts.iter().position(|p| p.0 == slot).unwrap_or(0);
+        let (_, start, end) = parts[k];
+        let len = (end - start) as usize;
+        self.tape.nodes[start as usize..].rotate_left(len);
+        let head = self.tape.nodes.len() - len;
+        seq.last = (slot, head as u32);
+        let mut order = parts.iter().map(|p| p.0).filter(|&f| f != slot);
+        let first = order.next();
+        seq.in_order = order
+            .try_fold(first, |prev, f| (prev < Some(f)).then_some(Some(f)))
+            .is_some_and(|last| last < Some(slot));
+        head
+    }
+
+    /// Rewrites the components of `seq` in field order (a time stamp
+    /// written first in text is last in ASN.1). Rare, and kept out of
+    /// line: its scratch array would otherwise burden every `close`.
+    #[cold]
+    #[inline(never)]
+    fn reorder(&mut self, seq: &Seq) {
+        let (mut parts, n) = self.parts(seq);
+        let parts = &mut parts[..n];
+        let Some(&(_, first, _)) = parts.first() else {
+            return;
+        };
+        let first = first as usize;
         parts.sort_unstable_by_key(|p| p.0);
         self.nodes.clear();
         self.nodes.extend_from_slice(&self.tape.nodes[first..]);
         let mut at = first;
-        for (k, &(slot, s, e)) in parts.iter().enumerate() {
+        for &(_, s, e) in parts.iter() {
             let (s, e) = (s as usize - first, e as usize - first);
             self.tape.nodes[at..at + e - s].copy_from_slice(&self.nodes[s..e]);
-            kids[k] = (slot, at as u32);
             at += e - s;
         }
     }
