@@ -541,12 +541,27 @@ pub(super) fn split_once(w: &[u8], sep: u8) -> (&[u8], Option<&[u8]>) {
 /// `a.b.c.d`, each 0–255.
 fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
     let mut out = [0u8; 4];
-    let mut parts = s.split(|&b| b == b'.');
-    for o in &mut out {
-        let n = number(parts.next()?)?;
-        *o = u8::try_from(n).ok()?;
+    let mut k = 0;
+    let mut n = 0u32;
+    let mut digits = 0;
+    for &b in s {
+        match b {
+            b'0'..=b'9' if digits < 3 => {
+                n = n * 10 + u32::from(b - b'0');
+                digits += 1;
+            }
+            b'.' if digits > 0 && k < 3 => {
+                out[k] = u8::try_from(n).ok()?;
+                (k, n, digits) = (k + 1, 0, 0);
+            }
+            _ => return None,
+        }
     }
-    parts.next().is_none().then_some(out)
+    if digits == 0 || k != 3 {
+        return None;
+    }
+    out[3] = u8::try_from(n).ok()?;
+    Some(out)
 }
 
 /// 4 to 8 hex digits (an even count) as 2 to 4 octets.
@@ -560,4 +575,31 @@ fn hex_octets(hex: &[u8]) -> Option<([u8; 4], usize)> {
         out[k] = u8::from_str_radix(s, 16).ok()?;
     }
     Some((out, hex.len() / 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ipv4;
+
+    #[test]
+    fn ipv4_takes_four_octets_of_one_to_three_digits() {
+        assert_eq!(ipv4(b"125.125.125.111"), Some([125, 125, 125, 111]));
+        assert_eq!(ipv4(b"0.0.0.0"), Some([0; 4]));
+        assert_eq!(ipv4(b"255.001.10.9"), Some([255, 1, 10, 9]));
+        for bad in [
+            &b""[..],
+            b"1.2.3",
+            b"1.2.3.4.5",
+            b"256.1.1.1",
+            b"1.2.3.256",
+            b"1..3.4",
+            b".1.2.3",
+            b"1.2.3.",
+            b"0001.2.3.4",
+            b"1.2.3.4a",
+            b"1.2.-3.4",
+        ] {
+            assert_eq!(ipv4(bad), None, "{}", String::from_utf8_lossy(bad));
+        }
+    }
 }

@@ -360,15 +360,17 @@ impl<'a> D<'a> {
     fn raw_until(&mut self, end: u8, msg: &'static str) -> R<&'a [u8]> {
         let start = self.i;
         let mut j = start;
-        while let Some(&b) = self.s.get(j) {
-            if b == b'\\' {
-                j += 2;
-            } else if b == end {
+        while let Some(k) = self
+            .s
+            .get(j..)
+            .and_then(|rest| rest.iter().position(|&b| b == end || b == b'\\'))
+        {
+            j += k;
+            if self.s[j] == end {
                 self.i = j + 1;
                 return Ok(&self.s[start..j]);
-            } else {
-                j += 1;
             }
+            j += 2;
         }
         self.fail_at(start, msg)
     }
