@@ -29,7 +29,7 @@ fn main() {
             .collect()
     };
     if which == "ratio" {
-        let sets: [(&str, &dyn Codec<Tape>, Vec<Vec<u8>>); 3] = [
+        let sets: [Subject; 3] = [
             ("ber", &TapeBer, ber.clone()),
             ("compact", &TapeCompact, text(&TapeCompact)),
             ("pretty", &TapePretty, text(&TapePretty)),
@@ -53,9 +53,12 @@ fn main() {
     eprintln!("{which}: {passes} passes, {bytes} bytes and {nodes} values per pass");
 }
 
+/// A decoder, by name, and the messages it decodes.
+type Subject<'a> = (&'a str, &'a dyn Codec<Tape>, Vec<Vec<u8>>);
+
 /// Per round, 20 passes of each decoder in turn; the median over `rounds`
 /// of each text decoder's time ÷ the BER tape's in the same round.
-fn ratios(sets: &[(&str, &dyn Codec<Tape>, Vec<Vec<u8>>)], rounds: usize) {
+fn ratios(sets: &[Subject], rounds: usize) {
     let mut per_round = vec![Vec::new(); sets.len()];
     for _ in 0..rounds.max(1) {
         let times: Vec<f64> = sets
