@@ -675,14 +675,22 @@ impl D<'_> {
     fn int(&mut self, ty: TypeId, slot: u16, v: u32, at: usize) -> R {
         if let Kind::Int { lo, hi } = self.schema.kind(ty) {
             if v < *lo || v > *hi {
-                return self.fail_at(
-                    at,
-                    format!("{v} is outside {}'s range {lo}..{hi}", self.schema.name(ty)),
-                );
+                return self.out_of_range(ty, v, at);
             }
         }
         self.tape.push(ty, slot, v, 0);
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(&self, ty: TypeId, v: u32, at: usize) -> R {
+        let (lo, hi) = match self.schema.kind(ty) {
+            Kind::Int { lo, hi } => (*lo, *hi),
+            _ => (0, u32::MAX),
+        };
+        let name = self.schema.name(ty);
+        self.fail_at(at, format!("{v} is outside {name}'s range {lo}..{hi}"))
     }
 
     /// An `ENUMERATED` value (its ASN.1 number).
@@ -712,15 +720,16 @@ impl D<'_> {
         };
         let len = contents.len() as u32;
         if len < lo || len > hi {
-            return self.fail_at(
-                at,
-                format!(
-                    "{} takes {lo} to {hi} octets, not {len}",
-                    self.schema.name(ty)
-                ),
-            );
+            return self.bad_size(ty, (lo, hi), len, at);
         }
         self.tape.push_bytes(ty, slot, contents, len);
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_size(&self, ty: TypeId, (lo, hi): (u32, u32), len: u32, at: usize) -> R {
+        let name = self.schema.name(ty);
+        self.fail_at(at, format!("{name} takes {lo} to {hi} octets, not {len}"))
     }
 }
