@@ -9,7 +9,8 @@
 
 use encbench_codecs::Codec;
 use encbench_megaco_asn1::{
-    ber_vectors, per_vectors, Ber, Per, Tape, TapeBer, TapeCompact, TapePer, TapePretty,
+    ber_vectors, compact_vectors, per_vectors, Ber, Per, Tape, TapeBer, TapeCompact, TapePer,
+    TapePretty,
 };
 use encbench_workers::{Kind, Worker};
 use std::hint::black_box;
@@ -127,24 +128,7 @@ fn main() {
     }
 }
 
-/// Erlang's compact text of each message (`== name length` lines, then
-/// the text; the general text codec's test vectors).
+/// Erlang's compact text of each message.
 fn erlang_compact() -> Vec<Vec<u8>> {
-    let s: &[u8] = include_bytes!("../../megaco/tests/vectors/erlang_compact.txt");
-    let mut out = Vec::new();
-    let mut i = 0;
-    while let Some(nl) = s[i..].iter().position(|&b| b == b'\n').map(|p| i + p) {
-        let head = std::str::from_utf8(&s[i..nl]).expect("ASCII header");
-        let len: usize = head
-            .split(' ')
-            .nth(2)
-            .and_then(|l| l.parse().ok())
-            .expect("== name length");
-        out.push(s[nl + 1..nl + 1 + len].to_vec());
-        i = nl + 1 + len + 1;
-        if i >= s.len() {
-            break;
-        }
-    }
-    out
+    compact_vectors().into_iter().map(|v| v.bytes).collect()
 }

@@ -24,7 +24,10 @@ pub use codec::{Ber, Per};
 pub use generated::media_gateway_control_v3 as v3;
 pub use generated::{media_gateway_control_v1 as v1, media_gateway_control_v2 as v2};
 pub use tape::{Tape, TapeBer, TapeCompact, TapePer, TapePretty};
-pub use vectors::{ber_vectors, parse_vectors, per_vectors, Vector, VectorError};
+pub use vectors::{
+    ber_vectors, compact_vectors, parse_compact_vectors, parse_vectors, per_vectors, Vector,
+    VectorError,
+};
 
 /// The 149 messages of upstream's `time_test.msgs` as ASN.1 values, named,
 /// decoded from Erlang's BER of them (so they are exactly what megaco's

@@ -3,30 +3,16 @@
 //! and pretty text back through the general parser.
 
 use encbench_codecs::Codec;
-use encbench_megaco_asn1::{ber_vectors, Tape, TapeBer, TapeCompact, TapePretty};
+use encbench_megaco_asn1::{ber_vectors, compact_vectors, Tape, TapeBer, TapeCompact, TapePretty};
 use std::path::PathBuf;
 use std::process::Command;
 
-/// Erlang's compact text of each message (`== name length` lines, then
-/// the text), kept beside the general text codec's tests.
+/// Erlang's compact text of each message, by name.
 fn erlang_compact() -> Vec<(String, Vec<u8>)> {
-    let s: &[u8] = include_bytes!("../../megaco/tests/vectors/erlang_compact.txt");
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < s.len() {
-        let nl = i + s[i..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .expect("header line");
-        let head = std::str::from_utf8(&s[i..nl]).expect("ASCII header");
-        let mut parts = head.split(' ');
-        assert_eq!(parts.next(), Some("=="), "bad header {head:?}");
-        let name = parts.next().expect("name").to_string();
-        let len: usize = parts.next().expect("length").parse().expect("length");
-        out.push((name, s[nl + 1..nl + 1 + len].to_vec()));
-        i = nl + 1 + len + 1;
-    }
-    out
+    compact_vectors()
+        .into_iter()
+        .map(|v| (v.name, v.bytes))
+        .collect()
 }
 
 fn ber_tapes() -> Vec<(String, Tape)> {

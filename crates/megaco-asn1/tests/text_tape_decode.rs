@@ -3,25 +3,15 @@
 //! must decode to the values Erlang's BER of them decodes to.
 
 use encbench_codecs::Codec;
-use encbench_megaco_asn1::{ber_vectors, Tape, TapeBer, TapeCompact, TapePretty};
+use encbench_megaco_asn1::{ber_vectors, compact_vectors, Tape, TapeBer, TapeCompact, TapePretty};
 use std::collections::HashMap;
 
 /// Erlang's compact encoding of each message, by name.
 fn erlang_compact() -> Vec<(String, Vec<u8>)> {
-    let text = include_str!("../../megaco/tests/vectors/erlang_compact.txt");
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(line_end) = rest.find('\n') {
-        let header = &rest[..line_end];
-        let mut parts = header.split(' ');
-        assert_eq!(parts.next(), Some("=="), "header: {header}");
-        let name = parts.next().expect("name").to_string();
-        let len: usize = parts.next().expect("length").parse().expect("a number");
-        let body = &rest[line_end + 1..line_end + 1 + len];
-        out.push((name, body.as_bytes().to_vec()));
-        rest = rest[line_end + 1 + len..].trim_start_matches('\n');
-    }
-    out
+    compact_vectors()
+        .into_iter()
+        .map(|v| (v.name, v.bytes))
+        .collect()
 }
 
 fn ber_tapes() -> HashMap<String, Tape> {

@@ -540,14 +540,16 @@ pub(super) fn split_once(w: &[u8], sep: u8) -> (&[u8], Option<&[u8]>) {
 
 /// `a.b.c.d`, each 0–255.
 fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
+    // As the general parser reads them: each octet 1 to 10 digits (leading
+    // zeros allowed) worth at most 255.
     let mut out = [0u8; 4];
     let mut k = 0;
-    let mut n = 0u32;
+    let mut n = 0u64;
     let mut digits = 0;
     for &b in s {
         match b {
-            b'0'..=b'9' if digits < 3 => {
-                n = n * 10 + u32::from(b - b'0');
+            b'0'..=b'9' if digits < 10 => {
+                n = n * 10 + u64::from(b - b'0');
                 digits += 1;
             }
             b'.' if digits > 0 && k < 3 => {
@@ -582,10 +584,11 @@ mod tests {
     use super::ipv4;
 
     #[test]
-    fn ipv4_takes_four_octets_of_one_to_three_digits() {
+    fn ipv4_takes_four_octets_up_to_255() {
         assert_eq!(ipv4(b"125.125.125.111"), Some([125, 125, 125, 111]));
         assert_eq!(ipv4(b"0.0.0.0"), Some([0; 4]));
         assert_eq!(ipv4(b"255.001.10.9"), Some([255, 1, 10, 9]));
+        assert_eq!(ipv4(b"0000000255.0123.1.2"), Some([255, 123, 1, 2]));
         for bad in [
             &b""[..],
             b"1.2.3",
@@ -595,7 +598,8 @@ mod tests {
             b"1..3.4",
             b".1.2.3",
             b"1.2.3.",
-            b"0001.2.3.4",
+            b"00000000001.2.3.4",
+            b"9999999999.2.3.4",
             b"1.2.3.4a",
             b"1.2.-3.4",
         ] {
