@@ -276,11 +276,61 @@ static INDEX: [Entry; SLOTS] = {
     slots
 };
 
+/// Marks a pair of bytes that spells no keyword in [`SHORT`].
+const NO_KEYWORD: u8 = u8::MAX;
+
+/// Every spelling of one or two ASCII bytes, in every case, indexed by its
+/// bytes (`first * 128 + second`, `second` 0 for one byte): most compact
+/// keywords are one or two letters, and this finds them in one load.
+static SHORT: [u8; 128 * 128] = {
+    assert!(TABLE.len() < NO_KEYWORD as usize);
+    let mut short = [NO_KEYWORD; 128 * 128];
+    let mut t = 0;
+    while t < TABLE.len() {
+        let mut w = 0;
+        while w < 2 {
+            let s = if w == 0 { TABLE[t].1 } else { TABLE[t].2 }.as_bytes();
+            if s.len() <= 2 {
+                // Each letter in either case: up to four spellings.
+                let mut variant = 0;
+                while variant < 4 {
+                    let mut at = 0;
+                    let mut k = 0;
+                    while k < s.len() {
+                        let b = s[k];
+                        let b = if variant >> k & 1 == 1 {
+                            b.to_ascii_uppercase()
+                        } else {
+                            b.to_ascii_lowercase()
+                        };
+                        at = at * 128 + b as usize;
+                        k += 1;
+                    }
+                    if s.len() == 1 {
+                        at *= 128;
+                    }
+                    short[at] = t as u8;
+                    variant += 1;
+                }
+            }
+            w += 1;
+        }
+        t += 1;
+    }
+    short
+};
+
 /// The keyword `word` spells, ignoring ASCII case (tokens are case-insensitive).
 #[inline]
 pub fn lookup(word: &[u8]) -> Option<Kw> {
-    if word.is_empty() || word.len() > MAX_LEN {
-        return None;
+    match *word {
+        [] => return None,
+        [a] if a < 128 && a != 0 => return short(usize::from(a) * 128),
+        [a, b] if a < 128 && b < 128 && a != 0 && b != 0 => {
+            return short(usize::from(a) * 128 + usize::from(b))
+        }
+        _ if word.len() > MAX_LEN => return None,
+        _ => {}
     }
     let key = key(word);
     let mut i = slot(&key, word.len());
@@ -294,6 +344,13 @@ pub fn lookup(word: &[u8]) -> Option<Kw> {
         }
         i = (i + 1) % SLOTS;
     }
+}
+
+/// The keyword at `at` in [`SHORT`].
+#[inline]
+fn short(at: usize) -> Option<Kw> {
+    let t = *SHORT.get(at)?;
+    TABLE.get(usize::from(t)).map(|e| e.0)
 }
 
 #[cfg(test)]
@@ -371,6 +428,11 @@ mod tests {
         // Bytes that differ from a spelling's only in bit 5 but are not
         // letters: `!` is 0x21, 0x01 is not it.
         assert_eq!(lookup(b"\x01"), None);
+        assert_eq!(lookup(b"\0"), None);
+        assert_eq!(lookup(b"t\0"), None);
+        assert_eq!(lookup(b"\xd4"), None);
+        assert_eq!(lookup(b"mF"), Some(Kw::Modify));
+        assert_eq!(lookup(b"zz"), None);
         assert_eq!(lookup(b"!"), Some(Kw::Megacop));
         assert_eq!(lookup(b"tRANSACTIOn"), Some(Kw::Trans));
         assert_eq!(lookup(b"transactio"), None);
