@@ -87,7 +87,8 @@ pub fn parse_compact_vectors(text: &[u8]) -> Result<Vec<Vector>, VectorError> {
             .parse()
             .map_err(|_| fail(header.len() - len.len() + 1, "length is not a number"))?;
         let body = text
-            .get(end + 1..end + 1 + len)
+            .get(end + 1..)
+            .and_then(|rest| rest.get(..len))
             .ok_or_else(|| fail(1, "the text is shorter than its length"))?;
         let version = body
             .iter()
@@ -100,11 +101,12 @@ pub fn parse_compact_vectors(text: &[u8]) -> Result<Vec<Vector>, VectorError> {
             version: version - b'0',
             bytes: body.to_vec(),
         });
-        line += 1 + body.iter().filter(|&&b| b == b'\n').count() + 1;
+        line += 1 + body.iter().filter(|&&b| b == b'\n').count();
         at = end + 1 + len;
         // The line end after the text; a final one is optional.
         if text.get(at) == Some(&b'\n') {
             at += 1;
+            line += 1;
         }
     }
     Ok(vectors)
@@ -201,6 +203,14 @@ mod tests {
             (e.line, e.reason.as_str()),
             (3, "the text is shorter than its length")
         );
+        let e = parse_compact_vectors(b"== a 18446744073709551615\n").expect_err("huge");
+        assert_eq!(
+            (e.line, e.reason.as_str()),
+            (1, "the text is shorter than its length")
+        );
+        // A length one short: the next header is the rest of the text's line.
+        let e = parse_compact_vectors(b"== a 4\n!/1 x\n").expect_err("short by one");
+        assert_eq!(e.line, 2, "{e}");
         let e = parse_compact_vectors(b"== a five\n").expect_err("length");
         assert_eq!((e.line, e.column), (1, 6));
         let e = parse_compact_vectors(b"== a 5\n!/7 x\n").expect_err("version");

@@ -608,12 +608,19 @@ impl D<'_> {
     fn parts(&self, seq: &Seq) -> ([(u16, u32, u32); 64], usize) {
         let mut parts = [(0u16, 0u32, 0u32); 64];
         let mut at = seq.node + 1;
-        for part in parts.iter_mut().take(seq.n) {
+        let mut n = 0;
+        // A component started but not written would end the walk early,
+        // never panic: components are written as soon as they start.
+        while let (Some(part), Some(node)) = (parts.get_mut(n), self.tape.nodes.get(at)) {
+            if n == seq.n {
+                break;
+            }
             let end = self.subtree_end(at);
-            *part = (self.tape.nodes[at].slot, at as u32, end as u32);
+            *part = (node.slot, at as u32, end as u32);
             at = end;
+            n += 1;
         }
-        (parts, seq.n.min(64))
+        (parts, n)
     }
 
     /// Moves the list that is component `slot` of `seq` after its other
