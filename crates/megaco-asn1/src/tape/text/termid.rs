@@ -61,20 +61,10 @@ const DIGITS: [[u8; 8]; 256] = {
 /// Converts a text termination id; `None` when it has no binary form under
 /// the `[8, 8, 8]` configuration.
 pub(crate) fn from_text(text: &[u8]) -> Option<BinaryTermId> {
-    let mut t = BinaryTermId::default();
-    // The usual id: three full levels, eight digits at a time.
-    if let [a @ .., b'/', _, _, _, _, _, _, _, _, b'/', _, _, _, _, _, _, _, _] = text {
-        if let (8, Some(x), Some(y), Some(z)) = (
-            a.len(),
-            octet_of_digits(&text[..8]),
-            octet_of_digits(&text[9..17]),
-            octet_of_digits(&text[18..]),
-        ) {
-            t.id[..LEVELS].copy_from_slice(&[x, y, z]);
-            t.id_len = LEVELS as u8;
-            return Some(t);
-        }
+    if let Some(t) = three_levels(text) {
+        return Some(t);
     }
+    let mut t = BinaryTermId::default();
     if text.eq_ignore_ascii_case(b"root") {
         t.id = ROOT_ID;
         t.id_len = 8;
@@ -120,6 +110,26 @@ pub(crate) fn from_text(text: &[u8]) -> Option<BinaryTermId> {
     }
     // More than three levels.
     levels.next().is_none().then_some(t)
+}
+
+/// Length of the usual id, [`three_levels`].
+pub(crate) const THREE_LEVELS_LEN: usize = 3 * 8 + 2;
+
+/// The usual id, three full levels (`01010101/…/…`, exactly
+/// [`THREE_LEVELS_LEN`] bytes), eight digits at a time.
+pub(crate) fn three_levels(text: &[u8]) -> Option<BinaryTermId> {
+    let [_, _, _, _, _, _, _, _, b'/', _, _, _, _, _, _, _, _, b'/', _, _, _, _, _, _, _, _] = text
+    else {
+        return None;
+    };
+    let mut t = BinaryTermId::default();
+    t.id[..LEVELS].copy_from_slice(&[
+        octet_of_digits(&text[..8])?,
+        octet_of_digits(&text[9..17])?,
+        octet_of_digits(&text[18..])?,
+    ]);
+    t.id_len = LEVELS as u8;
+    Some(t)
 }
 
 /// Eight binary digits as one octet (first digit the high bit), all at

@@ -11,8 +11,26 @@ impl<'a> D<'a> {
     pub(super) fn termination_id(&mut self, ty: TypeId, slot: u16) -> R {
         self.ws();
         let at = self.i;
-        let w = self.word()?;
-        let Some(id) = termid::from_text(w) else {
+        // The usual id is read where it lies, without a word scan first;
+        // anything else (or a longer word) goes the general way.
+        let end = at + termid::THREE_LEVELS_LEN;
+        let usual = self
+            .s
+            .get(at..end)
+            .and_then(termid::three_levels)
+            .filter(|_| {
+                !self
+                    .s
+                    .get(end)
+                    .is_some_and(|&b| super::SAFE[usize::from(b)])
+            });
+        let id = if let Some(id) = usual {
+            self.i = end;
+            Some(id)
+        } else {
+            termid::from_text(self.word()?)
+        };
+        let Some(id) = id else {
             return self.fail_at(
                 at,
                 "termination id has no binary form (levels of 8 binary digits, `$` or `*`, or ROOT)",
@@ -402,13 +420,23 @@ impl<'a> D<'a> {
     pub(super) fn time_stamp(&mut self) -> R<(&'a [u8], usize)> {
         self.ws();
         let at = self.i;
-        let w = self.word()?;
-        let digits = |s: &[u8]| s.iter().all(u8::is_ascii_digit);
-        if w.len() != 17
-            || !w[8].eq_ignore_ascii_case(&b'T')
-            || !digits(&w[..8])
-            || !digits(&w[9..])
-        {
+        // Where it lies: the stamp's own checks end the word, unless a
+        // longer word goes on.
+        let end = at + 17;
+        let w = match self.s.get(at..end) {
+            Some(w)
+                if is_time_stamp(w)
+                    && !self
+                        .s
+                        .get(end)
+                        .is_some_and(|&b| super::SAFE[usize::from(b)]) =>
+            {
+                self.i = end;
+                w
+            }
+            _ => self.word()?,
+        };
+        if !is_time_stamp(w) {
             return self.fail_at(at, "expected a time stamp `yyyymmddThhmmssss`");
         }
         Ok((w, at))
@@ -586,5 +614,45 @@ impl<'a> D<'a> {
             self.tape.nodes[node].a = 1;
         }
         Ok(())
+    }
+}
+
+/// `yyyymmddThhmmssss`: eight digits, `T` in either case, eight digits.
+fn is_time_stamp(w: &[u8]) -> bool {
+    /// Eight ASCII digits: each byte 0x30 to 0x39, tested on all eight at
+    /// once (adding 6 to a digit's low nibble does not carry out of it).
+    fn digits(eight: &[u8]) -> bool {
+        let Ok(bytes) = <[u8; 8]>::try_from(eight) else {
+            return false;
+        };
+        let v = u64::from_le_bytes(bytes);
+        let ones = u64::MAX / 255;
+        v & (0xF0 * ones) == 0x30 * ones && (v + 6 * ones) & (0xF0 * ones) == 0x30 * ones
+    }
+    w.len() == 17 && w[8].eq_ignore_ascii_case(&b'T') && digits(&w[..8]) && digits(&w[9..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_time_stamp;
+
+    #[test]
+    fn a_time_stamp_is_eight_digits_t_eight_digits() {
+        assert!(is_time_stamp(b"19990729T22000000"));
+        assert!(is_time_stamp(b"19990729t22000000"));
+        assert!(!is_time_stamp(b"19990729T2200000"));
+        assert!(!is_time_stamp(b"19990729X22000000"));
+        // Every byte in every digit position: only 0 to 9 pass.
+        for at in (0..17).filter(|&k| k != 8) {
+            for b in 0..=255u8 {
+                let mut w = *b"19990729T22000000";
+                w[at] = b;
+                assert_eq!(
+                    is_time_stamp(&w),
+                    b.is_ascii_digit(),
+                    "byte {b:#04x} at {at}"
+                );
+            }
+        }
     }
 }
