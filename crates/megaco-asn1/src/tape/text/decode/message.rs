@@ -77,6 +77,14 @@ impl D<'_> {
             Some(b'[') => {
                 self.i += 1;
                 let at = self.i;
+                // The usual `[a.b.c.d]` in one pass.
+                if let Some((addr, len)) = self.s.get(at..).and_then(ipv4_prefix) {
+                    if self.s.get(at + len) == Some(&b']') {
+                        self.i = at + len + 1;
+                        let t = self.choice(ty, slot, 0)?;
+                        return self.address(t, 0, &addr);
+                    }
+                }
                 let inside = self.raw_until(b']', "unterminated `[` address")?;
                 if inside.contains(&b':') {
                     let Some(addr) = std::str::from_utf8(inside)
@@ -540,12 +548,18 @@ pub(super) fn split_once(w: &[u8], sep: u8) -> (&[u8], Option<&[u8]>) {
 
 /// `a.b.c.d`, each 0–255.
 fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
+    ipv4_prefix(s).and_then(|(octets, len)| (len == s.len()).then_some(octets))
+}
+
+/// The IPv4 address `s` starts with, as [`ipv4`] reads it, and its length.
+fn ipv4_prefix(s: &[u8]) -> Option<([u8; 4], usize)> {
     // As the general parser reads them: each octet 1 to 10 digits (leading
     // zeros allowed) worth at most 255.
     let mut out = [0u8; 4];
     let mut k = 0;
     let mut n = 0u64;
     let mut digits = 0;
+    let mut len = 0;
     for &b in s {
         match b {
             b'0'..=b'9' if digits < 10 => {
@@ -556,14 +570,16 @@ fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
                 out[k] = u8::try_from(n).ok()?;
                 (k, n, digits) = (k + 1, 0, 0);
             }
-            _ => return None,
+            b'0'..=b'9' | b'.' => return None,
+            _ => break,
         }
+        len += 1;
     }
     if digits == 0 || k != 3 {
         return None;
     }
     out[3] = u8::try_from(n).ok()?;
-    Some(out)
+    Some((out, len))
 }
 
 /// 4 to 8 hex digits (an even count) as 2 to 4 octets.
@@ -581,7 +597,7 @@ fn hex_octets(hex: &[u8]) -> Option<([u8; 4], usize)> {
 
 #[cfg(test)]
 mod tests {
-    use super::ipv4;
+    use super::{ipv4, ipv4_prefix};
 
     #[test]
     fn ipv4_takes_four_octets_up_to_255() {
@@ -589,6 +605,9 @@ mod tests {
         assert_eq!(ipv4(b"0.0.0.0"), Some([0; 4]));
         assert_eq!(ipv4(b"255.001.10.9"), Some([255, 1, 10, 9]));
         assert_eq!(ipv4(b"0000000255.0123.1.2"), Some([255, 123, 1, 2]));
+        assert_eq!(ipv4_prefix(b"1.2.3.4]:55"), Some(([1, 2, 3, 4], 7)));
+        assert_eq!(ipv4_prefix(b"1.2.3.4.5]"), None);
+        assert_eq!(ipv4_prefix(b"1.2.3]"), None);
         for bad in [
             &b""[..],
             b"1.2.3",
