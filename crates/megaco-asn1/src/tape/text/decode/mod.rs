@@ -304,6 +304,24 @@ impl<'a> D<'a> {
     fn uint(&mut self) -> R<u32> {
         self.ws();
         let at = self.i;
+        // Digits read where they lie, in one pass; a word that goes on
+        // past them is read whole (and refused).
+        let mut n = 0u64;
+        let mut end = at;
+        while let Some(&b) = self.s.get(end).filter(|b| b.is_ascii_digit()) {
+            n = n * 10 + u64::from(b - b'0');
+            end += 1;
+            if end - at > 10 {
+                break;
+            }
+        }
+        let ends = !self.s.get(end).is_some_and(|&b| SAFE[usize::from(b)]);
+        if end > at && ends {
+            if let Ok(n) = u32::try_from(n) {
+                self.i = end;
+                return Ok(n);
+            }
+        }
         let w = self.word()?;
         number(w).ok_or_else(|| self.bad_number(at))
     }
