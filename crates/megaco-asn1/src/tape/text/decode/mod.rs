@@ -633,7 +633,13 @@ impl D<'_> {
             if n == seq.n {
                 break;
             }
-            let end = self.subtree_end(at);
+            // The last component runs to the end of the tape: no need to
+            // walk it (it may be a long list of command replies).
+            let end = if n + 1 == seq.n && at == seq.last.1 as usize {
+                self.tape.nodes.len()
+            } else {
+                self.subtree_end(at)
+            };
             *part = (node.slot, at as u32, end as u32);
             at = end;
             n += 1;
