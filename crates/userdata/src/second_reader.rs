@@ -260,11 +260,7 @@ fn compare_tables(
 ) -> Result<Verified, String> {
     let (a, b) = (&second.schema.fields, &table.schema.fields);
     if a.len() != b.len() {
-        return Err(format!(
-            "the second reader found {} columns, the table has {}",
-            a.len(),
-            b.len()
-        ));
+        return Err(column_count_differs(a.len(), b.len()));
     }
     let mut compared = Vec::new();
     for (c, (fa, fb)) in a.iter().zip(b).enumerate() {
@@ -533,5 +529,10 @@ fn json(v: &Value) -> Value {
 }
 
 mod arrow_ipc;
+/// Why a second reading cannot be compared column by column.
+fn column_count_differs(found: usize, table: usize) -> String {
+    format!("the second reader found {found} columns, the table has {table}")
+}
+
 #[cfg(test)]
 mod tests;

@@ -81,11 +81,7 @@ pub(super) fn rows(
                     .map(|f| f.iter().collect())
                     .unwrap_or_default();
                 if fields.len() != types.len() {
-                    return Err(format!(
-                        "the second reader found {} columns, the table has {}",
-                        fields.len(),
-                        types.len()
-                    ));
+                    return Err(super::column_count_differs(fields.len(), types.len()));
                 }
                 let mut reads = Vec::new();
                 for (field, ty) in fields.iter().zip(types) {
