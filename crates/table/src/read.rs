@@ -109,6 +109,10 @@ fn walk_csv(
     let mut reader = reader(text, delimiter);
     let mut record = csv::StringRecord::new();
     let mut first = true;
+    // One allocation for every row's cells: each row borrows `record`
+    // afresh, so the vector is emptied into one of another lifetime (an
+    // in-place collect, which keeps the allocation).
+    let mut spare: Vec<Option<&str>> = Vec::with_capacity(expected);
     loop {
         let start = reader.position().clone();
         let more = reader.read_record(&mut record).map_err(|e| {
@@ -140,17 +144,22 @@ fn walk_csv(
             )))?;
             continue;
         }
-        let cells: Vec<Option<&str>> = record
-            .iter()
-            .map(|f| (!f.is_empty()).then_some(f))
-            .collect();
+        let mut cells = reuse(std::mem::take(&mut spare));
+        cells.extend(record.iter().map(|f| (!f.is_empty()).then_some(f)));
         visit(Ok(RawRow {
             line,
             cells: &cells,
             strings: None,
             raw,
         }))?;
+        spare = reuse(cells);
     }
+}
+
+/// An empty vector of cells of any lifetime in `cells`'s allocation.
+fn reuse<'a>(mut cells: Vec<Option<&str>>) -> Vec<Option<&'a str>> {
+    cells.clear();
+    cells.into_iter().map(|_| None).collect()
 }
 
 /// Lines with their 1-based number and byte range (line end included).
