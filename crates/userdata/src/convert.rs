@@ -140,26 +140,8 @@ pub fn convert(
         path: temp.path(),
         compressor: request.compressor,
     };
-    // Decoding and digesting on two threads: the read-back pass is the
-    // one the user waits for alone.
-    let read = std::thread::scope(|s| {
-        let (tx, rx) = sync_channel::<Table>(2);
-        let digesting = s.spawn(move || {
-            let mut digest = Digest::default();
-            rx.into_iter().for_each(|t| t.digest_into(&mut digest));
-            digest.finish()
-        });
-        let mut rows = 0u64;
-        let decoded = request
-            .candidate
-            .read_stream(source.schema(), &back, &mut |table| {
-                rows += table.rows() as u64;
-                progress(Pass::Verify, 0, rows);
-                tx.send(table).map_err(|_| stopped("the digest stopped"))
-            });
-        drop(tx);
-        let digest = digesting.join();
-        decoded.and_then(|_| digest.map_err(|_| stopped("the digest panicked")))
+    let read = crate::read_back::digest(request.candidate, source.schema(), &back, &mut |rows| {
+        progress(Pass::Verify, 0, rows)
     })
     .map_err(|e| fail(format!("cannot read it back ({e}); nothing was written")))?;
     if let Some(diff) = written.difference(&read) {

@@ -11,6 +11,7 @@ pub mod convert;
 pub mod measure;
 pub mod pipeline;
 pub mod plain_table;
+mod read_back;
 pub mod readers;
 pub mod recommend;
 mod second_reader;

@@ -117,6 +117,7 @@ mod over_tables {
     use encbench_table::schema::Schema;
     use encbench_table::table::Table;
     use encbench_table::{error::codec, Error};
+    use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ParquetRecordBatchReaderBuilder};
     use parquet::basic::{BrotliLevel, Compression, GzipLevel, ZstdLevel};
     use parquet::file::properties::WriterProperties;
 
@@ -246,12 +247,39 @@ mod over_tables {
         ) -> Result<(), Error> {
             let fail = |e| codec("parquet", e);
             let (file, _scratch) = input.file()?;
-            let reader =
-                parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
-                    .map_err(fail)?
-                    .with_batch_size(READ_BATCH_ROWS)
-                    .build()
-                    .map_err(fail)?;
+            let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+                .map_err(fail)?
+                .with_batch_size(READ_BATCH_ROWS)
+                .build()
+                .map_err(fail)?;
+            crate::columnar::visit_table_batches("parquet", schema, reader, visit)
+        }
+        fn read_parts(&self, input: &ReadBack<'_>) -> Result<Option<usize>, Error> {
+            // Whole-stream compression would need the file decompressed
+            // first; the format's own codecs compress pages, not the file.
+            if input.compressor.is_some() {
+                return Ok(None);
+            }
+            let (file, _scratch) = input.file()?;
+            let metadata = ArrowReaderMetadata::load(&file, Default::default())
+                .map_err(|e| codec("parquet", e))?;
+            Ok(Some(metadata.metadata().num_row_groups()))
+        }
+        fn read_part(
+            &self,
+            schema: &Schema,
+            input: &ReadBack<'_>,
+            part: usize,
+            visit: &mut Visit<'_>,
+        ) -> Result<(), Error> {
+            let fail = |e| codec("parquet", e);
+            let (file, _scratch) = input.file()?;
+            let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+                .map_err(fail)?
+                .with_row_groups(vec![part])
+                .with_batch_size(READ_BATCH_ROWS)
+                .build()
+                .map_err(fail)?;
             crate::columnar::visit_table_batches("parquet", schema, reader, visit)
         }
         fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
@@ -277,10 +305,9 @@ mod over_tables {
     ) -> Result<Table, Error> {
         let fail = |e| codec("parquet", e);
         // The reader needs owned bytes ('static); the copy is part of decode time.
-        let mut builder = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
-            bytes::Bytes::copy_from_slice(bytes),
-        )
-        .map_err(fail)?;
+        let mut builder =
+            ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::copy_from_slice(bytes))
+                .map_err(fail)?;
         let mut table = Table::new(schema.clone(), 0);
         if let Some(columns) = columns {
             let mask =
