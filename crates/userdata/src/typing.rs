@@ -8,7 +8,8 @@
 
 use encbench_table::error::Malformed;
 use encbench_table::input::TextChunk;
-use encbench_table::load::{name_file, typed_row, Scanned};
+use encbench_table::load::{name_file, typed_columns, typed_row, Scanned};
+use encbench_table::sniff::Format;
 use encbench_table::stream::{self, CHUNK_BYTES};
 use encbench_table::table::Table;
 use encbench_table::Error;
@@ -126,6 +127,15 @@ fn in_order(
 
 /// Parses and types one chunk's rows.
 fn type_chunk(scanned: &Scanned, chunk: &TextChunk, skip_bad: bool) -> Typed {
+    match type_plain_csv(scanned, chunk) {
+        Some(typed) => typed,
+        None => type_rows(scanned, chunk, skip_bad),
+    }
+}
+
+/// Parses and types one chunk's rows a row at a time, each through the
+/// format's reader.
+fn type_rows(scanned: &Scanned, chunk: &TextChunk, skip_bad: bool) -> Typed {
     let schema = &scanned.schema;
     let width = schema.fields.len();
     let mut batches = Vec::new();
@@ -194,6 +204,116 @@ fn type_chunk(scanned: &Scanned, chunk: &TextChunk, skip_bad: bool) -> Typed {
     Typed { batches, end }
 }
 
+/// Rows split and typed at a time by [`type_plain_csv`]: their cells stay
+/// in the core's cache between the split and the typing.
+const SPLIT_ROWS: usize = 4096;
+
+/// A chunk of plain CSV typed a column at a time (`load::typed_columns`),
+/// each record split on the delimiter where it lies. `None` sends the
+/// chunk down the general row path, which reads CSV with the `csv` crate
+/// and says where a row goes wrong: a quote anywhere (quoted fields are
+/// unescaped there), a carriage return inside a record, an empty line, a
+/// record of another width, or a cell that does not fit its column.
+fn type_plain_csv(scanned: &Scanned, chunk: &TextChunk) -> Option<Typed> {
+    let Format::Csv { delimiter, header } = scanned.opened.format else {
+        return None;
+    };
+    let schema = &scanned.schema;
+    let width = schema.fields.len();
+    let text = chunk.text.as_str();
+    if width < 2 || !delimiter.is_ascii() || memchr::memchr(b'"', text.as_bytes()).is_some() {
+        return None;
+    }
+    let carriage_returns = memchr::memchr(b'\r', text.as_bytes()).is_some();
+    let skip = usize::from(header && chunk.offset == 0);
+    let ends = chunk.ends.get(skip..)?;
+    let mut start = match skip {
+        1 => chunk.ends[0],
+        _ => 0,
+    };
+    let mut batches = Vec::new();
+    let mut cells = Vec::with_capacity(SPLIT_ROWS * width);
+    for batch_ends in ends.chunks(BATCH_ROWS) {
+        let mut table = Table::new(schema.clone(), batch_ends.len());
+        for split_ends in batch_ends.chunks(SPLIT_ROWS) {
+            let end = *split_ends.last()?;
+            cells.clear();
+            let records = split_records(text.get(start..end)?, delimiter, width, &mut cells)?;
+            if records != split_ends.len() {
+                return None;
+            }
+            if carriage_returns && !strip_carriage_returns(&mut cells, width) {
+                return None;
+            }
+            if !typed_columns(&mut table, records, &cells) {
+                return None;
+            }
+            start = end;
+        }
+        let hashes = table.row_hashes();
+        batches.push((table, hashes));
+    }
+    Some(Typed {
+        batches,
+        end: Ok(()),
+    })
+}
+
+/// Appends the cells of the records in `text` (`None` for an empty one)
+/// in one pass over its delimiters and line ends; the number of records,
+/// or `None` for an empty line or a record that is not `width` cells.
+fn split_records<'t>(
+    text: &'t str,
+    delimiter: u8,
+    width: usize,
+    cells: &mut Vec<Option<&'t str>>,
+) -> Option<usize> {
+    let cell = |from: usize, to: usize| match from == to {
+        true => Some(None),
+        // Delimiters and line ends are ASCII: every cut is a char boundary.
+        false => text.get(from..to).map(Some),
+    };
+    let (mut from, mut in_record, mut records) = (0, 0, 0);
+    for at in memchr::memchr2_iter(delimiter, b'\n', text.as_bytes()) {
+        cells.push(cell(from, at)?);
+        in_record += 1;
+        from = at + 1;
+        if text.as_bytes()[at] == b'\n' {
+            if in_record != width {
+                return None;
+            }
+            in_record = 0;
+            records += 1;
+        }
+    }
+    // The file's last record may end without a line end.
+    if from < text.len() || in_record > 0 {
+        cells.push(cell(from, text.len())?);
+        if in_record + 1 != width {
+            return None;
+        }
+        records += 1;
+    }
+    Some(records)
+}
+
+/// Takes the `\r` of `\r\n` off each record's last cell; `false` when a
+/// carriage return is anywhere else (the CSV reader decides what it means).
+fn strip_carriage_returns(cells: &mut [Option<&str>], width: usize) -> bool {
+    for (i, cell) in cells.iter_mut().enumerate() {
+        let Some(text) = *cell else { continue };
+        let last = i % width == width - 1;
+        match (last, text.strip_suffix('\r')) {
+            (true, Some(body)) if !body.contains('\r') => {
+                *cell = (!body.is_empty()).then_some(body)
+            }
+            _ if text.contains('\r') => return false,
+            _ => {}
+        }
+    }
+    true
+}
+
 /// Why a conversion's thread stopped, when the real error is elsewhere.
 pub(crate) fn stopped(why: &str) -> Error {
     Error::Codec {
@@ -219,8 +339,6 @@ mod tests {
                 false => text.push_str(&format!("{i},{}\n", i % 100)),
             }
         }
-        let path = dir.join("in.csv");
-        std::fs::write(&path, &text).unwrap();
         assert!(text.len() > 3 * CHUNK_BYTES, "several chunks");
         let field = |name: &str, ty| Field::new(name, ty, false);
         let schema = Schema {
@@ -229,6 +347,13 @@ mod tests {
                 field("small", ColumnType::Int8),
             ],
         };
+        scanned_from(dir, &text, schema, rows)
+    }
+
+    /// `text` written to a file and opened as CSV of `schema`.
+    fn scanned_from(dir: &std::path::Path, text: &str, schema: Schema, rows: usize) -> Scanned {
+        let path = dir.join("in.csv");
+        std::fs::write(&path, text).unwrap();
         Scanned {
             opened: open(
                 &path,
@@ -242,7 +367,7 @@ mod tests {
                 },
             )
             .unwrap(),
-            columns: vec!["id".into(), "small".into()],
+            columns: schema.fields.iter().map(|f| f.name.clone()).collect(),
             schema,
             inferred: false,
             rows,
@@ -254,6 +379,80 @@ mod tests {
         }
     }
 
+    /// `text` as the file's first chunk: one record a line.
+    fn first_chunk(text: &str) -> TextChunk {
+        let mut ends: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
+        if !text.ends_with('\n') {
+            ends.push(text.len());
+        }
+        TextChunk {
+            text: text.to_string(),
+            ends,
+            first_line: 1,
+            offset: 0,
+        }
+    }
+
+    fn mixed_schema() -> Schema {
+        let field = |name: &str, ty, nullable| Field::new(name, ty, nullable);
+        Schema {
+            fields: vec![
+                field("id", ColumnType::Int32, false),
+                field("name", ColumnType::String, true),
+                field("score", ColumnType::Float64, true),
+                field("day", ColumnType::Date, true),
+                field("ok", ColumnType::Bool, true),
+                field("code", ColumnType::String, false),
+            ],
+        }
+    }
+
+    #[test]
+    fn plain_csv_typed_a_column_at_a_time_equals_the_row_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let texts = [
+            "id,name,score,day,ok,code\n1,ab,1.5,2024-01-02,true,X\n2,,NA,,false,\n",
+            // CRLF, no newline at the end, non-ASCII text, -0.0.
+            "id,name,score,day,ok,code\r\n-3,x y,-0.0,2024-02-29,,é\r\n4,é,1e3,1970-01-01,true,Z",
+        ];
+        for text in texts {
+            let scanned = scanned_from(dir.path(), text, mixed_schema(), 2);
+            let chunk = first_chunk(text);
+            let by_columns = type_plain_csv(&scanned, &chunk).expect("plain CSV");
+            let by_rows = type_rows(&scanned, &chunk, false);
+            assert!(by_columns.end.is_ok() && by_rows.end.is_ok());
+            let (columns, rows) = (&by_columns.batches, &by_rows.batches);
+            assert_eq!(columns.len(), 1);
+            assert_eq!(columns[0].0.rows(), 2);
+            assert_eq!(columns, rows, "{text}");
+        }
+    }
+
+    #[test]
+    fn chunks_the_split_cannot_take_go_the_row_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let head = "id,name,score,day,ok,code\n";
+        let cases = [
+            ("a quoted field", "1,\"a,b\",1,,,X\n"),
+            ("an empty line", "1,a,1,,,X\n\n2,b,2,,,Y\n"),
+            ("a field too many", "1,a,1,,,X,extra\n"),
+            ("a cell that does not fit", "1,a,high,,,X\n"),
+            ("a carriage return inside a record", "1,a\r,1,,,X\n"),
+            ("a carriage return inside the last cell", "1,a,1,,,X\rY\r\n"),
+            (
+                "an empty cell in a column that may not be null",
+                ",a,1,,,X\n",
+            ),
+        ];
+        for (why, rows) in cases {
+            let text = format!("{head}{rows}");
+            let scanned = scanned_from(dir.path(), &text, mixed_schema(), 1);
+            assert!(
+                type_plain_csv(&scanned, &first_chunk(&text)).is_none(),
+                "{why}"
+            );
+        }
+    }
     /// The ids handed on, in order, and how it ended.
     fn run(scanned: &Scanned, skip_bad: bool) -> (Vec<i64>, Digest, Result<(), Stop>) {
         let (mut ids, mut digest) = (Vec::new(), Digest::default());
