@@ -12,6 +12,7 @@ use encbench_table::Error;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::sync_channel;
+use std::sync::{Condvar, Mutex};
 
 /// The digest of every row `candidate` reads back from `back`; `rows`
 /// hears the count read so far.
@@ -58,7 +59,9 @@ fn as_one_stream(
 
 /// Parts decoded and hashed on `threads` threads, taken in order; their
 /// row hashes chained into the digest here in file order. Memory holds
-/// one hash per row of the parts in flight (8 bytes a row), never the rows.
+/// one hash per row (8 bytes) of the parts in flight, never the rows: a
+/// thread waits before it runs more than `2 × threads` parts ahead of
+/// the first one not yet chained.
 fn by_parts(
     candidate: &dyn TableCodec,
     schema: &Schema,
@@ -69,15 +72,23 @@ fn by_parts(
 ) -> Result<Digest, Error> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    let chained_up_to = (Mutex::new(0usize), Condvar::new());
+    let ahead = 2 * threads;
     std::thread::scope(|s| {
         let (tx, rx) = sync_channel::<(usize, Result<Vec<u64>, Error>)>(threads);
         for _ in 0..threads {
-            let (tx, next, stop) = (tx.clone(), &next, &stop);
+            let (tx, next, stop, chained_up_to) = (tx.clone(), &next, &stop, &chained_up_to);
             s.spawn(move || loop {
                 let part = next.fetch_add(1, Ordering::Relaxed);
                 if part >= parts || stop.load(Ordering::Relaxed) {
                     break;
                 }
+                let (due, moved) = chained_up_to;
+                let mut due = due.lock().unwrap_or_else(|e| e.into_inner());
+                while part >= *due + ahead && !stop.load(Ordering::Relaxed) {
+                    due = moved.wait(due).unwrap_or_else(|e| e.into_inner());
+                }
+                drop(due);
                 let mut hashes = Vec::new();
                 let read = candidate.read_part(schema, back, part, &mut |table| {
                     hashes.extend(table.row_hashes());
@@ -102,17 +113,98 @@ fn by_parts(
                     hashes.iter().for_each(|h| digest.add_row(*h));
                     read += hashes.len() as u64;
                     rows(read);
+                    let (up_to, moved) = &chained_up_to;
+                    *up_to.lock().unwrap_or_else(|e| e.into_inner()) = due;
+                    moved.notify_all();
                 }
             }
             Ok(())
         };
         let outcome = chained();
-        // Leaving drops the receiver: the threads' next send fails.
+        // Leaving drops the receiver: the threads' next send fails; a
+        // waiting thread wakes to the stop.
         stop.store(true, Ordering::Relaxed);
+        {
+            let _up_to = chained_up_to.0.lock().unwrap_or_else(|e| e.into_inner());
+            chained_up_to.1.notify_all();
+        }
         outcome?;
         match due == parts {
             true => Ok(digest.finish()),
             false => Err(stopped("a read-back thread stopped early")),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encbench_codecs::columnar::ParquetTable;
+    use encbench_table::testing::sample_table;
+
+    /// `copies` of the sample table written as Parquet in row groups of
+    /// `group_rows`; the written digest.
+    fn written(path: &std::path::Path, copies: usize, group_rows: usize) -> (ParquetTable, Digest) {
+        let codec = ParquetTable::default().with_layout(group_rows, true);
+        let table = sample_table();
+        let mut digest = Digest::default();
+        let mut batches = (0..copies).map(|_| {
+            table.digest_into(&mut digest);
+            Ok(table.clone())
+        });
+        let mut out = std::fs::File::create(path).unwrap();
+        codec
+            .write_stream(&table.schema, 0, &mut batches, &mut out)
+            .unwrap();
+        (codec, digest.finish())
+    }
+
+    #[test]
+    fn row_groups_read_on_several_threads_digest_as_one_stream_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.parquet");
+        let rows = sample_table().rows();
+        let (codec, expected) = written(&path, 400, 3 * rows + 1);
+        let back = ReadBack {
+            path: &path,
+            compressor: None,
+        };
+        let parts = codec.read_parts(&back).unwrap().unwrap();
+        assert!(parts > 10, "{parts} row groups");
+        let schema = &sample_table().schema;
+        let mut heard = Vec::new();
+        let parallel = by_parts(&codec, schema, &back, parts, 3, &mut |n| heard.push(n)).unwrap();
+        let serial = as_one_stream(&codec, schema, &back, &mut |_| {}).unwrap();
+        assert_eq!(parallel.difference(&expected), None);
+        assert_eq!(
+            (parallel.rows, &parallel.blocks),
+            (serial.rows, &serial.blocks)
+        );
+        assert_eq!(heard.len(), parts, "one report a part");
+        assert_eq!(heard.last(), Some(&(400 * rows as u64)));
+    }
+
+    #[test]
+    fn a_part_that_cannot_be_read_is_the_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.parquet");
+        let rows = sample_table().rows();
+        let (codec, _) = written(&path, 40, rows);
+        let back = ReadBack {
+            path: &path,
+            compressor: None,
+        };
+        let parts = codec.read_parts(&back).unwrap().unwrap();
+        // One part more than the file has: its reader refuses it.
+        let read = by_parts(
+            &codec,
+            &sample_table().schema,
+            &back,
+            parts + 1,
+            2,
+            &mut |_| {},
+        );
+        let error = read.unwrap_err().to_string();
+        assert!(error.contains("no row group"), "{error}");
+    }
 }

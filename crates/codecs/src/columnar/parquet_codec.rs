@@ -274,8 +274,16 @@ mod over_tables {
         ) -> Result<(), Error> {
             let fail = |e| codec("parquet", e);
             let (file, _scratch) = input.file()?;
-            let reader = ParquetRecordBatchReaderBuilder::try_new(file)
-                .map_err(fail)?
+            let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(fail)?;
+            // The reader panics on a row group the file does not have.
+            let groups = builder.metadata().num_row_groups();
+            if part >= groups {
+                return Err(codec(
+                    "parquet",
+                    format!("no row group {part}: the file has {groups}"),
+                ));
+            }
+            let reader = builder
                 .with_row_groups(vec![part])
                 .with_batch_size(READ_BATCH_ROWS)
                 .build()
