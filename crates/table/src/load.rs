@@ -520,9 +520,13 @@ pub fn typed_columns(table: &mut Table, rows: usize, cells: &[Option<&str>]) -> 
     for (i, field) in table.schema.fields.iter().enumerate() {
         let column = &mut table.columns[i];
         let column_cells = cells.iter().skip(i).step_by(width.max(1)).take(rows);
-        let fits = column_cells
-            .copied()
-            .all(|text| typed_cell(column, field, text, false, false).is_ok());
+        let fits =
+            match column.push_int_texts(field.ty, field.nullable, column_cells.clone().copied()) {
+                Some(fits) => fits,
+                None => column_cells
+                    .copied()
+                    .all(|text| typed_cell(column, field, text, false, false).is_ok()),
+            };
         if !fits {
             table.truncate_to(before);
             return false;

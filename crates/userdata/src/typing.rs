@@ -431,6 +431,7 @@ mod tests {
                 field("day", ColumnType::Date, true),
                 field("ok", ColumnType::Bool, true),
                 field("code", ColumnType::String, false),
+                field("delay", ColumnType::Int16, true),
             ],
         }
     }
@@ -439,9 +440,9 @@ mod tests {
     fn plain_csv_typed_a_column_at_a_time_equals_the_row_path() {
         let dir = tempfile::tempdir().unwrap();
         let texts = [
-            "id,name,score,day,ok,code\n1,ab,1.5,2024-01-02,true,X\n2,,NA,,false,\n",
+            "id,name,score,day,ok,code,delay\n1,ab,1.5,2024-01-02,true,X,-5\n2,,NA,,false,,NA\n",
             // CRLF, no newline at the end, non-ASCII text, -0.0.
-            "id,name,score,day,ok,code\r\n-3,x y,-0.0,2024-02-29,,é\r\n4,é,1e3,1970-01-01,true,Z",
+            "id,name,score,day,ok,code,delay\r\n-3,x y,-0.0,2024-02-29,,é,\r\n4,é,1e3,1970-01-01,true,Z,32767",
         ];
         for text in texts {
             let scanned = scanned_from(dir.path(), text, mixed_schema(), 2);
@@ -482,17 +483,22 @@ mod tests {
     #[test]
     fn chunks_the_split_cannot_take_go_the_row_path() {
         let dir = tempfile::tempdir().unwrap();
-        let head = "id,name,score,day,ok,code\n";
+        let head = "id,name,score,day,ok,code,delay\n";
         let cases = [
-            ("a quoted field", "1,\"a,b\",1,,,X\n"),
-            ("an empty line", "1,a,1,,,X\n\n2,b,2,,,Y\n"),
-            ("a field too many", "1,a,1,,,X,extra\n"),
-            ("a cell that does not fit", "1,a,high,,,X\n"),
-            ("a carriage return inside a record", "1,a\r,1,,,X\n"),
-            ("a carriage return inside the last cell", "1,a,1,,,X\rY\r\n"),
+            ("a quoted field", "1,\"a,b\",1,,,X,1\n"),
+            ("an empty line", "1,a,1,,,X,1\n\n2,b,2,,,Y,2\n"),
+            ("an integer out of its column's range", "1,a,1,,,X,32768\n"),
+            ("a word in a column of integers", "1,a,1,,,X,late\n"),
+            ("a field too many", "1,a,1,,,X,1,extra\n"),
+            ("a cell that does not fit", "1,a,high,,,X,1\n"),
+            ("a carriage return inside a record", "1,a\r,1,,,X,1\n"),
+            (
+                "a carriage return inside the last cell",
+                "1,a,1,,,X,1\r2\r\n",
+            ),
             (
                 "an empty cell in a column that may not be null",
-                ",a,1,,,X\n",
+                ",a,1,,,X,1\n",
             ),
         ];
         for (why, rows) in cases {
