@@ -111,7 +111,7 @@ impl<R: ArrowRecord + Send + Sync> Codec<Vec<R>> for Parquet<R> {
 #[cfg(feature = "tables")]
 mod over_tables {
     use crate::tables::native::{bad_level, family_level, not_offered};
-    use crate::tables::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
+    use crate::tables::streaming::{pipelined, Batches, ReadBack, Visit, READ_BATCH_ROWS};
     use crate::tables::TableCodec;
     use encbench_table::arrow::{append_batch, arrow_schema, to_batch};
     use encbench_table::schema::Schema;
@@ -234,10 +234,13 @@ mod over_tables {
                 Some(self.properties()),
             )
             .map_err(fail)?;
-            for batch in batches {
-                writer.write(&to_batch(&batch?)?).map_err(fail)?;
-            }
-            writer.close().map(|_| ()).map_err(fail)
+            // Arrow arrays built here, pages encoded on the writer's thread.
+            pipelined(batches, &|table| to_batch(&table), move |converted| {
+                for batch in converted {
+                    writer.write(&batch).map_err(fail)?;
+                }
+                writer.close().map(|_| ()).map_err(fail)
+            })
         }
         fn read_stream(
             &self,

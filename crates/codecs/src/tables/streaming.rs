@@ -159,3 +159,95 @@ pub fn read_whole(
     })?;
     visit(decode(&bytes)?)
 }
+
+/// Converts each batch here (`convert`: a table to the format's own
+/// arrays) while `write` encodes the ones before on its own thread: the
+/// two overlap instead of taking turns on the writing thread. At most two
+/// converted batches wait between them. An input or conversion error is
+/// reported before the writer's (which it may have caused).
+pub fn pipelined<B: Send>(
+    batches: &mut Batches<'_>,
+    convert: &dyn Fn(Table) -> Result<B, Error>,
+    write: impl FnOnce(&mut dyn Iterator<Item = B>) -> Result<(), Error> + Send,
+) -> Result<(), Error> {
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<B>(2);
+        let writer = s.spawn(move || write(&mut rx.into_iter()));
+        let mut fed = Ok(());
+        for batch in batches {
+            match batch.and_then(convert) {
+                Ok(converted) => {
+                    // A closed channel: the writer stopped, and says why.
+                    if tx.send(converted).is_err() {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    fed = Err(e);
+                    break;
+                }
+            }
+        }
+        drop(tx);
+        let wrote = writer.join().unwrap_or_else(|_| {
+            Err(encbench_table::error::codec(
+                "writer",
+                "its thread panicked",
+            ))
+        });
+        fed.and(wrote)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encbench_table::error::codec;
+    use encbench_table::testing::sample_table;
+
+    fn tables(n: usize) -> Vec<Result<Table, Error>> {
+        (0..n)
+            .map(|i| {
+                let mut t = sample_table();
+                t.truncate_to(i % t.rows() + 1);
+                Ok(t)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_batch_is_written_in_order() {
+        let mut input = tables(50).into_iter();
+        let mut sizes = Vec::new();
+        pipelined(&mut input, &|t| Ok(t.rows()), |converted| {
+            sizes.extend(converted);
+            Ok(())
+        })
+        .unwrap();
+        let rows = sample_table().rows();
+        assert_eq!(sizes, (0..50).map(|i| i % rows + 1).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_input_error_comes_first_and_the_writer_error_is_kept() {
+        let mut input = tables(5);
+        input.insert(3, Err(codec("csv", "line 9 is bad")));
+        let failed = pipelined(&mut input.into_iter(), &|t| Ok(t.rows()), |converted| {
+            converted.for_each(drop);
+            Err(codec("parquet", "disk full"))
+        });
+        assert!(failed.unwrap_err().to_string().contains("line 9 is bad"));
+
+        let mut written = 0;
+        let failed = pipelined(
+            &mut tables(100).into_iter(),
+            &|t| Ok(t.rows()),
+            |converted| {
+                written += converted.take(2).count();
+                Err(codec("parquet", "disk full"))
+            },
+        );
+        assert!(failed.unwrap_err().to_string().contains("disk full"));
+        assert_eq!(written, 2);
+    }
+}
