@@ -510,7 +510,7 @@ pub fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
 
 /// Appends `rows` rows of CSV cells (`cells[row * width + column]`, the
 /// table's width) a column at a time: one tight loop per column, where a
-/// row at a time would switch on 19 types in turn. All or nothing: `false`
+/// row at a time switches on each column's type in turn. All or nothing: `false`
 /// when a cell does not fit, with the table as it was; `typed_row` then
 /// says which and where.
 pub fn typed_columns(table: &mut Table, rows: usize, cells: &[Option<&str>]) -> bool {
