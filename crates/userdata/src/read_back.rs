@@ -10,6 +10,7 @@ use encbench_table::schema::Schema;
 use encbench_table::table::{Digest, Table};
 use encbench_table::Error;
 use std::collections::BTreeMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::sync::{Condvar, Mutex};
@@ -89,12 +90,19 @@ fn by_parts(
                     due = moved.wait(due).unwrap_or_else(|e| e.into_inner());
                 }
                 drop(due);
-                let mut hashes = Vec::new();
-                let read = candidate.read_part(schema, back, part, &mut |table| {
-                    hashes.extend(table.row_hashes());
-                    Ok(())
-                });
-                if tx.send((part, read.map(|_| hashes))).is_err() {
+                // A reader's panic is this part's error: a thread that
+                // vanished would leave the others waiting for its part.
+                let read = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    let mut hashes = Vec::new();
+                    candidate
+                        .read_part(schema, back, part, &mut |table| {
+                            hashes.extend(table.row_hashes());
+                            Ok(())
+                        })
+                        .map(|_| hashes)
+                }))
+                .unwrap_or_else(|_| Err(stopped(&format!("reading part {part} back panicked"))));
+                if tx.send((part, read)).is_err() {
                     break;
                 }
             });
@@ -182,6 +190,60 @@ mod tests {
         );
         assert_eq!(heard.len(), parts, "one report a part");
         assert_eq!(heard.last(), Some(&(400 * rows as u64)));
+    }
+
+    /// Parquet whose reader panics on one part.
+    struct PanicsOn(ParquetTable, usize);
+
+    impl TableCodec for PanicsOn {
+        fn id(&self) -> &'static str {
+            "panics"
+        }
+        fn summary(&self) -> &'static str {
+            "a reader that panics on one part"
+        }
+        fn extension(&self) -> &'static str {
+            "parquet"
+        }
+        fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+            self.0.encode(table, out)
+        }
+        fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+            self.0.decode(bytes, schema)
+        }
+        fn read_part(
+            &self,
+            schema: &Schema,
+            input: &ReadBack<'_>,
+            part: usize,
+            visit: &mut crate::candidates::streaming::Visit<'_>,
+        ) -> Result<(), Error> {
+            assert_ne!(part, self.1, "a reader bug");
+            self.0.read_part(schema, input, part, visit)
+        }
+    }
+
+    #[test]
+    fn a_reader_that_panics_is_an_error_not_a_hang() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.parquet");
+        let rows = sample_table().rows();
+        let (codec, _) = written(&path, 60, rows);
+        let back = ReadBack {
+            path: &path,
+            compressor: None,
+        };
+        let parts = codec.read_parts(&back).unwrap().unwrap();
+        let read = by_parts(
+            &PanicsOn(codec, 0),
+            &sample_table().schema,
+            &back,
+            parts,
+            2,
+            &mut |_| {},
+        );
+        let error = read.unwrap_err().to_string();
+        assert!(error.contains("reading part 0 back panicked"), "{error}");
     }
 
     #[test]
