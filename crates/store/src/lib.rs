@@ -166,8 +166,10 @@ impl Store {
                         source,
                     })?;
                 }
-                let conn = Connection::open(path).map_err(|e| sqlite_error(path, e))?;
-                Self::sqlite(conn, path)
+                patiently(|| {
+                    let conn = Connection::open(path).map_err(|e| sqlite_error(path, e))?;
+                    Self::sqlite(conn, path)
+                })
             }
             Location::Postgres(url) => Self::postgres(url, true),
         }
@@ -185,9 +187,11 @@ impl Store {
                 let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
                     | OpenFlags::SQLITE_OPEN_URI
                     | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-                let conn =
-                    Connection::open_with_flags(path, flags).map_err(|e| sqlite_error(path, e))?;
-                Self::sqlite(conn, path)
+                patiently(|| {
+                    let conn = Connection::open_with_flags(path, flags)
+                        .map_err(|e| sqlite_error(path, e))?;
+                    Self::sqlite(conn, path)
+                })
             }
             Location::Postgres(url) => Self::postgres(url, false),
         }
@@ -462,6 +466,28 @@ impl Store {
             .map(|r| first(vec![r]).and_then(|c| c.real()))
             .collect::<Result<_, _>>()
             .map_err(|m| self.fail(m))
+    }
+}
+
+/// How long opening a SQLite history waits out other writers' locks.
+const OPEN_PATIENCE: Duration = Duration::from_secs(10);
+
+/// Runs `open` again while SQLite answers "database is locked", for up to
+/// [`OPEN_PATIENCE`]. Some locks are refused at once rather than waited
+/// for by the busy timeout: switching a new file to WAL, or a read
+/// transaction that would have to become a write, while another
+/// connection is creating the same history.
+fn patiently(open: impl Fn() -> Result<Store, StoreError>) -> Result<Store, StoreError> {
+    let start = std::time::Instant::now();
+    loop {
+        match open() {
+            Err(StoreError::Database { message, .. })
+                if message.contains("database is locked") && start.elapsed() < OPEN_PATIENCE =>
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            other => return other,
+        }
     }
 }
 
