@@ -151,8 +151,18 @@ mod tests {
     use encbench_table::testing::sample_table;
 
     /// `copies` of the sample table written as Parquet in row groups of
-    /// `group_rows`; the written digest.
-    fn written(path: &std::path::Path, copies: usize, group_rows: usize) -> (ParquetTable, Digest) {
+    /// `group_rows`, with the written digest and the file's part count.
+    struct Written {
+        _dir: tempfile::TempDir,
+        path: std::path::PathBuf,
+        codec: ParquetTable,
+        digest: Digest,
+        parts: usize,
+    }
+
+    fn written(copies: usize, group_rows: usize) -> Written {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.parquet");
         let codec = ParquetTable::default().with_layout(group_rows, true);
         let table = sample_table();
         let mut digest = Digest::default();
@@ -160,35 +170,61 @@ mod tests {
             table.digest_into(&mut digest);
             Ok(table.clone())
         });
-        let mut out = std::fs::File::create(path).unwrap();
+        let mut out = std::fs::File::create(&path).unwrap();
         codec
             .write_stream(&table.schema, 0, &mut batches, &mut out)
             .unwrap();
-        (codec, digest.finish())
-    }
-
-    #[test]
-    fn row_groups_read_on_several_threads_digest_as_one_stream_does() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("x.parquet");
-        let rows = sample_table().rows();
-        let (codec, expected) = written(&path, 400, 3 * rows + 1);
         let back = ReadBack {
             path: &path,
             compressor: None,
         };
         let parts = codec.read_parts(&back).unwrap().unwrap();
-        assert!(parts > 10, "{parts} row groups");
-        let schema = &sample_table().schema;
+        Written {
+            _dir: dir,
+            path,
+            codec,
+            digest: digest.finish(),
+            parts,
+        }
+    }
+
+    impl Written {
+        fn back(&self) -> ReadBack<'_> {
+            ReadBack {
+                path: &self.path,
+                compressor: None,
+            }
+        }
+
+        /// Read back by `codec` on two threads as `parts` parts.
+        fn by_parts(&self, codec: &dyn TableCodec, parts: usize) -> Result<Digest, Error> {
+            by_parts(
+                codec,
+                &sample_table().schema,
+                &self.back(),
+                parts,
+                2,
+                &mut |_| {},
+            )
+        }
+    }
+
+    #[test]
+    fn row_groups_read_on_several_threads_digest_as_one_stream_does() {
+        let rows = sample_table().rows();
+        let file = written(400, 3 * rows + 1);
+        assert!(file.parts > 10, "{} row groups", file.parts);
+        let (schema, back, codec) = (&sample_table().schema, file.back(), &file.codec);
         let mut heard = Vec::new();
-        let parallel = by_parts(&codec, schema, &back, parts, 3, &mut |n| heard.push(n)).unwrap();
-        let serial = as_one_stream(&codec, schema, &back, &mut |_| {}).unwrap();
-        assert_eq!(parallel.difference(&expected), None);
+        let parallel =
+            by_parts(codec, schema, &back, file.parts, 3, &mut |n| heard.push(n)).unwrap();
+        let serial = as_one_stream(codec, schema, &back, &mut |_| {}).unwrap();
+        assert_eq!(parallel.difference(&file.digest), None);
         assert_eq!(
             (parallel.rows, &parallel.blocks),
             (serial.rows, &serial.blocks)
         );
-        assert_eq!(heard.len(), parts, "one report a part");
+        assert_eq!(heard.len(), file.parts, "one report a part");
         assert_eq!(heard.last(), Some(&(400 * rows as u64)));
     }
 
@@ -225,47 +261,17 @@ mod tests {
 
     #[test]
     fn a_reader_that_panics_is_an_error_not_a_hang() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("x.parquet");
-        let rows = sample_table().rows();
-        let (codec, _) = written(&path, 60, rows);
-        let back = ReadBack {
-            path: &path,
-            compressor: None,
-        };
-        let parts = codec.read_parts(&back).unwrap().unwrap();
-        let read = by_parts(
-            &PanicsOn(codec, 0),
-            &sample_table().schema,
-            &back,
-            parts,
-            2,
-            &mut |_| {},
-        );
+        let file = written(60, sample_table().rows());
+        let read = file.by_parts(&PanicsOn(file.codec, 0), file.parts);
         let error = read.unwrap_err().to_string();
         assert!(error.contains("reading part 0 back panicked"), "{error}");
     }
 
     #[test]
     fn a_part_that_cannot_be_read_is_the_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("x.parquet");
-        let rows = sample_table().rows();
-        let (codec, _) = written(&path, 40, rows);
-        let back = ReadBack {
-            path: &path,
-            compressor: None,
-        };
-        let parts = codec.read_parts(&back).unwrap().unwrap();
+        let file = written(40, sample_table().rows());
         // One part more than the file has: its reader refuses it.
-        let read = by_parts(
-            &codec,
-            &sample_table().schema,
-            &back,
-            parts + 1,
-            2,
-            &mut |_| {},
-        );
+        let read = file.by_parts(&file.codec, file.parts + 1);
         let error = read.unwrap_err().to_string();
         assert!(error.contains("no row group"), "{error}");
     }

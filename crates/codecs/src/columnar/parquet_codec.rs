@@ -248,14 +248,7 @@ mod over_tables {
             input: &ReadBack<'_>,
             visit: &mut Visit<'_>,
         ) -> Result<(), Error> {
-            let fail = |e| codec("parquet", e);
-            let (file, _scratch) = input.file()?;
-            let reader = ParquetRecordBatchReaderBuilder::try_new(file)
-                .map_err(fail)?
-                .with_batch_size(READ_BATCH_ROWS)
-                .build()
-                .map_err(fail)?;
-            crate::columnar::visit_table_batches("parquet", schema, reader, visit)
+            read_row_groups(schema, input, None, visit)
         }
         fn read_parts(&self, input: &ReadBack<'_>) -> Result<Option<usize>, Error> {
             // Whole-stream compression would need the file decompressed
@@ -275,23 +268,7 @@ mod over_tables {
             part: usize,
             visit: &mut Visit<'_>,
         ) -> Result<(), Error> {
-            let fail = |e| codec("parquet", e);
-            let (file, _scratch) = input.file()?;
-            let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(fail)?;
-            // The reader panics on a row group the file does not have.
-            let groups = builder.metadata().num_row_groups();
-            if part >= groups {
-                return Err(codec(
-                    "parquet",
-                    format!("no row group {part}: the file has {groups}"),
-                ));
-            }
-            let reader = builder
-                .with_row_groups(vec![part])
-                .with_batch_size(READ_BATCH_ROWS)
-                .build()
-                .map_err(fail)?;
-            crate::columnar::visit_table_batches("parquet", schema, reader, visit)
+            read_row_groups(schema, input, Some(part), visit)
         }
         fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
             parquet_columns(bytes, schema, None)
@@ -304,6 +281,33 @@ mod over_tables {
         ) -> Option<Result<Table, Error>> {
             Some(parquet_columns(bytes, schema, Some(columns)))
         }
+    }
+
+    /// The written file read back, every row group or only `group`.
+    fn read_row_groups(
+        schema: &Schema,
+        input: &ReadBack<'_>,
+        group: Option<usize>,
+        visit: &mut Visit<'_>,
+    ) -> Result<(), Error> {
+        let fail = |e| codec("parquet", e);
+        let (file, _scratch) = input.file()?;
+        let mut builder = ParquetRecordBatchReaderBuilder::try_new(file)
+            .map_err(fail)?
+            .with_batch_size(READ_BATCH_ROWS);
+        if let Some(group) = group {
+            // The reader panics on a row group the file does not have.
+            let groups = builder.metadata().num_row_groups();
+            if group >= groups {
+                return Err(codec(
+                    "parquet",
+                    format!("no row group {group}: the file has {groups}"),
+                ));
+            }
+            builder = builder.with_row_groups(vec![group]);
+        }
+        let reader = builder.build().map_err(fail)?;
+        crate::columnar::visit_table_batches("parquet", schema, reader, visit)
     }
 
     /// A Parquet file in memory, every column or only `columns`: then only
