@@ -1278,7 +1278,7 @@ mod tests {
         // Unsigned 64-bit integers stay unsigned, bit for bit.
         assert_eq!(read.table.schema.fields[1].ty, ColumnType::UInt64);
         assert_eq!(
-            crate::table::text_of(read.table.columns[1].cell(0), ColumnType::UInt64),
+            crate::table::text_of(read.table.columns[1].cell(0), &read.table.schema.fields[1]),
             "18446744073709551615"
         );
         assert_eq!(

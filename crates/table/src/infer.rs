@@ -29,6 +29,9 @@ struct Candidate {
     boolean: bool,
     date: bool,
     timestamp: bool,
+    /// Whether the timestamps so far end in `Z` (UTC instants): `None`
+    /// before the first. A column that mixes both stays text.
+    utc: Option<bool>,
     text_only: bool,
     distinct: Option<HashSet<String>>,
     values: usize,
@@ -49,6 +52,7 @@ impl Default for Candidate {
             boolean: true,
             date: true,
             timestamp: true,
+            utc: None,
             text_only: false,
             distinct: Some(HashSet::new()),
             values: 0,
@@ -101,7 +105,8 @@ impl Inferrer {
                     ty,
                     nullable: c.nulls > 0 || markers || self.rows == 0,
                     shape: (ty == ColumnType::Json).then(|| c.shape.clone()),
-                    tz: None,
+                    tz: (ty == ColumnType::Timestamp && c.utc == Some(true))
+                        .then(|| "UTC".to_string()),
                     decimal: None,
                 }
             })
@@ -148,7 +153,11 @@ impl Candidate {
         self.float = self.float && values::parse_float(text).is_some();
         self.boolean = self.boolean && values::parse_bool(text).is_some();
         self.date = self.date && values::parse_date(text).is_some();
-        self.timestamp = self.timestamp && values::parse_timestamp(text).is_some();
+        if self.timestamp {
+            let utc = text.ends_with('Z');
+            self.timestamp =
+                values::parse_timestamp(text).is_some() && *self.utc.get_or_insert(utc) == utc;
+        }
     }
 
     fn note_distinct(&mut self, text: &str) {
@@ -259,6 +268,41 @@ mod tests {
         let types: Vec<ColumnType> = got.iter().map(|t| t.0).collect();
         use ColumnType::*;
         assert_eq!(types, [Int8, Int16, Int32, Int64, String]);
+    }
+
+    #[test]
+    fn timestamps_ending_in_z_are_utc_instants_and_a_mix_stays_text() {
+        let mut inferrer = Inferrer::default();
+        for row in [
+            [
+                Some("2013-01-01T05:00:00Z"),
+                Some("2013-01-01 05:00:00"),
+                Some("2013-01-01 05:00:00"),
+            ],
+            [
+                Some("2013-01-01 06:30:00.25Z"),
+                Some("2013-01-01 06:30:00"),
+                Some("2013-01-01T06:30:00Z"),
+            ],
+        ] {
+            inferrer.add(&row, None);
+        }
+        let names: Vec<String> = ["utc", "naive", "mixed"].map(String::from).to_vec();
+        let got: Vec<(ColumnType, Option<String>)> = inferrer
+            .schema(&names)
+            .fields
+            .into_iter()
+            .map(|f| (f.ty, f.tz))
+            .collect();
+        let timestamp = ColumnType::Timestamp;
+        assert_eq!(
+            got,
+            [
+                (timestamp, Some("UTC".into())),
+                (timestamp, None),
+                (ColumnType::String, None)
+            ]
+        );
     }
 
     #[test]

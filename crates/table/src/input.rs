@@ -238,6 +238,12 @@ impl TextChunks {
     pub fn position(&self) -> u64 {
         self.offset
     }
+
+    /// Where a consumer gives a chunk's text back when done with it, so
+    /// that its buffer takes a later chunk.
+    pub fn recycler(&self) -> crate::records::Recycler {
+        self.chunks.recycler()
+    }
 }
 
 /// Checks that `bytes` (starting `offset` bytes into the text) are text:

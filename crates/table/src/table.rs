@@ -2,7 +2,7 @@
 //! one typed vector per column plus a validity mask, so the columnar
 //! formats take whole columns and the row formats walk rows.
 
-use crate::schema::{ColumnType, Schema};
+use crate::schema::{ColumnType, Field, Schema};
 use crate::values;
 
 /// The values of one column (a null slot holds a default). Equality
@@ -269,6 +269,8 @@ impl Column {
         let Values::Int(v) = &mut self.values else {
             return None;
         };
+        v.reserve(cells.size_hint().0);
+        self.valid.reserve(cells.size_hint().0);
         for cell in cells {
             let value = cell.and_then(values::parse_int);
             match value {
@@ -514,17 +516,17 @@ impl Table {
     fn display(&self, cell: Cell<'_>, column: usize) -> String {
         match cell {
             Cell::Null => "null".into(),
-            other => format!("'{}'", text_of(other, self.schema.fields[column].ty)),
+            other => format!("'{}'", text_of(other, &self.schema.fields[column])),
         }
     }
 }
 
-/// A cell as the text table codecs write it (empty for null).
-pub fn text_of(cell: Cell<'_>, ty: ColumnType) -> String {
-    match (cell, ty) {
+/// A cell of `field` as the text table codecs write it (empty for null).
+pub fn text_of(cell: Cell<'_>, field: &Field) -> String {
+    match (cell, field.ty) {
         (Cell::Null, _) => String::new(),
         (Cell::Int(v), ColumnType::Date) => values::format_date(v),
-        (Cell::Int(v), ColumnType::Timestamp) => values::format_timestamp(v),
+        (Cell::Int(v), ColumnType::Timestamp) => values::format_timestamp(v, field.tz.is_some()),
         (Cell::Int(v), ColumnType::UInt64) => (v as u64).to_string(),
         (Cell::Int(v), _) => v.to_string(),
         // The shortest text that reads back at the column's width.

@@ -29,6 +29,18 @@ pub fn parse_int(text: &str) -> Option<i64> {
         [b'0', ..] if negative || digits.len() > 1 => return None,
         _ => {}
     }
+    // Up to 18 digits cannot overflow: no check per digit (the common case).
+    if digits.len() <= 18 {
+        let mut value: i64 = 0;
+        for &b in digits {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
+                return None;
+            }
+            value = value * 10 + i64::from(digit);
+        }
+        return Some(if negative { -value } else { value });
+    }
     // One pass, accumulated below zero so i64::MIN fits; overflow is None.
     let mut value: i64 = 0;
     for &b in digits {
@@ -294,11 +306,18 @@ pub fn format_date(days: i64) -> String {
         .unwrap_or_else(|| format!("day {days}"))
 }
 
-/// Microseconds since 1970 as `YYYY-MM-DD HH:MM:SS[.ffffff]`.
-pub fn format_timestamp(micros: i64) -> String {
+/// Microseconds since 1970 as `YYYY-MM-DD HH:MM:SS[.ffffff]`, or, for an
+/// instant (`utc`), as RFC 3339's `YYYY-MM-DDTHH:MM:SS[.ffffff]Z`, so that
+/// text keeps what the column's time zone said: these are UTC instants,
+/// not wall-clock readings.
+pub fn format_timestamp(micros: i64, utc: bool) -> String {
+    let (whole, fine) = match utc {
+        false => ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M:%S%.6f"),
+        true => ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%S%.6fZ"),
+    };
     match chrono::DateTime::from_timestamp_micros(micros) {
-        Some(t) if micros % 1_000_000 == 0 => t.format("%Y-%m-%d %H:%M:%S").to_string(),
-        Some(t) => t.format("%Y-%m-%d %H:%M:%S%.6f").to_string(),
+        Some(t) if micros % 1_000_000 == 0 => t.format(whole).to_string(),
+        Some(t) => t.format(fine).to_string(),
         None => format!("µs {micros}"),
     }
 }
@@ -312,7 +331,24 @@ mod tests {
         assert_eq!(parse_int("0"), Some(0));
         assert_eq!(parse_int("-17"), Some(-17));
         assert_eq!(parse_int("9223372036854775807"), Some(i64::MAX));
+        assert_eq!(parse_int("-9223372036854775808"), Some(i64::MIN));
+        // Either side of the 18 digits that are read without overflow checks.
+        assert_eq!(
+            parse_int("999999999999999999"),
+            Some(999_999_999_999_999_999)
+        );
+        assert_eq!(
+            parse_int("-999999999999999999"),
+            Some(-999_999_999_999_999_999)
+        );
+        assert_eq!(
+            parse_int("1000000000000000000"),
+            Some(1_000_000_000_000_000_000)
+        );
+        assert_eq!(parse_int("12345678901234567x"), None);
         for text in [
+            "-9223372036854775809",
+            "99999999999999999999",
             "007",
             "+3",
             "-0",
@@ -414,11 +450,14 @@ mod tests {
         assert_eq!(format_date(day), "2013-01-01");
         let t = parse_timestamp("2013-01-01 05:00:00").unwrap();
         assert_eq!(t, 1_357_016_400_000_000);
-        assert_eq!(format_timestamp(t), "2013-01-01 05:00:00");
+        assert_eq!(format_timestamp(t, false), "2013-01-01 05:00:00");
+        assert_eq!(format_timestamp(t, true), "2013-01-01T05:00:00Z");
         assert_eq!(parse_timestamp("2013-01-01T05:00:00Z"), Some(t));
         let fine = parse_timestamp("2013-01-01 05:00:00.25").unwrap();
-        assert_eq!(format_timestamp(fine), "2013-01-01 05:00:00.250000");
-        assert_eq!(parse_timestamp(&format_timestamp(fine)), Some(fine));
+        assert_eq!(format_timestamp(fine, false), "2013-01-01 05:00:00.250000");
+        for utc in [false, true] {
+            assert_eq!(parse_timestamp(&format_timestamp(fine, utc)), Some(fine));
+        }
         for text in [
             "2013-01-01 05:00:00.1234567",
             "2013-02-30 00:00:00",

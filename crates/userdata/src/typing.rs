@@ -52,6 +52,11 @@ pub fn each_batch(
 ) -> Result<(), Stop> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
     let stop = AtomicBool::new(false);
+    let source = &scanned.opened.source;
+    let mut chunks = source
+        .chunks(stream::framing(scanned.opened.format), CHUNK_BYTES)
+        .map_err(|e| Stop::Failed(name_file(&source.path, e)))?;
+    let recycler = chunks.recycler();
     std::thread::scope(|s| {
         let (chunk_tx, chunk_rx) = sync_channel::<(usize, TextChunk)>(workers);
         // Shared by the workers; dropped with the last of them, so a
@@ -60,8 +65,6 @@ pub fn each_batch(
         let (typed_tx, typed_rx) = sync_channel::<(usize, Typed)>(workers);
         let stop = &stop;
         let reader = s.spawn(move || -> Result<(), Error> {
-            let source = &scanned.opened.source;
-            let mut chunks = source.chunks(stream::framing(scanned.opened.format), CHUNK_BYTES)?;
             let mut seq = 0;
             while let Some(chunk) = chunks.next_chunk()? {
                 position.store(chunks.position(), Ordering::Relaxed);
@@ -74,6 +77,7 @@ pub fn each_batch(
         });
         for _ in 0..workers {
             let (chunk_rx, typed_tx) = (Arc::clone(&chunk_rx), typed_tx.clone());
+            let recycler = recycler.clone();
             s.spawn(move || loop {
                 let next = match chunk_rx.lock() {
                     Ok(rx) => rx.recv(),
@@ -83,10 +87,9 @@ pub fn each_batch(
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                if typed_tx
-                    .send((seq, type_chunk(scanned, &chunk, skip_bad)))
-                    .is_err()
-                {
+                let typed = type_chunk(scanned, &chunk, skip_bad);
+                recycler.give(chunk.text.into_bytes());
+                if typed_tx.send((seq, typed)).is_err() {
                     break;
                 }
             });
@@ -262,67 +265,91 @@ fn type_plain_csv(scanned: &Scanned, chunk: &TextChunk) -> Option<Typed> {
 /// Appends the cells of the records in `text` (`None` for an empty one)
 /// in one pass over its delimiters and line ends; the number of records,
 /// or `None` for an empty line or a record that is not `width` cells.
+/// Eight bytes at a time: CSV cells are a few bytes long, too short for a
+/// vector search per cell to pay for its start.
 fn split_records<'t>(
     text: &'t str,
     delimiter: u8,
     width: usize,
     cells: &mut Vec<Option<&'t str>>,
 ) -> Option<usize> {
-    let cell = |from: usize, to: usize| match from == to {
-        true => Some(None),
-        // Delimiters and line ends are ASCII: every cut is a char boundary.
-        false => text.get(from..to).map(Some),
+    let bytes = text.as_bytes();
+    let mut at_cut = Cuts {
+        text,
+        width,
+        cells,
+        from: 0,
+        in_record: 0,
+        records: 0,
     };
-    let (mut from, mut in_record, mut records) = (0, 0, 0);
-    for at in separators(text.as_bytes(), delimiter, b'\n') {
-        cells.push(cell(from, at)?);
-        in_record += 1;
-        from = at + 1;
-        if text.as_bytes()[at] == b'\n' {
-            if in_record != width {
-                return None;
-            }
-            in_record = 0;
-            records += 1;
+    let (delimiters, line_ends) = (
+        u64::from_le_bytes([delimiter; 8]),
+        u64::from_le_bytes([b'\n'; 8]),
+    );
+    let words = bytes.chunks_exact(8);
+    let tail_at = bytes.len() - words.remainder().len();
+    for (w, word) in words.enumerate() {
+        let x = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes);
+        let ends = zero_bytes(x ^ line_ends);
+        let mut found = zero_bytes(x ^ delimiters) | ends;
+        while found != 0 {
+            let lowest = found & found.wrapping_neg();
+            at_cut.cut(
+                w * 8 + found.trailing_zeros() as usize / 8,
+                ends & lowest != 0,
+            )?;
+            found ^= lowest;
+        }
+    }
+    for (i, &c) in bytes[tail_at..].iter().enumerate() {
+        if c == delimiter || c == b'\n' {
+            at_cut.cut(tail_at + i, c == b'\n')?;
         }
     }
     // The file's last record may end without a line end.
-    if from < text.len() || in_record > 0 {
-        cells.push(cell(from, text.len())?);
-        if in_record + 1 != width {
-            return None;
-        }
-        records += 1;
+    if at_cut.from < text.len() || at_cut.in_record > 0 {
+        at_cut.cut(text.len(), true)?;
     }
-    Some(records)
+    Some(at_cut.records)
 }
 
-/// Positions of the bytes `a` and `b` in `bytes`, eight bytes at a time:
-/// CSV cells are a few bytes long, too short for a vector search per cell
-/// to pay for its start.
-fn separators(bytes: &[u8], a: u8, b: u8) -> impl Iterator<Item = usize> + '_ {
+/// [`split_records`]'s progress through its text.
+struct Cuts<'t, 'c> {
+    text: &'t str,
+    width: usize,
+    cells: &'c mut Vec<Option<&'t str>>,
+    /// Where the next cell starts.
+    from: usize,
+    /// Cells of the current record so far.
+    in_record: usize,
+    records: usize,
+}
+
+impl<'t> Cuts<'t, '_> {
+    /// One cell ends at `at`; a line end also ends its record, which must
+    /// have `width` cells.
+    #[inline(always)]
+    fn cut(&mut self, at: usize, line_end: bool) -> Option<()> {
+        // Delimiters and line ends are ASCII: every cut is a char boundary.
+        let cell = self.text.get(self.from..at)?;
+        self.cells.push((at > self.from).then_some(cell));
+        self.from = at + 1;
+        self.in_record += 1;
+        if line_end {
+            if self.in_record != self.width {
+                return None;
+            }
+            self.in_record = 0;
+            self.records += 1;
+        }
+        Some(())
+    }
+}
+
+/// 0x80 in exactly the bytes of `x` that are zero (no carry between bytes).
+fn zero_bytes(x: u64) -> u64 {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let (all_a, all_b) = (u64::from_le_bytes([a; 8]), u64::from_le_bytes([b; 8]));
-    // 0x80 in exactly the bytes of `x` that are zero (no carry between bytes).
-    let zeros = |x: u64| !(((x & LOW) + LOW) | x | LOW);
-    let words = bytes.chunks_exact(8);
-    let tail_at = bytes.len() - words.remainder().len();
-    let tail = words.remainder().iter().enumerate();
-    let tail = tail.filter(move |(_, &c)| c == a || c == b);
-    words
-        .enumerate()
-        .flat_map(move |(w, word)| {
-            let x = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes);
-            let mut found = zeros(x ^ all_a) | zeros(x ^ all_b);
-            std::iter::from_fn(move || {
-                (found != 0).then(|| {
-                    let at = w * 8 + found.trailing_zeros() as usize / 8;
-                    found &= found - 1;
-                    at
-                })
-            })
-        })
-        .chain(tail.map(move |(i, _)| tail_at + i))
+    !(((x & LOW) + LOW) | x | LOW)
 }
 
 /// Takes the `\r` of `\r\n` off each record's last cell; `false` when a
@@ -457,26 +484,62 @@ mod tests {
         }
     }
 
-    #[test]
-    fn separators_are_found_where_a_byte_search_finds_them() {
-        let mut state = 7u64;
-        let mut next = || {
+    /// A pseudo-random sequence, the same on every run.
+    fn random(seed: u64) -> impl FnMut() -> usize {
+        let mut state = seed;
+        move || {
             state = state
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (state >> 33) as usize
-        };
-        let alphabet = [b',', b'\n', b'a', 0, 0x80, 0xff, b';', 0x2c ^ 0x80];
-        for len in 0..100 {
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| alphabet[next() % alphabet.len()])
-                .collect();
-            let expected: Vec<usize> = memchr::memchr2_iter(b',', b'\n', &bytes).collect();
+        }
+    }
+
+    #[test]
+    fn zero_bytes_marks_exactly_the_zero_bytes() {
+        let mut next = random(7);
+        // Bytes near 0 and 0x80, where a borrow or carry would leak.
+        let alphabet = [0u8, 1, 0x7f, 0x80, 0x81, 0xff, b',', 0x2c ^ 0x80];
+        for _ in 0..10_000 {
+            let bytes: [u8; 8] = std::array::from_fn(|_| alphabet[next() % alphabet.len()]);
+            let expected = bytes.map(|b| if b == 0 { 0x80 } else { 0 });
             assert_eq!(
-                separators(&bytes, b',', b'\n').collect::<Vec<_>>(),
-                expected,
+                zero_bytes(u64::from_le_bytes(bytes)),
+                u64::from_le_bytes(expected),
                 "{bytes:?}"
             );
+        }
+    }
+
+    #[test]
+    fn records_split_as_splitting_lines_then_fields_splits_them() {
+        let mut next = random(11);
+        let alphabet = [",", "\n", "a", "bc", "é", "¬", ";", "日本"];
+        for len in 0..200 {
+            let text: String = (0..len)
+                .map(|_| alphabet[next() % alphabet.len()])
+                .collect();
+            for width in 1..4 {
+                let mut expected: Option<(Vec<Option<&str>>, usize)> = Some((Vec::new(), 0));
+                if !text.is_empty() {
+                    let body = text.strip_suffix('\n').unwrap_or(&text);
+                    for line in body.split('\n') {
+                        let fields: Vec<&str> = line.split(',').collect();
+                        expected =
+                            expected
+                                .filter(|_| fields.len() == width)
+                                .map(|(mut cells, n)| {
+                                    cells.extend(
+                                        fields.iter().map(|f| (!f.is_empty()).then_some(*f)),
+                                    );
+                                    (cells, n + 1)
+                                });
+                    }
+                }
+                let mut cells = Vec::new();
+                let got = split_records(&text, b',', width, &mut cells).map(|n| (cells, n));
+                assert_eq!(got, expected, "{text:?} in {width} fields");
+            }
         }
     }
 

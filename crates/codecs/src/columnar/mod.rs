@@ -17,6 +17,8 @@ mod ipc;
 mod logs;
 mod orders;
 mod parquet_codec;
+#[cfg(feature = "tables")]
+mod parquet_parallel;
 mod telemetry;
 
 #[cfg(test)]

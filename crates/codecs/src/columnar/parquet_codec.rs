@@ -110,6 +110,7 @@ impl<R: ArrowRecord + Send + Sync> Codec<Vec<R>> for Parquet<R> {
 /// read it), the Arrow schema embedded so the reader restores the exact types.
 #[cfg(feature = "tables")]
 mod over_tables {
+    use crate::columnar::parquet_parallel::ParallelWriter;
     use crate::tables::native::{bad_level, family_level, not_offered};
     use crate::tables::streaming::{pipelined, Batches, ReadBack, Visit, READ_BATCH_ROWS};
     use crate::tables::TableCodec;
@@ -228,18 +229,14 @@ mod over_tables {
             out: &mut (dyn std::io::Write + Send),
         ) -> Result<(), Error> {
             let fail = |e| codec("parquet", e);
-            let mut writer = parquet::arrow::ArrowWriter::try_new(
-                out,
-                arrow_schema(schema),
-                Some(self.properties()),
-            )
-            .map_err(fail)?;
-            // Arrow arrays built here, pages encoded on the writer's thread.
+            let mut writer = ParallelWriter::try_new(out, arrow_schema(schema), self.properties())
+                .map_err(fail)?;
+            // Arrow arrays built here, pages encoded on the writer's threads.
             pipelined(batches, &|table| to_batch(&table), move |converted| {
                 for batch in converted {
                     writer.write(&batch).map_err(fail)?;
                 }
-                writer.close().map(|_| ()).map_err(fail)
+                writer.close().map_err(fail)
             })
         }
         fn read_stream(

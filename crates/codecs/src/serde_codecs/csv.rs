@@ -163,7 +163,7 @@ mod over_tables {
             } else {
                 row.clear();
                 for (col, field) in table.columns.iter().zip(&table.schema.fields) {
-                    row.push(text_of(col.cell(i), field.ty));
+                    row.push(text_of(col.cell(i), field));
                 }
             }
             writer.write_record(&row).map_err(|e| codec("csv", e))?;

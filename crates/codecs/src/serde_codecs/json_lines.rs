@@ -96,8 +96,7 @@ mod over_tables {
                     match (col.cell(i), field.ty) {
                         (Cell::Null, _) => out.extend_from_slice(b"null"),
                         (cell @ Cell::Int(_), ColumnType::Date | ColumnType::Timestamp) => {
-                            serde_json::to_writer(&mut *out, &text_of(cell, field.ty))
-                                .map_err(fail)?
+                            serde_json::to_writer(&mut *out, &text_of(cell, field)).map_err(fail)?
                         }
                         (Cell::Int(v), ColumnType::UInt64) => {
                             write!(out, "{}", v as u64).map_err(|e| codec("jsonl", e))?

@@ -81,10 +81,9 @@ impl Layout {
         let mut parsed: Vec<Option<Value>> = vec![None; table.columns.len()];
         for flat in &self.columns {
             match flat {
-                Flat::Plain(c) => out.push(text_of(
-                    table.columns[*c].cell(i),
-                    table.schema.fields[*c].ty,
-                )),
+                Flat::Plain(c) => {
+                    out.push(text_of(table.columns[*c].cell(i), &table.schema.fields[*c]))
+                }
                 Flat::Presence(c) => out.push(match table.columns[*c].cell(i) {
                     Cell::Null => String::new(),
                     _ => "1".into(),
