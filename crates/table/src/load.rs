@@ -508,8 +508,9 @@ pub fn typed_row(table: &mut Table, row: &RawRow<'_>) -> Result<(), Malformed> {
     Ok(())
 }
 
-/// Appends `rows` rows of CSV cells (`cells[row * width + column]`, the
-/// table's width) a column at a time: one tight loop per column, where a
+/// Appends `rows` rows of CSV cells, given a column after another
+/// (`cells[column * rows + row]`, the table's width of columns), a column
+/// at a time: one tight loop per column over cells side by side, where a
 /// row at a time switches on each column's type in turn. All or nothing: `false`
 /// when a cell does not fit, with the table as it was; `typed_row` then
 /// says which and where.
@@ -519,7 +520,11 @@ pub fn typed_columns(table: &mut Table, rows: usize, cells: &[Option<&str>]) -> 
     debug_assert_eq!(cells.len(), rows * width);
     for (i, field) in table.schema.fields.iter().enumerate() {
         let column = &mut table.columns[i];
-        let column_cells = cells.iter().skip(i).step_by(width.max(1)).take(rows);
+        let Some(column_cells) = cells.get(i * rows..(i + 1) * rows) else {
+            table.truncate_to(before);
+            return false;
+        };
+        let column_cells = column_cells.iter();
         let fits =
             match column.push_int_texts(field.ty, field.nullable, column_cells.clone().copied()) {
                 Some(fits) => fits,

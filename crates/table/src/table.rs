@@ -383,8 +383,23 @@ impl Table {
     /// One hash per row over its cells in column order, computed a column
     /// at a time (a tight loop per type, not a match per cell).
     pub fn row_hashes(&self) -> Vec<u64> {
-        let mut hashes = vec![0u64; self.rows()];
-        for col in &self.columns {
+        // Not zero: a zero word would leave a zero hash as it was.
+        let mut hashes = vec![0x243F_6A88_85A3_08D3u64; self.rows()];
+        for (col, field) in self.columns.iter().zip(&self.schema.fields) {
+            // A column that may not hold nulls and holds none needs no tag
+            // for which cells are present. One that holds a null where it
+            // may not is tagged, and a null is two words there, so that it
+            // cannot hash as a value of the same column untagged.
+            if !field.nullable && col.valid.iter().all(|v| *v) {
+                let rows = hashes.iter_mut();
+                match &col.values {
+                    Values::Int(v) => rows.zip(v).for_each(|(h, x)| mix(h, *x as u64)),
+                    Values::Float(v) => rows.zip(v).for_each(|(h, x)| mix(h, float_bits(*x))),
+                    Values::Bool(v) => rows.zip(v).for_each(|(h, x)| mix(h, 3 + *x as u64)),
+                    Values::Str(v) => rows.zip(v.iter()).for_each(|(h, x)| mix_text(h, x)),
+                }
+                continue;
+            }
             let rows = hashes.iter_mut().zip(&col.valid);
             match &col.values {
                 Values::Int(v) => rows.zip(v).for_each(|((h, ok), x)| match ok {
@@ -392,25 +407,25 @@ impl Table {
                         mix(h, 1);
                         mix(h, *x as u64)
                     }
-                    false => mix(h, 0),
+                    false => null(h),
                 }),
                 Values::Float(v) => rows.zip(v).for_each(|((h, ok), x)| match ok {
                     true => {
                         mix(h, 2);
                         mix(h, float_bits(*x))
                     }
-                    false => mix(h, 0),
+                    false => null(h),
                 }),
                 Values::Bool(v) => rows.zip(v).for_each(|((h, ok), x)| match ok {
                     true => mix(h, 3 + *x as u64),
-                    false => mix(h, 0),
+                    false => null(h),
                 }),
                 Values::Str(v) => rows.zip(v.iter()).for_each(|((h, ok), x)| match ok {
                     true => {
                         mix(h, 5);
                         mix_text(h, x)
                     }
-                    false => mix(h, 0),
+                    false => null(h),
                 }),
             }
         }
@@ -626,6 +641,12 @@ fn mix_text(h: &mut u64, s: &str) {
 
 /// Folds one word into the running hash.
 #[inline]
+/// A missing cell: two words, unlike any value of an untagged column.
+fn null(h: &mut u64) {
+    mix(h, 0);
+    mix(h, 0);
+}
+
 fn mix(h: &mut u64, word: u64) {
     let x = (*h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     *h = x ^ (x >> 29);
@@ -665,5 +686,23 @@ mod tests {
             diff,
             format!("a row among rows 1 to {} differs", table.rows())
         );
+    }
+
+    #[test]
+    fn a_zero_read_back_as_null_hashes_apart_even_where_no_null_may_be() {
+        for nullable in [false, true] {
+            let schema = Schema {
+                fields: vec![Field::new("n", ColumnType::Int64, nullable)],
+            };
+            let mut table = Table::new(schema, 2);
+            table.push_row(&[Cell::Int(0)]).unwrap();
+            table.push_row(&[Cell::Int(5)]).unwrap();
+            let mut lost = table.clone();
+            lost.columns[0].valid[0] = false;
+            let (kept, hashes) = (table.row_hashes(), lost.row_hashes());
+            assert_ne!(kept[0], hashes[0], "nullable: {nullable}");
+            // Where no null may be, the whole batch hashes apart; else only its row.
+            assert_eq!(kept[1] == hashes[1], nullable);
+        }
     }
 }

@@ -240,12 +240,9 @@ fn type_plain_csv(scanned: &Scanned, chunk: &TextChunk) -> Option<Typed> {
         let mut table = Table::new(schema.clone(), batch_ends.len());
         for split_ends in batch_ends.chunks(SPLIT_ROWS) {
             let end = *split_ends.last()?;
-            cells.clear();
-            let records = split_records(text.get(start..end)?, delimiter, width, &mut cells)?;
-            if records != split_ends.len() {
-                return None;
-            }
-            if carriage_returns && !strip_carriage_returns(&mut cells, width) {
+            let records = split_ends.len();
+            split_records(text.get(start..end)?, delimiter, width, records, &mut cells)?;
+            if carriage_returns && !strip_carriage_returns(&mut cells, records) {
                 return None;
             }
             if !typed_columns(&mut table, records, &cells) {
@@ -262,21 +259,27 @@ fn type_plain_csv(scanned: &Scanned, chunk: &TextChunk) -> Option<Typed> {
     })
 }
 
-/// Appends the cells of the records in `text` (`None` for an empty one)
-/// in one pass over its delimiters and line ends; the number of records,
-/// or `None` for an empty line or a record that is not `width` cells.
-/// Eight bytes at a time: CSV cells are a few bytes long, too short for a
-/// vector search per cell to pay for its start.
+/// Sets `cells` to the cells of the `records` records in `text` (`None`
+/// for an empty one), a column after another (`cells[column * records +
+/// record]`: the typing then reads each column's cells in a row), in one
+/// pass over its delimiters and line ends. `None` for an empty line, a
+/// record that is not `width` cells, or a count of records other than
+/// `records`. Eight bytes at a time: CSV cells are a few bytes long, too
+/// short for a vector search per cell to pay for its start.
 fn split_records<'t>(
     text: &'t str,
     delimiter: u8,
     width: usize,
+    records: usize,
     cells: &mut Vec<Option<&'t str>>,
-) -> Option<usize> {
+) -> Option<()> {
     let bytes = text.as_bytes();
+    cells.clear();
+    cells.resize(width * records, None);
     let mut at_cut = Cuts {
         text,
         width,
+        expected: records,
         cells,
         from: 0,
         in_record: 0,
@@ -310,14 +313,16 @@ fn split_records<'t>(
     if at_cut.from < text.len() || at_cut.in_record > 0 {
         at_cut.cut(text.len(), true)?;
     }
-    Some(at_cut.records)
+    (at_cut.records == records).then_some(())
 }
 
 /// [`split_records`]'s progress through its text.
 struct Cuts<'t, 'c> {
     text: &'t str,
     width: usize,
-    cells: &'c mut Vec<Option<&'t str>>,
+    /// Records the text should hold.
+    expected: usize,
+    cells: &'c mut [Option<&'t str>],
     /// Where the next cell starts.
     from: usize,
     /// Cells of the current record so far.
@@ -332,7 +337,11 @@ impl<'t> Cuts<'t, '_> {
     fn cut(&mut self, at: usize, line_end: bool) -> Option<()> {
         // Delimiters and line ends are ASCII: every cut is a char boundary.
         let cell = self.text.get(self.from..at)?;
-        self.cells.push((at > self.from).then_some(cell));
+        if self.in_record >= self.width || self.records >= self.expected {
+            return None;
+        }
+        self.cells[self.in_record * self.expected + self.records] =
+            (at > self.from).then_some(cell);
         self.from = at + 1;
         self.in_record += 1;
         if line_end {
@@ -352,12 +361,14 @@ fn zero_bytes(x: u64) -> u64 {
     !(((x & LOW) + LOW) | x | LOW)
 }
 
-/// Takes the `\r` of `\r\n` off each record's last cell; `false` when a
-/// carriage return is anywhere else (the CSV reader decides what it means).
-fn strip_carriage_returns(cells: &mut [Option<&str>], width: usize) -> bool {
+/// Takes the `\r` of `\r\n` off each record's last cell (`cells` as
+/// [`split_records`] sets them); `false` when a carriage return is
+/// anywhere else (the CSV reader decides what it means).
+fn strip_carriage_returns(cells: &mut [Option<&str>], records: usize) -> bool {
+    let last_column = cells.len() - records;
     for (i, cell) in cells.iter_mut().enumerate() {
         let Some(text) = *cell else { continue };
-        let last = i % width == width - 1;
+        let last = i >= last_column;
         match (last, text.strip_suffix('\r')) {
             (true, Some(body)) if !body.contains('\r') => {
                 *cell = (!body.is_empty()).then_some(body)
@@ -520,25 +531,36 @@ mod tests {
                 .map(|_| alphabet[next() % alphabet.len()])
                 .collect();
             for width in 1..4 {
-                let mut expected: Option<(Vec<Option<&str>>, usize)> = Some((Vec::new(), 0));
+                // Row by row, then as the split lays them out: column by column.
+                let mut rows: Option<Vec<Vec<Option<&str>>>> = Some(Vec::new());
                 if !text.is_empty() {
                     let body = text.strip_suffix('\n').unwrap_or(&text);
                     for line in body.split('\n') {
-                        let fields: Vec<&str> = line.split(',').collect();
-                        expected =
-                            expected
-                                .filter(|_| fields.len() == width)
-                                .map(|(mut cells, n)| {
-                                    cells.extend(
-                                        fields.iter().map(|f| (!f.is_empty()).then_some(*f)),
-                                    );
-                                    (cells, n + 1)
-                                });
+                        let fields: Vec<Option<&str>> = line
+                            .split(',')
+                            .map(|f| (!f.is_empty()).then_some(f))
+                            .collect();
+                        rows = rows.filter(|_| fields.len() == width).map(|mut rows| {
+                            rows.push(fields);
+                            rows
+                        });
                     }
                 }
+                let expected = rows.as_ref().map(|rows| {
+                    (0..width)
+                        .flat_map(|c| rows.iter().map(move |r| r[c]))
+                        .collect::<Vec<_>>()
+                });
+                let records = rows.as_ref().map_or(0, Vec::len);
                 let mut cells = Vec::new();
-                let got = split_records(&text, b',', width, &mut cells).map(|n| (cells, n));
+                let got = split_records(&text, b',', width, records, &mut cells).map(|()| cells);
                 assert_eq!(got, expected, "{text:?} in {width} fields");
+                // A count of records the text does not hold is refused.
+                let mut cells = Vec::new();
+                assert_eq!(
+                    split_records(&text, b',', width, records + 1, &mut cells),
+                    None
+                );
             }
         }
     }
