@@ -3,7 +3,7 @@
 //! format has independently readable parts (Parquet's row groups), else
 //! as one stream decoded on this thread and digested on another.
 
-use crate::candidates::streaming::ReadBack;
+use crate::candidates::streaming::{Parts, ReadBack};
 use crate::candidates::TableCodec;
 use crate::typing::stopped;
 use encbench_table::schema::Schema;
@@ -25,8 +25,9 @@ pub fn digest(
 ) -> Result<Digest, Error> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
     match candidate.read_parts(back)? {
-        Some(parts) if parts > 1 && threads > 1 => {
-            by_parts(candidate, schema, back, parts, threads.min(parts), rows)
+        Some(parts) if parts.count() > 1 && threads > 1 => {
+            let count = parts.count();
+            by_parts(&*parts, schema, count, threads.min(count), rows)
         }
         _ => as_one_stream(candidate, schema, back, rows),
     }
@@ -58,16 +59,15 @@ fn as_one_stream(
     })
 }
 
-/// Parts decoded and hashed on `threads` threads, taken in order; their
+/// The first `count` parts decoded and hashed on `threads` threads, taken in order; their
 /// row hashes chained into the digest here in file order. Memory holds
 /// one hash per row (8 bytes) of the parts in flight, never the rows: a
 /// thread waits before it runs more than `2 × threads` parts ahead of
 /// the first one not yet chained.
 fn by_parts(
-    candidate: &dyn TableCodec,
+    parts: &dyn Parts,
     schema: &Schema,
-    back: &ReadBack<'_>,
-    parts: usize,
+    count: usize,
     threads: usize,
     rows: &mut dyn FnMut(u64),
 ) -> Result<Digest, Error> {
@@ -81,7 +81,7 @@ fn by_parts(
             let (tx, next, stop, chained_up_to) = (tx.clone(), &next, &stop, &chained_up_to);
             s.spawn(move || loop {
                 let part = next.fetch_add(1, Ordering::Relaxed);
-                if part >= parts || stop.load(Ordering::Relaxed) {
+                if part >= count || stop.load(Ordering::Relaxed) {
                     break;
                 }
                 let (due, moved) = chained_up_to;
@@ -94,8 +94,8 @@ fn by_parts(
                 // vanished would leave the others waiting for its part.
                 let read = std::panic::catch_unwind(AssertUnwindSafe(|| {
                     let mut hashes = Vec::new();
-                    candidate
-                        .read_part(schema, back, part, &mut |table| {
+                    parts
+                        .read(schema, part, &mut |table| {
                             hashes.extend(table.row_hashes());
                             Ok(())
                         })
@@ -137,7 +137,7 @@ fn by_parts(
             chained_up_to.1.notify_all();
         }
         outcome?;
-        match due == parts {
+        match due == count {
             true => Ok(digest.finish()),
             false => Err(stopped("a read-back thread stopped early")),
         }
@@ -178,7 +178,7 @@ mod tests {
             path: &path,
             compressor: None,
         };
-        let parts = codec.read_parts(&back).unwrap().unwrap();
+        let parts = codec.read_parts(&back).unwrap().unwrap().count();
         Written {
             _dir: dir,
             path,
@@ -196,16 +196,14 @@ mod tests {
             }
         }
 
-        /// Read back by `codec` on two threads as `parts` parts.
-        fn by_parts(&self, codec: &dyn TableCodec, parts: usize) -> Result<Digest, Error> {
-            by_parts(
-                codec,
-                &sample_table().schema,
-                &self.back(),
-                parts,
-                2,
-                &mut |_| {},
-            )
+        /// The row groups, as the codec reads them back.
+        fn parts(&self) -> Box<dyn Parts> {
+            self.codec.read_parts(&self.back()).unwrap().unwrap()
+        }
+
+        /// The first `count` of `parts` read back on two threads.
+        fn by_parts(&self, parts: &dyn Parts, count: usize) -> Result<Digest, Error> {
+            by_parts(parts, &sample_table().schema, count, 2, &mut |_| {})
         }
     }
 
@@ -216,8 +214,8 @@ mod tests {
         assert!(file.parts > 10, "{} row groups", file.parts);
         let (schema, back, codec) = (&sample_table().schema, file.back(), &file.codec);
         let mut heard = Vec::new();
-        let parallel =
-            by_parts(codec, schema, &back, file.parts, 3, &mut |n| heard.push(n)).unwrap();
+        let parts = file.parts();
+        let parallel = by_parts(&*parts, schema, file.parts, 3, &mut |n| heard.push(n)).unwrap();
         let serial = as_one_stream(codec, schema, &back, &mut |_| {}).unwrap();
         assert_eq!(parallel.difference(&file.digest), None);
         assert_eq!(
@@ -228,41 +226,28 @@ mod tests {
         assert_eq!(heard.last(), Some(&(400 * rows as u64)));
     }
 
-    /// Parquet whose reader panics on one part.
-    struct PanicsOn(ParquetTable, usize);
+    /// Row groups whose reader panics on one of them.
+    struct PanicsOn(Box<dyn Parts>, usize);
 
-    impl TableCodec for PanicsOn {
-        fn id(&self) -> &'static str {
-            "panics"
+    impl Parts for PanicsOn {
+        fn count(&self) -> usize {
+            self.0.count()
         }
-        fn summary(&self) -> &'static str {
-            "a reader that panics on one part"
-        }
-        fn extension(&self) -> &'static str {
-            "parquet"
-        }
-        fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
-            self.0.encode(table, out)
-        }
-        fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-            self.0.decode(bytes, schema)
-        }
-        fn read_part(
+        fn read(
             &self,
             schema: &Schema,
-            input: &ReadBack<'_>,
             part: usize,
             visit: &mut crate::candidates::streaming::Visit<'_>,
         ) -> Result<(), Error> {
             assert_ne!(part, self.1, "a reader bug");
-            self.0.read_part(schema, input, part, visit)
+            self.0.read(schema, part, visit)
         }
     }
 
     #[test]
     fn a_reader_that_panics_is_an_error_not_a_hang() {
         let file = written(60, sample_table().rows());
-        let read = file.by_parts(&PanicsOn(file.codec, 0), file.parts);
+        let read = file.by_parts(&PanicsOn(file.parts(), 0), file.parts);
         let error = read.unwrap_err().to_string();
         assert!(error.contains("reading part 0 back panicked"), "{error}");
     }
@@ -271,7 +256,7 @@ mod tests {
     fn a_part_that_cannot_be_read_is_the_error() {
         let file = written(40, sample_table().rows());
         // One part more than the file has: its reader refuses it.
-        let read = file.by_parts(&file.codec, file.parts + 1);
+        let read = file.by_parts(&*file.parts(), file.parts + 1);
         let error = read.unwrap_err().to_string();
         assert!(error.contains("no row group"), "{error}");
     }

@@ -112,7 +112,7 @@ impl<R: ArrowRecord + Send + Sync> Codec<Vec<R>> for Parquet<R> {
 mod over_tables {
     use crate::columnar::parquet_parallel::ParallelWriter;
     use crate::tables::native::{bad_level, family_level, not_offered};
-    use crate::tables::streaming::{pipelined, Batches, ReadBack, Visit, READ_BATCH_ROWS};
+    use crate::tables::streaming::{pipelined, Batches, Parts, ReadBack, Visit, READ_BATCH_ROWS};
     use crate::tables::TableCodec;
     use encbench_table::arrow::{append_batch, arrow_schema, to_batch};
     use encbench_table::schema::Schema;
@@ -245,27 +245,22 @@ mod over_tables {
             input: &ReadBack<'_>,
             visit: &mut Visit<'_>,
         ) -> Result<(), Error> {
-            read_row_groups(schema, input, None, visit)
+            read_row_groups(schema, input, visit)
         }
-        fn read_parts(&self, input: &ReadBack<'_>) -> Result<Option<usize>, Error> {
+        fn read_parts(&self, input: &ReadBack<'_>) -> Result<Option<Box<dyn Parts>>, Error> {
             // Whole-stream compression would need the file decompressed
             // first; the format's own codecs compress pages, not the file.
             if input.compressor.is_some() {
                 return Ok(None);
             }
             let (file, _scratch) = input.file()?;
+            // The footer, parsed once for every row group's reader.
             let metadata = ArrowReaderMetadata::load(&file, Default::default())
                 .map_err(|e| codec("parquet", e))?;
-            Ok(Some(metadata.metadata().num_row_groups()))
-        }
-        fn read_part(
-            &self,
-            schema: &Schema,
-            input: &ReadBack<'_>,
-            part: usize,
-            visit: &mut Visit<'_>,
-        ) -> Result<(), Error> {
-            read_row_groups(schema, input, Some(part), visit)
+            Ok(Some(Box::new(RowGroups {
+                path: input.path.to_path_buf(),
+                metadata,
+            })))
         }
         fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
             parquet_columns(bytes, schema, None)
@@ -280,31 +275,54 @@ mod over_tables {
         }
     }
 
-    /// The written file read back, every row group or only `group`.
+    /// The written file read back, every row group.
     fn read_row_groups(
         schema: &Schema,
         input: &ReadBack<'_>,
-        group: Option<usize>,
         visit: &mut Visit<'_>,
     ) -> Result<(), Error> {
         let fail = |e| codec("parquet", e);
         let (file, _scratch) = input.file()?;
-        let mut builder = ParquetRecordBatchReaderBuilder::try_new(file)
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
             .map_err(fail)?
-            .with_batch_size(READ_BATCH_ROWS);
-        if let Some(group) = group {
+            .with_batch_size(READ_BATCH_ROWS)
+            .build()
+            .map_err(fail)?;
+        crate::columnar::visit_table_batches("parquet", schema, reader, visit)
+    }
+
+    /// A written (uncompressed) file's row groups, read one at a time.
+    struct RowGroups {
+        path: std::path::PathBuf,
+        metadata: ArrowReaderMetadata,
+    }
+
+    impl Parts for RowGroups {
+        fn count(&self) -> usize {
+            self.metadata.metadata().num_row_groups()
+        }
+        fn read(&self, schema: &Schema, part: usize, visit: &mut Visit<'_>) -> Result<(), Error> {
+            let fail = |e| codec("parquet", e);
             // The reader panics on a row group the file does not have.
-            let groups = builder.metadata().num_row_groups();
-            if group >= groups {
+            if part >= self.count() {
                 return Err(codec(
                     "parquet",
-                    format!("no row group {group}: the file has {groups}"),
+                    format!("no row group {part}: the file has {}", self.count()),
                 ));
             }
-            builder = builder.with_row_groups(vec![group]);
+            let back = ReadBack {
+                path: &self.path,
+                compressor: None,
+            };
+            let (file, _) = back.file()?;
+            let reader =
+                ParquetRecordBatchReaderBuilder::new_with_metadata(file, self.metadata.clone())
+                    .with_batch_size(READ_BATCH_ROWS)
+                    .with_row_groups(vec![part])
+                    .build()
+                    .map_err(fail)?;
+            crate::columnar::visit_table_batches("parquet", schema, reader, visit)
         }
-        let reader = builder.build().map_err(fail)?;
-        crate::columnar::visit_table_batches("parquet", schema, reader, visit)
     }
 
     /// A Parquet file in memory, every column or only `columns`: then only

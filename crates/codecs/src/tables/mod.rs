@@ -17,7 +17,7 @@ use encbench_table::schema::Schema;
 use encbench_table::table::Table;
 use encbench_table::{error, Error};
 use std::io::Write;
-use streaming::{Batches, ReadBack, Visit};
+use streaming::{Batches, Parts, ReadBack, Visit};
 
 /// One way to store a user table.
 pub trait TableCodec: Send + Sync {
@@ -112,25 +112,12 @@ pub trait TableCodec: Send + Sync {
     ) -> Result<(), Error> {
         streaming::read_whole(input.reader()?, &|b| self.decode(b, schema), visit)
     }
-    /// How many parts of what [`write_stream`](Self::write_stream) wrote
-    /// can be read back independently ([`read_part`](Self::read_part)), so
-    /// on several threads: Parquet's row groups. `None`: only as one
-    /// stream.
-    fn read_parts(&self, input: &ReadBack<'_>) -> Result<Option<usize>, Error> {
+    /// The parts of what [`write_stream`](Self::write_stream) wrote that
+    /// can be read back independently, so on several threads: Parquet's
+    /// row groups. `None`: only as one stream.
+    fn read_parts(&self, input: &ReadBack<'_>) -> Result<Option<Box<dyn Parts>>, Error> {
         let _ = input;
         Ok(None)
-    }
-    /// Reads back part `part` of [`read_parts`](Self::read_parts), handing
-    /// `visit` its batches in order.
-    fn read_part(
-        &self,
-        schema: &Schema,
-        input: &ReadBack<'_>,
-        part: usize,
-        visit: &mut Visit<'_>,
-    ) -> Result<(), Error> {
-        let _ = (schema, input, part, visit);
-        Err(error::codec(self.id(), "it is read back as one stream"))
     }
 }
 

@@ -20,6 +20,15 @@ pub type Batches<'a> = dyn Iterator<Item = Result<Table, Error>> + 'a;
 /// A visitor of the batches read back.
 pub type Visit<'a> = dyn FnMut(Table) -> Result<(), Error> + 'a;
 
+/// A written file's independently readable parts (see
+/// `TableCodec::read_parts`), shared by the threads that read them.
+pub trait Parts: Send + Sync {
+    /// How many there are.
+    fn count(&self) -> usize;
+    /// Reads back part `part`, handing `visit` its batches in order.
+    fn read(&self, schema: &Schema, part: usize, visit: &mut Visit<'_>) -> Result<(), Error>;
+}
+
 /// Rows per batch read back (readers that choose their own batch size).
 pub const READ_BATCH_ROWS: usize = 8192;
 /// Bytes of records decoded at a time by segment readers.
