@@ -689,6 +689,15 @@ mod tests {
     }
 
     #[test]
+    fn timestamps_with_a_time_zone_are_written_as_utc_instants() {
+        let mut field = Field::new("at", ColumnType::Timestamp, false);
+        let noon = Cell::Int(1_700_000_000_250_000);
+        assert_eq!(text_of(noon, &field), "2023-11-14 22:13:20.250000");
+        field.tz = Some("Europe/Paris".into());
+        assert_eq!(text_of(noon, &field), "2023-11-14T22:13:20.250000Z");
+    }
+
+    #[test]
     fn a_zero_read_back_as_null_hashes_apart_even_where_no_null_may_be() {
         for nullable in [false, true] {
             let schema = Schema {
