@@ -639,14 +639,15 @@ fn mix_text(h: &mut u64, s: &str) {
     mix(h, u64::from_le_bytes(tail));
 }
 
-/// Folds one word into the running hash.
-#[inline]
 /// A missing cell: two words, unlike any value of an untagged column.
+#[inline]
 fn null(h: &mut u64) {
     mix(h, 0);
     mix(h, 0);
 }
 
+/// Folds one word into the running hash.
+#[inline]
 fn mix(h: &mut u64, word: u64) {
     let x = (*h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     *h = x ^ (x >> 29);
@@ -691,10 +692,10 @@ mod tests {
     #[test]
     fn timestamps_with_a_time_zone_are_written_as_utc_instants() {
         let mut field = Field::new("at", ColumnType::Timestamp, false);
-        let noon = Cell::Int(1_700_000_000_250_000);
-        assert_eq!(text_of(noon, &field), "2023-11-14 22:13:20.250000");
+        let instant = Cell::Int(1_700_000_000_250_000);
+        assert_eq!(text_of(instant, &field), "2023-11-14 22:13:20.250000");
         field.tz = Some("Europe/Paris".into());
-        assert_eq!(text_of(noon, &field), "2023-11-14T22:13:20.250000Z");
+        assert_eq!(text_of(instant, &field), "2023-11-14T22:13:20.250000Z");
     }
 
     #[test]

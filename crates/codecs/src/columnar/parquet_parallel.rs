@@ -105,7 +105,7 @@ impl<W: Write + Send> ParallelWriter<W> {
         let closing = Mutex::new(group.writers.into_iter().enumerate());
         let chunks = Mutex::new(Vec::new());
         on_threads(self.threads, || loop {
-            let next = closing.lock().ok().and_then(|mut writers| writers.next());
+            let next = lock(&closing)?.next();
             let Some((i, writer)) = next else {
                 return Ok(());
             };
@@ -178,19 +178,18 @@ fn on_threads(threads: usize, work: impl Fn() -> Result<()> + Sync) -> Result<()
         let others: Vec<_> = (1..threads).map(|_| s.spawn(&work)).collect();
         let mut outcome = work();
         for other in others {
-            let joined = other
-                .join()
-                .unwrap_or_else(|_| Err(ParquetError::General("a column thread panicked".into())));
-            outcome = outcome.and(joined);
+            outcome = outcome.and(other.join().unwrap_or_else(|_| Err(poisoned())));
         }
         outcome
     })
 }
 
+/// A lock that a panicking column thread left poisoned is an error.
 fn lock<T>(m: &Mutex<T>) -> Result<std::sync::MutexGuard<'_, T>> {
     m.lock().map_err(|_| poisoned())
 }
 
+/// What a column thread's panic becomes.
 fn poisoned() -> ParquetError {
     ParquetError::General("a column thread panicked".into())
 }
