@@ -212,24 +212,19 @@ pub fn to_batch(table: &Table) -> Result<RecordBatch, Error> {
     RecordBatch::try_new(arrow_schema(&table.schema), arrays).map_err(|e| codec("arrow", e))
 }
 
-/// Appends a batch's rows to the table, checking every column's type.
-pub fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
-    if batch.num_columns() != table.columns.len() {
+/// Checks that `batch` has `schema`'s columns, each of its Arrow type.
+pub fn check_shape(schema: &Schema, batch: &RecordBatch) -> Result<(), Error> {
+    if batch.num_columns() != schema.fields.len() {
         return Err(codec(
             "arrow",
             format!(
                 "{} columns, expected {}",
                 batch.num_columns(),
-                table.columns.len()
+                schema.fields.len()
             ),
         ));
     }
-    for ((col, field), array) in table
-        .columns
-        .iter_mut()
-        .zip(&table.schema.fields)
-        .zip(batch.columns())
-    {
+    for (field, array) in schema.fields.iter().zip(batch.columns()) {
         if array.data_type() != &field_type(field) {
             return Err(codec(
                 "arrow",
@@ -241,115 +236,137 @@ pub fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error>
                 ),
             ));
         }
-        match array.nulls() {
-            Some(nulls) => col.valid.extend(nulls.iter()),
-            None => col.valid.extend(std::iter::repeat_n(true, array.len())),
+    }
+    Ok(())
+}
+
+/// Appends a batch's rows to the table, checking every column's type.
+pub fn append_batch(table: &mut Table, batch: &RecordBatch) -> Result<(), Error> {
+    check_shape(&table.schema, batch)?;
+    for ((col, field), array) in table
+        .columns
+        .iter_mut()
+        .zip(&table.schema.fields)
+        .zip(batch.columns())
+    {
+        append_column(col, field, array.as_ref())?;
+    }
+    Ok(())
+}
+
+/// Appends an array (of `field`'s Arrow type, see [`check_shape`]) to its column.
+pub(crate) fn append_column(
+    col: &mut Column,
+    field: &crate::schema::Field,
+    array: &dyn Array,
+) -> Result<(), Error> {
+    match array.nulls() {
+        Some(nulls) => col.valid.extend(nulls.iter()),
+        None => col.valid.extend(std::iter::repeat_n(true, array.len())),
+    }
+    match (&mut col.values, field.ty) {
+        (Values::Int(v), ColumnType::Int8) => v.extend(
+            array
+                .as_primitive::<Int8Type>()
+                .values()
+                .iter()
+                .map(|x| i64::from(*x)),
+        ),
+        (Values::Int(v), ColumnType::Int16) => v.extend(
+            array
+                .as_primitive::<Int16Type>()
+                .values()
+                .iter()
+                .map(|x| i64::from(*x)),
+        ),
+        (Values::Int(v), ColumnType::Int32) => v.extend(
+            array
+                .as_primitive::<Int32Type>()
+                .values()
+                .iter()
+                .map(|x| i64::from(*x)),
+        ),
+        (Values::Int(v), ColumnType::Date) => v.extend(
+            array
+                .as_primitive::<Date32Type>()
+                .values()
+                .iter()
+                .map(|x| i64::from(*x)),
+        ),
+        (Values::Int(v), ColumnType::UInt64) => v.extend(
+            array
+                .as_primitive::<UInt64Type>()
+                .values()
+                .iter()
+                .map(|x| *x as i64),
+        ),
+        (Values::Int(v), ColumnType::Int64) => {
+            v.extend(array.as_primitive::<Int64Type>().values().iter())
         }
-        match (&mut col.values, field.ty) {
-            (Values::Int(v), ColumnType::Int8) => v.extend(
-                array
-                    .as_primitive::<Int8Type>()
-                    .values()
-                    .iter()
-                    .map(|x| i64::from(*x)),
-            ),
-            (Values::Int(v), ColumnType::Int16) => v.extend(
-                array
-                    .as_primitive::<Int16Type>()
-                    .values()
-                    .iter()
-                    .map(|x| i64::from(*x)),
-            ),
-            (Values::Int(v), ColumnType::Int32) => v.extend(
-                array
-                    .as_primitive::<Int32Type>()
-                    .values()
-                    .iter()
-                    .map(|x| i64::from(*x)),
-            ),
-            (Values::Int(v), ColumnType::Date) => v.extend(
-                array
-                    .as_primitive::<Date32Type>()
-                    .values()
-                    .iter()
-                    .map(|x| i64::from(*x)),
-            ),
-            (Values::Int(v), ColumnType::UInt64) => v.extend(
-                array
-                    .as_primitive::<UInt64Type>()
-                    .values()
-                    .iter()
-                    .map(|x| *x as i64),
-            ),
-            (Values::Int(v), ColumnType::Int64) => {
-                v.extend(array.as_primitive::<Int64Type>().values().iter())
-            }
-            (Values::Int(v), ColumnType::Timestamp) => v.extend(
-                array
-                    .as_primitive::<TimestampMicrosecondType>()
-                    .values()
-                    .iter(),
-            ),
-            (Values::Float(v), ColumnType::Float32) => v.extend(
-                array
-                    .as_primitive::<Float32Type>()
-                    .values()
-                    .iter()
-                    .map(|x| f64::from(*x)),
-            ),
-            (Values::Float(v), _) => v.extend(array.as_primitive::<Float64Type>().values().iter()),
-            (Values::Bool(v), _) => {
-                let b = array.as_boolean();
-                v.extend((0..b.len()).map(|i| b.value(i)));
-            }
-            (Values::Str(v), ColumnType::Decimal) if field.decimal.is_some() => {
-                let scale = field.decimal.map_or(0, |(_, s)| s);
-                let d = array.as_primitive::<Decimal128Type>();
-                for i in 0..d.len() {
-                    match d.is_valid(i) {
-                        true => v.push(&values::decimal_text(d.value(i), scale)),
-                        false => v.push(""),
-                    }
-                }
-            }
-            (Values::Str(v), ColumnType::Dictionary) => {
-                let dict = array.as_dictionary::<Int32Type>();
-                let words = dict.values().as_string::<i32>();
-                for (i, key) in dict.keys().values().iter().enumerate() {
-                    let word = match usize::try_from(*key) {
-                        Ok(k) if array.is_valid(i) && k < words.len() => words.value(k),
-                        _ => "",
-                    };
-                    v.push(word);
-                }
-            }
-            (Values::Str(v), ColumnType::Json) if field.shape.is_some() => {
-                let shape = field.shape.as_ref().unwrap_or(&Shape::Mixed);
-                let values =
-                    nested::from_arrow(shape, array.as_ref()).map_err(|e| codec("arrow", e))?;
-                for value in values {
-                    match value {
-                        serde_json::Value::Null => v.push(""),
-                        value => v.push(&value.to_string()),
-                    }
-                }
-            }
-            (Values::Str(v), _) => {
-                let s = array.as_string::<i32>();
-                for i in 0..s.len() {
-                    v.push(if s.is_valid(i) { s.value(i) } else { "" });
-                }
-            }
-            _ => return Err(codec("arrow", "column kind does not match its type")),
+        (Values::Int(v), ColumnType::Timestamp) => v.extend(
+            array
+                .as_primitive::<TimestampMicrosecondType>()
+                .values()
+                .iter(),
+        ),
+        (Values::Float(v), ColumnType::Float32) => v.extend(
+            array
+                .as_primitive::<Float32Type>()
+                .values()
+                .iter()
+                .map(|x| f64::from(*x)),
+        ),
+        (Values::Float(v), _) => v.extend(array.as_primitive::<Float64Type>().values().iter()),
+        (Values::Bool(v), _) => {
+            let b = array.as_boolean();
+            v.extend((0..b.len()).map(|i| b.value(i)));
         }
-        // Null slots hold defaults, as everywhere else in the table.
-        let Column { values, valid } = col;
-        match values {
-            Values::Int(v) => zero_nulls(v, valid, 0),
-            Values::Float(v) => zero_nulls(v, valid, 0.0),
-            Values::Bool(v) => zero_nulls(v, valid, false),
-            Values::Str(_) => {}
+        (Values::Str(v), ColumnType::Decimal) if field.decimal.is_some() => {
+            let scale = field.decimal.map_or(0, |(_, s)| s);
+            let d = array.as_primitive::<Decimal128Type>();
+            for i in 0..d.len() {
+                match d.is_valid(i) {
+                    true => v.push(&values::decimal_text(d.value(i), scale)),
+                    false => v.push(""),
+                }
+            }
         }
+        (Values::Str(v), ColumnType::Dictionary) => {
+            let dict = array.as_dictionary::<Int32Type>();
+            let words = dict.values().as_string::<i32>();
+            for (i, key) in dict.keys().values().iter().enumerate() {
+                let word = match usize::try_from(*key) {
+                    Ok(k) if array.is_valid(i) && k < words.len() => words.value(k),
+                    _ => "",
+                };
+                v.push(word);
+            }
+        }
+        (Values::Str(v), ColumnType::Json) if field.shape.is_some() => {
+            let shape = field.shape.as_ref().unwrap_or(&Shape::Mixed);
+            let values = nested::from_arrow(shape, array).map_err(|e| codec("arrow", e))?;
+            for value in values {
+                match value {
+                    serde_json::Value::Null => v.push(""),
+                    value => v.push(&value.to_string()),
+                }
+            }
+        }
+        (Values::Str(v), _) => {
+            let s = array.as_string::<i32>();
+            for i in 0..s.len() {
+                v.push(if s.is_valid(i) { s.value(i) } else { "" });
+            }
+        }
+        _ => return Err(codec("arrow", "column kind does not match its type")),
+    }
+    // Null slots hold defaults, as everywhere else in the table.
+    let Column { values, valid } = col;
+    match values {
+        Values::Int(v) => zero_nulls(v, valid, 0),
+        Values::Float(v) => zero_nulls(v, valid, 0.0),
+        Values::Bool(v) => zero_nulls(v, valid, false),
+        Values::Str(_) => {}
     }
     Ok(())
 }

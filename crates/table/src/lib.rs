@@ -17,6 +17,7 @@ pub mod memory;
 pub mod nested;
 pub mod read;
 pub mod records;
+pub mod row_hash;
 pub mod sample;
 pub mod schema;
 pub mod sniff;

@@ -105,15 +105,6 @@ pub fn same_float(a: f64, b: f64) -> bool {
     a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
 }
 
-/// A float's bits for hashing, one pattern for every NaN (see [`same_float`]).
-fn float_bits(x: f64) -> u64 {
-    if x.is_nan() {
-        f64::NAN.to_bits()
-    } else {
-        x.to_bits()
-    }
-}
-
 impl<'a> FromIterator<&'a str> for Strings {
     fn from_iter<I: IntoIterator<Item = &'a str>>(values: I) -> Strings {
         let mut strings = Strings::default();
@@ -380,56 +371,10 @@ impl Table {
         }
     }
 
-    /// One hash per row over its cells in column order, computed a column
-    /// at a time (a tight loop per type, not a match per cell).
+    /// One hash per row over its cells in column order (see
+    /// [`crate::row_hash`]).
     pub fn row_hashes(&self) -> Vec<u64> {
-        // Not zero: a zero word would leave a zero hash as it was.
-        let mut hashes = vec![0x243F_6A88_85A3_08D3u64; self.rows()];
-        for (col, field) in self.columns.iter().zip(&self.schema.fields) {
-            // A column that may not hold nulls and holds none needs no tag
-            // for which cells are present. One that holds a null where it
-            // may not is tagged, and a null is two words there, so that it
-            // cannot hash as a value of the same column untagged.
-            if !field.nullable && col.valid.iter().all(|v| *v) {
-                let rows = hashes.iter_mut();
-                match &col.values {
-                    Values::Int(v) => rows.zip(v).for_each(|(h, x)| mix(h, *x as u64)),
-                    Values::Float(v) => rows.zip(v).for_each(|(h, x)| mix(h, float_bits(*x))),
-                    Values::Bool(v) => rows.zip(v).for_each(|(h, x)| mix(h, 3 + *x as u64)),
-                    Values::Str(v) => rows.zip(v.iter()).for_each(|(h, x)| mix_text(h, x)),
-                }
-                continue;
-            }
-            let rows = hashes.iter_mut().zip(&col.valid);
-            match &col.values {
-                Values::Int(v) => rows.zip(v).for_each(|((h, ok), x)| match ok {
-                    true => {
-                        mix(h, 1);
-                        mix(h, *x as u64)
-                    }
-                    false => null(h),
-                }),
-                Values::Float(v) => rows.zip(v).for_each(|((h, ok), x)| match ok {
-                    true => {
-                        mix(h, 2);
-                        mix(h, float_bits(*x))
-                    }
-                    false => null(h),
-                }),
-                Values::Bool(v) => rows.zip(v).for_each(|((h, ok), x)| match ok {
-                    true => mix(h, 3 + *x as u64),
-                    false => null(h),
-                }),
-                Values::Str(v) => rows.zip(v.iter()).for_each(|((h, ok), x)| match ok {
-                    true => {
-                        mix(h, 5);
-                        mix_text(h, x)
-                    }
-                    false => null(h),
-                }),
-            }
-        }
-        hashes
+        crate::row_hash::table_row_hashes(self)
     }
 
     /// This table with every float that `lost` picks made null, and how
@@ -575,7 +520,7 @@ pub const DIGEST_BLOCK_ROWS: usize = 65_536;
 impl Digest {
     /// Chains one row's hash (see [`Table::row_hashes`]).
     pub fn add_row(&mut self, row_hash: u64) {
-        mix(&mut self.hash, row_hash);
+        crate::row_hash::mix(&mut self.hash, row_hash);
         self.rows += 1;
         self.in_block += 1;
         if self.in_block == DIGEST_BLOCK_ROWS {
@@ -611,46 +556,6 @@ impl Digest {
         }
         None
     }
-}
-
-/// Folds a string's length and bytes into the running hash.
-#[inline]
-fn mix_text(h: &mut u64, s: &str) {
-    let bytes = s.as_bytes();
-    if bytes.len() < 8 {
-        // Most cells of a text column (codes, names, ids) are short: one
-        // word holds the bytes and, in its top byte, the length, which no
-        // longer string's leading length word has there.
-        let packed = bytes
-            .iter()
-            .enumerate()
-            .fold((bytes.len() as u64) << 56, |w, (i, b)| {
-                w | u64::from(*b) << (8 * i)
-            });
-        return mix(h, packed);
-    }
-    mix(h, s.len() as u64);
-    let mut words = s.as_bytes().chunks_exact(8);
-    for w in &mut words {
-        mix(h, u64::from_le_bytes(w.try_into().unwrap_or_default()));
-    }
-    let mut tail = [0u8; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    mix(h, u64::from_le_bytes(tail));
-}
-
-/// A missing cell: two words, unlike any value of an untagged column.
-#[inline]
-fn null(h: &mut u64) {
-    mix(h, 0);
-    mix(h, 0);
-}
-
-/// Folds one word into the running hash.
-#[inline]
-fn mix(h: &mut u64, word: u64) {
-    let x = (*h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    *h = x ^ (x >> 29);
 }
 
 #[cfg(test)]

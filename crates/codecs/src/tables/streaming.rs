@@ -25,8 +25,9 @@ pub type Visit<'a> = dyn FnMut(Table) -> Result<(), Error> + 'a;
 pub trait Parts: Send + Sync {
     /// How many there are.
     fn count(&self) -> usize;
-    /// Reads back part `part`, handing `visit` its batches in order.
-    fn read(&self, schema: &Schema, part: usize, visit: &mut Visit<'_>) -> Result<(), Error>;
+    /// Reads back part `part` and appends its row hashes to `hashes`
+    /// (see `Table::row_hashes`), in order.
+    fn hash_rows(&self, schema: &Schema, part: usize, hashes: &mut Vec<u64>) -> Result<(), Error>;
 }
 
 /// Rows per batch read back (readers that choose their own batch size).
