@@ -528,6 +528,9 @@ pub fn typed_columns(table: &mut Table, rows: usize, cells: &[Option<&str>]) -> 
         let fits =
             match column.push_int_texts(field.ty, field.nullable, column_cells.clone().copied()) {
                 Some(fits) => fits,
+                None if matches!(field.ty, ColumnType::String | ColumnType::Dictionary) => {
+                    column.push_texts(field.nullable, column_cells.copied())
+                }
                 None => column_cells
                     .copied()
                     .all(|text| typed_cell(column, field, text, false, false).is_ok()),

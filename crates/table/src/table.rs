@@ -244,6 +244,27 @@ impl Column {
         }
     }
 
+    /// Appends a run of cells (`None`: empty) of a plain text column
+    /// (string or dictionary) in one loop: every text fits, and an empty
+    /// cell is a null where `nullable`, else the empty text. `false` (and
+    /// nothing appended) when the column holds no text.
+    pub fn push_texts<'a>(
+        &mut self,
+        nullable: bool,
+        cells: impl ExactSizeIterator<Item = Option<&'a str>>,
+    ) -> bool {
+        let Values::Str(v) = &mut self.values else {
+            return false;
+        };
+        v.ends.reserve(cells.len());
+        self.valid.reserve(cells.len());
+        for cell in cells {
+            v.push(cell.unwrap_or_default());
+            self.valid.push(cell.is_some() || !nullable);
+        }
+        true
+    }
+
     /// Appends a run of cells (`None`: empty) of the plain integer type
     /// `ty` in one tight loop, a null for an empty cell or a null token
     /// where `nullable`; what `load::typed_columns` does a column at a

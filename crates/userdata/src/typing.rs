@@ -470,6 +470,7 @@ mod tests {
                 field("ok", ColumnType::Bool, true),
                 field("code", ColumnType::String, false),
                 field("delay", ColumnType::Int16, true),
+                field("carrier", ColumnType::Dictionary, true),
             ],
         }
     }
@@ -478,9 +479,9 @@ mod tests {
     fn plain_csv_typed_a_column_at_a_time_equals_the_row_path() {
         let dir = tempfile::tempdir().unwrap();
         let texts = [
-            "id,name,score,day,ok,code,delay\n1,ab,1.5,2024-01-02,true,X,-5\n2,,NA,,false,,NA\n",
+            "id,name,score,day,ok,code,delay,carrier\n1,ab,1.5,2024-01-02,true,X,-5,UA\n2,,NA,,false,,NA,\n",
             // CRLF, no newline at the end, non-ASCII text, -0.0.
-            "id,name,score,day,ok,code,delay\r\n-3,x y,-0.0,2024-02-29,,é,\r\n4,é,1e3,1970-01-01,true,Z,32767",
+            "id,name,score,day,ok,code,delay,carrier\r\n-3,x y,-0.0,2024-02-29,,é,,AA\r\n4,é,1e3,1970-01-01,true,Z,32767,AA",
         ];
         for text in texts {
             let scanned = scanned_from(dir.path(), text, mixed_schema(), 2);
@@ -588,7 +589,9 @@ mod tests {
         ];
         for (why, rows) in cases {
             let text = format!("{head}{rows}");
-            let scanned = scanned_from(dir.path(), &text, mixed_schema(), 1);
+            let mut schema = mixed_schema();
+            schema.fields.pop(); // (no carrier)
+            let scanned = scanned_from(dir.path(), &text, schema, 1);
             assert!(
                 type_plain_csv(&scanned, &first_chunk(&text)).is_none(),
                 "{why}"
