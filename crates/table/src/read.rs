@@ -208,6 +208,7 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
         .collect();
     let mut owned: Vec<Option<String>> = Vec::new();
     let mut strings: Vec<bool> = Vec::new();
+    let mut found: Vec<Option<usize>> = Vec::new();
     for (line, raw, content) in lines(text) {
         if content.trim().is_empty() {
             continue;
@@ -233,10 +234,19 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
                 continue;
             }
         };
-        let fresh = object
-            .iter()
-            .filter(|(key, _)| !index_of.contains_key(key))
-            .count();
+        // Lines mostly hold the columns' keys in the columns' order: the
+        // key at the same place is checked before any hashing.
+        found.clear();
+        found.extend(
+            object
+                .iter()
+                .enumerate()
+                .map(|(i, (key, _))| match columns.get(i) {
+                    Some(column) if column == key => Some(i),
+                    _ => index_of.get(key).copied(),
+                }),
+        );
+        let fresh = found.iter().filter(|i| i.is_none()).count();
         if columns.len() + fresh > MAX_COLUMNS {
             // Each key is a column null-filled in every row: one new key per
             // row would need rows × rows cells.
@@ -253,9 +263,9 @@ fn walk_json(text: &str, columns: &mut Vec<String>, visit: &mut Visit<'_>) -> Re
         owned.resize(columns.len(), None);
         strings.clear();
         strings.resize(columns.len(), false);
-        for (key, value) in object {
-            let index = match index_of.get(&key) {
-                Some(i) => *i,
+        for ((key, value), index) in object.into_iter().zip(&found) {
+            let index = match *index {
+                Some(i) => i,
                 None => {
                     index_of.insert(key.clone(), columns.len());
                     columns.push(key);
@@ -302,6 +312,9 @@ impl<'de> serde::Deserialize<'de> for Line {
 
 struct LineVisitor;
 
+/// Keys an object may have before its repeated keys are found by hashing.
+const SCANNED_KEYS: usize = 32;
+
 impl<'de> serde::de::Visitor<'de> for LineVisitor {
     type Value = Line;
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
@@ -309,13 +322,25 @@ impl<'de> serde::de::Visitor<'de> for LineVisitor {
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Line, A::Error> {
         let mut fields: Vec<(String, serde_json::Value)> = Vec::new();
-        let mut seen: HashMap<String, usize> = HashMap::new();
+        // Repeated keys are found by a scan while the object is small (no
+        // hashing, no copy of each key), then through a map.
+        let mut seen: Option<HashMap<String, usize>> = None;
         while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
-            match seen.get(&k) {
-                Some(&i) => fields[i].1 = v, // a repeated key: the last wins, as in serde_json
+            let repeated = match &mut seen {
+                Some(seen) => seen.get(&k).copied(),
+                None => fields.iter().position(|(f, _)| *f == k),
+            };
+            match repeated {
+                Some(i) => fields[i].1 = v, // a repeated key: the last wins, as in serde_json
                 None => {
-                    seen.insert(k.clone(), fields.len());
+                    if let Some(seen) = &mut seen {
+                        seen.insert(k.clone(), fields.len());
+                    }
                     fields.push((k, v));
+                    if seen.is_none() && fields.len() > SCANNED_KEYS {
+                        let keys = fields.iter().enumerate().map(|(i, (f, _))| (f.clone(), i));
+                        seen = Some(keys.collect());
+                    }
                 }
             }
         }

@@ -436,6 +436,43 @@ fn json_lines_with_too_many_keys_fail_naming_the_line() {
 }
 
 #[test]
+fn json_lines_keys_in_any_order_land_in_their_columns() {
+    // Same order, another order, a repeated key (the last wins), a new key.
+    let text = concat!(
+        "{\"a\": 1, \"b\": \"x\"}\n",
+        "{\"b\": \"y\", \"a\": 2}\n",
+        "{\"a\": 3, \"b\": \"z\", \"a\": 4}\n",
+        "{\"c\": true, \"a\": 5}\n",
+    );
+    let loaded = read(text, ".jsonl").unwrap();
+    let names: Vec<&str> = loaded
+        .table
+        .schema
+        .fields
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect();
+    assert_eq!(names, ["a", "b", "c"]);
+    let column = |i: usize| -> Vec<Cell<'_>> {
+        (0..4)
+            .map(|row| loaded.table.columns[i].cell(row))
+            .collect()
+    };
+    assert_eq!(
+        column(0),
+        [Cell::Int(1), Cell::Int(2), Cell::Int(4), Cell::Int(5)]
+    );
+    assert_eq!(
+        column(1),
+        [Cell::Str("x"), Cell::Str("y"), Cell::Str("z"), Cell::Null]
+    );
+    assert_eq!(
+        column(2),
+        [Cell::Null, Cell::Null, Cell::Null, Cell::Bool(true)]
+    );
+}
+
+#[test]
 fn quoted_rows_longer_than_a_run_are_sampled_by_streaming_whole_and_once() {
     // Each blob's lines look like rows of two fields: a stride landing inside
     // one could not see the closing quote, so the head sends this to the reservoir.
