@@ -187,30 +187,20 @@ fn dictionary_array(
     values: &Strings,
     valid: &[bool],
 ) -> Result<arrow_array::DictionaryArray<Int32Type>, Error> {
-    let (text, ends) = values.parts();
-    let mut keys = Vec::with_capacity(ends.len());
-    let mut seen: HashMap<&[u8], i32, BuildHasherDefault<WordHasher>> = HashMap::default();
+    let mut keys = Vec::with_capacity(values.len());
+    let mut seen: HashMap<&str, i32, BuildHasherDefault<WordHasher>> = HashMap::default();
     let mut distinct = arrow_array::builder::StringBuilder::new();
-    let mut start = 0;
-    for (&end, ok) in ends.iter().zip(valid) {
-        let value = &text.as_bytes()[start..end];
-        start = end;
+    for (value, ok) in values.iter().zip(valid) {
         if !ok {
             keys.push(0);
             continue;
         }
-        let next = seen.len();
-        let key = *seen.entry(value).or_insert_with(|| {
-            distinct.append_value(&text[end - value.len()..end]);
-            next as i32
-        });
-        if key < 0 || seen.len() > i32::MAX as usize {
-            return Err(codec(
-                "arrow",
-                "over 2^31 distinct values in a dictionary column",
-            ));
-        }
-        keys.push(key);
+        let next = i32::try_from(seen.len())
+            .map_err(|_| codec("arrow", "over 2^31 distinct values in a dictionary column"))?;
+        keys.push(*seen.entry(value).or_insert_with(|| {
+            distinct.append_value(value);
+            next
+        }));
     }
     let keys = PrimitiveArray::<Int32Type>::new(keys.into(), nulls(valid));
     arrow_array::DictionaryArray::try_new(keys, Arc::new(distinct.finish()))
@@ -232,8 +222,7 @@ impl std::hash::Hasher for WordHasher {
     }
 
     fn write_u64(&mut self, word: u64) {
-        let x = (self.0 ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = x ^ (x >> 29);
+        crate::row_hash::mix(&mut self.0, word);
     }
 
     fn write_usize(&mut self, word: usize) {

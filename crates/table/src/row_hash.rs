@@ -12,7 +12,7 @@
 
 use crate::arrow::append_column;
 use crate::schema::{ColumnType, Field, Schema};
-use crate::table::{Column, Strings, Table, Values};
+use crate::table::{Column, Table, Values};
 use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
@@ -48,7 +48,9 @@ fn hash_column(rows: &mut [u64], col: &Column, field: &Field) {
             Values::Int(v) => rows.zip(v).for_each(|(h, x)| mix(h, *x as u64)),
             Values::Float(v) => rows.zip(v).for_each(|(h, x)| mix(h, float_bits(*x))),
             Values::Bool(v) => rows.zip(v).for_each(|(h, x)| mix(h, 3 + *x as u64)),
-            Values::Str(v) => rows.zip(texts(v)).for_each(|(h, x)| mix_text(h, x)),
+            Values::Str(v) => rows
+                .zip(v.iter())
+                .for_each(|(h, x)| mix_text(h, x.as_bytes())),
         }
         return;
     }
@@ -66,25 +68,14 @@ fn hash_column(rows: &mut [u64], col: &Column, field: &Field) {
             true => mix(h, 3 + *x as u64),
             false => null(h),
         }),
-        Values::Str(v) => rows.zip(texts(v)).for_each(|((h, ok), x)| match ok {
+        Values::Str(v) => rows.zip(v.iter()).for_each(|((h, ok), x)| match ok {
             true => {
                 mix(h, TEXT_TAG);
-                mix_text(h, x)
+                mix_text(h, x.as_bytes())
             }
             false => null(h),
         }),
     }
-}
-
-/// A packed text column's values as bytes, in order.
-fn texts(values: &Strings) -> impl Iterator<Item = &[u8]> + '_ {
-    let (text, ends) = values.parts();
-    let mut start = 0;
-    ends.iter().map(move |&end| {
-        let value = &text.as_bytes()[start..end];
-        start = end;
-        value
-    })
 }
 
 /// Appends to `hashes` the row hashes of `batch`, read as `schema`: the

@@ -62,7 +62,13 @@ impl Strings {
 
     /// Every value, in order.
     pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
-        (0..self.len()).map(|i| self.get(i))
+        // Each value starts where the last ended: one walk, no lookups.
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let value = &self.text[start..end];
+            start = end;
+            value
+        })
     }
 
     /// The values' bytes end to end, and where each one ends.

@@ -307,7 +307,6 @@ mod over_tables {
             part: usize,
             hashes: &mut Vec<u64>,
         ) -> Result<(), Error> {
-            let fail = |e| codec("parquet", e);
             // The reader panics on a row group the file does not have.
             if part >= self.count() {
                 return Err(codec(
@@ -325,7 +324,7 @@ mod over_tables {
                     .with_batch_size(READ_BATCH_ROWS)
                     .with_row_groups(vec![part])
                     .build()
-                    .map_err(fail)?;
+                    .map_err(|e| codec("parquet", e))?;
             // Hashed as decoded, never copied into a table.
             for batch in reader {
                 let batch = batch.map_err(|e| codec("parquet", e))?;
