@@ -98,11 +98,15 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     }
 
     let config = if quick {
-        // A first answer: the encodings of a 2 MB sample take a second a
-        // round, and six rounds are the fewest whose 95 % interval of the
-        // median is defined (their whole range); `--full` takes ten.
+        // A first answer in seconds: a group's round (the encodings of a
+        // 2 MB sample take most of a second) runs at least six times, the
+        // fewest whose 95 % interval of the median is defined (their whole
+        // range), more where its budget allows; routines of milliseconds
+        // are warm after 20 ms. `--full` takes thirty (ten when slow).
         Config {
+            min_samples: 6,
             slow_min_samples: 6,
+            warmup: std::time::Duration::from_millis(20),
             ..Config::quick()
         }
     } else {

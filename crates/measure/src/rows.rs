@@ -20,6 +20,7 @@ pub struct Pending<'a> {
     setup: Option<Setup<'a>>,
     self_timed: Option<TimedRoutine<'a>>,
     uncounted: Option<&'static str>,
+    ran_once: Option<Duration>,
 }
 
 impl<'a> Pending<'a> {
@@ -32,7 +33,15 @@ impl<'a> Pending<'a> {
             setup: None,
             self_timed: None,
             uncounted: None,
+            ran_once: None,
         }
+    }
+
+    /// Says that one operation of the routine already ran (its check) and
+    /// took `elapsed`: a slow routine takes that call as its warm-up.
+    pub fn ran_once(mut self, elapsed: Duration) -> Self {
+        self.ran_once = Some(elapsed);
+        self
     }
 
     /// Marks a row whose work happens in other processes (a shell
@@ -103,6 +112,7 @@ pub fn measure_rows(
             };
             variant.count_key = Some(p.meta.key());
             variant.uncounted = p.uncounted;
+            variant.ran_once = p.ran_once;
             ((p.meta, p.check), variant)
         })
         .unzip();

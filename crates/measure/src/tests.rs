@@ -208,3 +208,39 @@ fn self_timed_variants_report_their_own_clock_not_ours() {
     // Calibration grew the batch on the reported time, not the wall time.
     assert!(m.batch > 1000, "batch {}", m.batch);
 }
+
+#[test]
+fn a_call_made_outside_that_lasted_the_warm_up_is_the_warm_up() {
+    let timer = probe_timer();
+    let config = tiny_config();
+    let calls = Cell::new(0u64);
+    let counted = |name: &'static str| {
+        let calls = &calls;
+        Variant::new(
+            name,
+            Box::new(move |n: u64| {
+                calls.set(calls.get() + n);
+                spin(n);
+                Ok(())
+            }),
+        )
+    };
+    // Its check already ran one operation for longer than warm-up and a
+    // sample's minimum: no warm-up call, the three samples of one op each.
+    let mut slow = counted("checked");
+    slow.ran_once = Some(config.warmup * 2);
+    let mut variants = vec![slow];
+    let out = measure_interleaved(&mut variants, &config, &timer, Some(3), &mut |_| {});
+    let m = out.into_iter().next().unwrap().expect("measured");
+    assert_eq!((m.batch, m.warmup_iters, m.per_op_ns.len()), (1, 0, 3));
+    assert_eq!(calls.get(), 3);
+    // A shorter outside call does not count: the routine warms up as usual.
+    calls.set(0);
+    let mut quick = counted("checked briefly");
+    quick.ran_once = Some(Duration::from_micros(1));
+    let mut variants = vec![quick];
+    let out = measure_interleaved(&mut variants, &config, &timer, Some(3), &mut |_| {});
+    let m = out.into_iter().next().unwrap().expect("measured");
+    assert!(m.warmup_iters > 0);
+    assert_eq!(calls.get(), m.warmup_iters + 3 * m.batch);
+}

@@ -13,7 +13,7 @@ use encbench_table::load::Loaded;
 use encbench_table::table::Table;
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The scenario name on every record.
 pub const SCENARIO: &str = "file";
@@ -82,36 +82,45 @@ pub fn dataset_name(loaded: &Loaded) -> String {
     format!("{name}-{}", loaded.table.rows())
 }
 
-/// A candidate that round-tripped: itself, prepared for the schema, its
-/// bytes, the check that passed, the table it reads back (the input's,
-/// or with the floats the format cannot carry made null), and its rows'
-/// compression label (`none`, or the format's own codec inside it).
-type RoundTripped<'a> = (
-    &'a dyn TableCodec,
-    Box<dyn Prepared + 'a>,
-    Cow<'a, [u8]>,
-    Check,
-    Cow<'a, Table>,
-    &'a str,
-);
+/// A candidate that round-tripped.
+struct RoundTripped<'a> {
+    codec: &'a dyn TableCodec,
+    /// The codec prepared for the table's schema.
+    ready: Box<dyn Prepared + 'a>,
+    bytes: Cow<'a, [u8]>,
+    /// The check that passed.
+    check: Check,
+    /// The table it reads back: the input's, or with the floats the format
+    /// cannot carry made null.
+    want: Cow<'a, Table>,
+    /// Its rows' compression label: `none`, or the format's own codec inside it.
+    compression: &'a str,
+    /// How long the checked encode took (none for the original bytes).
+    encode_took: Option<Duration>,
+    /// How long the checked decode took.
+    decode_took: Duration,
+}
 
 /// Decodes a candidate's bytes and compares them with the table row by
 /// row: equal, or equal but for the floats the format declares it loses
-/// (then the check is lossy and says how many and why).
+/// (then the check is lossy and says how many and why). Also says how
+/// long the decode took.
 fn verify<'t>(
     c: &dyn TableCodec,
     ready: &dyn Prepared,
     bytes: &[u8],
     table: &'t Table,
-) -> Result<(Check, Cow<'t, Table>), String> {
+) -> Result<(Check, Cow<'t, Table>, Duration), String> {
     let (want, loss) = match c.non_finite().expected_back(table) {
         Err(why) => return Err(format!("refused: {why}")),
         Ok(None) => (Cow::Borrowed(table), None),
         Ok(Some((back, loss))) => (Cow::Owned(back), Some(loss)),
     };
+    let started = Instant::now();
     let back = ready
         .decode(bytes)
         .map_err(|e| format!("verification failed: {e}"))?;
+    let decode_took = started.elapsed();
     // The first difference names the row and column; the proof is the comparison.
     if let Some(difference) = want.first_difference(&back) {
         return Err(format!("verification failed: {difference}"));
@@ -122,7 +131,7 @@ fn verify<'t>(
         None => Check::Verified(proof),
         Some(loss) => Check::Lossy { proof, loss },
     };
-    Ok((check, want))
+    Ok((check, want, decode_took))
 }
 
 /// A compressed form's check: its own byte comparison, lossy as its base is.
@@ -187,9 +196,11 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         })
         .collect();
     // One output buffer shared by every encode routine (they never run at
-    // once): its capacity settles at the largest encoding, where one per
-    // routine would hold the sum of them all.
-    let shared = RefCell::new(Vec::new());
+    // once), where one per routine would hold the sum of them all. It is
+    // sized for the largest encoding (and a compressor's worst case) up
+    // front, so no sample pays for growing it.
+    let largest = prepared.iter().map(|r| r.bytes.len()).max().unwrap_or(0);
+    let shared = RefCell::new(Vec::with_capacity(largest + largest / 16 + 4096));
     let shared = &shared;
     let rows = timed_rows(&prepared, plan, table, shared, &meta, &mut out);
     let config = lighter_plan(&plan.config, started.elapsed());
@@ -205,12 +216,13 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         let mut natives: Vec<Box<dyn TableCodec>> = Vec::new();
         let mut whole: Vec<&RoundTripped<'_>> = Vec::new();
         for round in &prepared {
-            match round.0.compressed(&id) {
+            match round.codec.compressed(&id) {
                 None => whole.push(round),
                 Some(Ok(native)) => natives.push(native),
                 Some(Err(why)) => {
-                    if round.0.id() != "original" {
-                        out.skipped.push(format!("{} + {id}: {why}", round.0.id()));
+                    if round.codec.id() != "original" {
+                        out.skipped
+                            .push(format!("{} + {id}: {why}", round.codec.id()));
                     }
                 }
             }
@@ -223,59 +235,47 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
                     .ok()
             })
             .collect();
-        let mut verified: Vec<(&str, &[u8], Vec<u8>, Check)> = Vec::new();
-        for (cand, _, bytes, base, _, _) in whole {
-            let (mut small, mut back) = (Vec::new(), Vec::new());
-            match c
-                .compress(bytes, &mut small)
-                .and_then(|_| c.decompress(&small, &mut back))
-            {
-                Ok(()) => {
-                    match Verified::bytes("decompress(compress(bytes)) == bytes", bytes, &back) {
-                        Ok(proof) => verified.push((
-                            cand.id(),
-                            &bytes[..],
-                            small,
-                            compressed_check(base, proof),
-                        )),
-                        Err(e) => out.failures.push(Failure::new(
-                            &meta(cand.id(), "decompress", &id, 0),
-                            e.to_string(),
-                        )),
-                    }
-                }
-                Err(e) => out.failures.push(Failure::new(
-                    &meta(cand.id(), "compress", &id, 0),
-                    format!("verification failed: {e}"),
-                )),
-            }
-        }
+        let verified: Vec<Compressed<'_>> = whole
+            .into_iter()
+            .filter_map(|round| {
+                compress_round_trip(c, round, &id, &meta)
+                    .map_err(|failure| out.failures.push(*failure))
+                    .ok()
+            })
+            .collect();
         let mut rows = timed_rows(&natives, plan, table, shared, &meta, &mut out);
-        for (cand, bytes, small, proof) in &verified {
-            rows.push(Pending::new(
-                meta(cand, "compress", &id, small.len()),
-                proof.clone(),
-                Box::new(move |iters| {
-                    let mut buf = shared.borrow_mut();
-                    for _ in 0..iters {
-                        buf.clear();
-                        c.compress(bytes, &mut buf).map_err(|e| e.to_string())?;
-                    }
-                    Ok(())
-                }),
-            ));
-            rows.push(Pending::new(
-                meta(cand, "decompress", &id, small.len()),
-                proof.clone(),
-                Box::new(move |iters| {
-                    let mut buf = shared.borrow_mut();
-                    for _ in 0..iters {
-                        buf.clear();
-                        c.decompress(small, &mut buf).map_err(|e| e.to_string())?;
-                    }
-                    Ok(())
-                }),
-            ));
+        for v in &verified {
+            let (bytes, small) = (v.bytes, &v.small);
+            rows.push(
+                Pending::new(
+                    meta(v.codec, "compress", &id, small.len()),
+                    v.check.clone(),
+                    Box::new(move |iters| {
+                        let mut buf = shared.borrow_mut();
+                        for _ in 0..iters {
+                            buf.clear();
+                            c.compress(bytes, &mut buf).map_err(|e| e.to_string())?;
+                        }
+                        Ok(())
+                    }),
+                )
+                .ran_once(v.compress_took),
+            );
+            rows.push(
+                Pending::new(
+                    meta(v.codec, "decompress", &id, small.len()),
+                    v.check.clone(),
+                    Box::new(move |iters| {
+                        let mut buf = shared.borrow_mut();
+                        for _ in 0..iters {
+                            buf.clear();
+                            c.decompress(small, &mut buf).map_err(|e| e.to_string())?;
+                        }
+                        Ok(())
+                    }),
+                )
+                .ran_once(v.decompress_took),
+            );
         }
         let config = lighter_plan(&plan.config, started.elapsed());
         time_group(plan, &config, &id, rows, progress, &mut out);
@@ -285,6 +285,48 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
 
 /// The metadata of one row: codec, operation, compression, bytes encoded.
 type Meta<'m> = dyn Fn(&str, &str, &str, usize) -> RowMeta + 'm;
+
+/// A candidate's bytes compressed whole and checked.
+struct Compressed<'a> {
+    codec: &'a str,
+    bytes: &'a [u8],
+    small: Vec<u8>,
+    check: Check,
+    compress_took: Duration,
+    decompress_took: Duration,
+}
+
+/// Compresses a round-tripped candidate's bytes with `c` and checks that
+/// they decompress to the same bytes; the failure, as a record would
+/// carry it, when they do not.
+fn compress_round_trip<'a>(
+    c: &dyn Compressor,
+    round: &'a RoundTripped<'a>,
+    id: &str,
+    meta: &Meta<'_>,
+) -> Result<Compressed<'a>, Box<Failure>> {
+    let codec = round.codec.id();
+    let fail = |op: &str, why: String| Box::new(Failure::new(&meta(codec, op, id, 0), why));
+    let (mut small, mut back) = (Vec::new(), Vec::new());
+    let started = Instant::now();
+    c.compress(&round.bytes, &mut small)
+        .map_err(|e| fail("compress", format!("verification failed: {e}")))?;
+    let compress_took = started.elapsed();
+    let started = Instant::now();
+    c.decompress(&small, &mut back)
+        .map_err(|e| fail("compress", format!("verification failed: {e}")))?;
+    let decompress_took = started.elapsed();
+    let proof = Verified::bytes("decompress(compress(bytes)) == bytes", &round.bytes, &back)
+        .map_err(|e| fail("decompress", e.to_string()))?;
+    Ok(Compressed {
+        codec,
+        bytes: &round.bytes,
+        small,
+        check: compressed_check(&round.check, proof),
+        compress_took,
+        decompress_took,
+    })
+}
 
 /// Prepares `c` for the table's schema, encodes the table (or takes the
 /// original bytes) and verifies the decode; the failure, as a record
@@ -303,17 +345,18 @@ fn round_trip<'a>(
     let ready = c
         .prepare(&table.schema)
         .map_err(|e| fail("encode", 0, format!("verification failed: {e}")))?;
-    let bytes = match c.encodes() {
+    let (bytes, encode_took) = match c.encodes() {
         true => {
             let mut bytes = Vec::new();
+            let started = Instant::now();
             ready
                 .encode(table, &mut bytes)
                 .map_err(|e| fail("encode", 0, format!("verification failed: {e}")))?;
-            Cow::Owned(bytes)
+            (Cow::Owned(bytes), Some(started.elapsed()))
         }
-        false => Cow::Borrowed(loaded.original.as_slice()),
+        false => (Cow::Borrowed(loaded.original.as_slice()), None),
     };
-    let (mut check, want) =
+    let (mut check, want, decode_took) =
         verify(c, ready.as_ref(), &bytes, table).map_err(|e| fail("roundtrip", bytes.len(), e))?;
     // The original text's decode is the reader that built the table: a
     // second, independent reader checks the table against the file.
@@ -343,7 +386,16 @@ fn round_trip<'a>(
             unverified => unverified,
         };
     }
-    Ok((c, ready, bytes, check, want, compression))
+    Ok(RoundTripped {
+        codec: c,
+        ready,
+        bytes,
+        check,
+        want,
+        compression,
+        encode_took,
+        decode_took,
+    })
 }
 
 /// The encode, decode and (with `--optimize query`) query rows of every
@@ -357,33 +409,45 @@ fn timed_rows<'a>(
     out: &mut Measured,
 ) -> Vec<Pending<'a>> {
     let mut rows = Vec::new();
-    for (c, ready, bytes, proof, want, compression) in prepared {
-        let (c, ready) = (*c, ready.as_ref());
-        if c.encodes() {
-            rows.push(Pending::new(
-                meta(c.id(), "encode", compression, bytes.len()),
+    for round in prepared {
+        let (c, ready, bytes, proof) = (
+            round.codec,
+            round.ready.as_ref(),
+            &round.bytes,
+            &round.check,
+        );
+        let (want, compression) = (&round.want, round.compression);
+        if let Some(took) = round.encode_took {
+            rows.push(
+                Pending::new(
+                    meta(c.id(), "encode", compression, bytes.len()),
+                    proof.clone(),
+                    Box::new(move |iters| {
+                        let mut buf = shared.borrow_mut();
+                        for _ in 0..iters {
+                            buf.clear();
+                            ready.encode(table, &mut buf).map_err(|e| e.to_string())?;
+                            std::hint::black_box(&*buf);
+                        }
+                        Ok(())
+                    }),
+                )
+                .ran_once(took),
+            );
+        }
+        rows.push(
+            Pending::new(
+                meta(c.id(), "decode", compression, bytes.len()),
                 proof.clone(),
                 Box::new(move |iters| {
-                    let mut buf = shared.borrow_mut();
                     for _ in 0..iters {
-                        buf.clear();
-                        ready.encode(table, &mut buf).map_err(|e| e.to_string())?;
-                        std::hint::black_box(&*buf);
+                        std::hint::black_box(ready.decode(bytes).map_err(|e| e.to_string())?);
                     }
                     Ok(())
                 }),
-            ));
-        }
-        rows.push(Pending::new(
-            meta(c.id(), "decode", compression, bytes.len()),
-            proof.clone(),
-            Box::new(move |iters| {
-                for _ in 0..iters {
-                    std::hint::black_box(ready.decode(bytes).map_err(|e| e.to_string())?);
-                }
-                Ok(())
-            }),
-        ));
+            )
+            .ran_once(round.decode_took),
+        );
         if let Some(columns) = plan.query.as_deref() {
             match query_row(want, ready, bytes, columns) {
                 None => {}
