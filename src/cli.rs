@@ -40,6 +40,8 @@ pub enum Command {
     Export(ExportCommand),
     /// Compare two stored runs row by row, with a significance test on the raw samples.
     Compare(CompareArgs),
+    /// Compare two builds on this machine: their runs made in turn (A B, B A, …), each side's pooled, then compared.
+    Pair(PairArgs),
     /// Load runs exported elsewhere (`run --json FILE`) into the history, each with its own machine's environment.
     Import(ImportArgs),
     /// Several runs side by side (one per machine): each question's verdict per run, where they agree and where they flip.
@@ -365,6 +367,46 @@ pub struct CompareArgs {
 
     #[command(flatten)]
     pub db: DbArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PairArgs {
+    /// The baseline: another build of encbench (its binary).
+    #[arg(value_name = "BASELINE", required_unless_present = "from")]
+    pub baseline: Option<PathBuf>,
+
+    /// The candidate binary [default: this encbench].
+    #[arg(long, value_name = "PATH", conflicts_with = "from")]
+    pub candidate: Option<PathBuf>,
+
+    /// Runs of each side, made in turn (fewer than 5 leaves a machine that flips between speeds room to fake a change).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=50), conflicts_with = "from")]
+    pub rounds: u64,
+
+    /// A change counts only beyond this many percent (and when significant).
+    #[arg(long, value_name = "PCT", default_value_t = 5.0)]
+    pub threshold: f64,
+
+    /// Exit with status 1 if any row regressed significantly by more than PCT percent.
+    #[arg(long, value_name = "PCT")]
+    pub fail_on_regression: Option<f64>,
+
+    /// Keep each run's results document in DIR (`baseline-1.json`, `candidate-1.json`, …; `import` stores them).
+    #[arg(long, value_name = "DIR", conflicts_with = "from")]
+    pub keep: Option<PathBuf>,
+
+    /// Judge runs kept earlier with --keep (no run is made): DIR's `baseline-N.json` and `candidate-N.json`.
+    #[arg(long, value_name = "DIR")]
+    pub from: Option<PathBuf>,
+
+    /// What each run measures: `run`'s scenarios and flags, after `--` (`-- megaco --quick`).
+    #[arg(
+        last = true,
+        required_unless_present = "from",
+        conflicts_with = "from",
+        value_name = "RUN ARGS"
+    )]
+    pub run_args: Vec<String>,
 }
 
 /// What `encbench file` optimises for.

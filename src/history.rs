@@ -102,7 +102,13 @@ pub fn compare(args: CompareArgs, painter: Painter) -> anyhow::Result<ExitCode> 
             &format!("run {b_id}")
         ))
     );
-    if let Some(pct) = args.fail_on_regression {
+    Ok(gate(&cmp, args.fail_on_regression))
+}
+
+/// `--fail-on-regression PCT`: exit 1, saying how many rows, when any row
+/// regressed beyond PCT.
+pub(crate) fn gate(cmp: &compare::Comparison, fail_on_regression: Option<f64>) -> ExitCode {
+    if let Some(pct) = fail_on_regression {
         let bad = cmp.regressions_beyond(pct);
         if !bad.is_empty() {
             eprintln!(
@@ -115,10 +121,10 @@ pub fn compare(args: CompareArgs, painter: Painter) -> anyhow::Result<ExitCode> 
                 },
                 compare::ALPHA
             );
-            return Ok(ExitCode::from(1));
+            return ExitCode::from(1);
         }
     }
-    Ok(ExitCode::SUCCESS)
+    ExitCode::SUCCESS
 }
 
 /// Results documents larger than this are refused before reading: a full

@@ -12,6 +12,7 @@ mod history;
 mod instructions;
 mod list;
 mod machines;
+mod pair;
 mod progress;
 mod robust;
 mod run;
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
             | cli::Command::Export(_)
             | cli::Command::Report(_)
             | cli::Command::Robust(_)
+            | cli::Command::Pair(_)
     ) {
         let _ = ctrlc::set_handler(|| {
             // A soak ends at its next window and keeps its results; a
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         cli::Command::Show(args) => history::show(args, painter),
         cli::Command::Export(args) => history::export(args),
         cli::Command::Compare(args) => history::compare(args, painter),
+        cli::Command::Pair(args) => pair::execute(args, painter),
         cli::Command::Import(args) => history::import(args),
         cli::Command::Report(args) => machines::report(args, painter),
         cli::Command::Robust(args) => robust::execute(args, painter),

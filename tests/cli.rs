@@ -760,6 +760,112 @@ mod history {
             .stdout(predicate::str::contains("0 regressed"));
     }
 
+    /// This test binary's own encbench, as a `pair` baseline.
+    fn own_binary() -> std::path::PathBuf {
+        assert_cmd::cargo::cargo_bin("encbench")
+    }
+
+    #[test]
+    fn pair_runs_two_builds_in_turn_pools_each_side_and_keeps_the_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let keep = dir.path().join("runs");
+        let args = [
+            "--",
+            "ints",
+            "--codec",
+            "text/hand-rolled,binary/read-whole",
+            "--items",
+            "300",
+            "--samples",
+            "3",
+        ];
+        let out = encbench()
+            .arg("pair")
+            .arg(own_binary())
+            .args(["--rounds", "2", "--fail-on-regression", "0", "--keep"])
+            .arg(&keep)
+            .args(args)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("2 runs of each build, made in turn"))
+            .stdout(predicate::str::contains("baseline ×2"))
+            .stdout(predicate::str::contains(
+                "ints/uniform-300/text/hand-rolled/read/file-warm",
+            ));
+        // A B, then B A.
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        let sides: Vec<&str> = stderr
+            .lines()
+            .filter_map(|l| l.strip_prefix("pair: run "))
+            .map(|l| if l.contains("baseline") { "A" } else { "B" })
+            .collect();
+        assert_eq!(sides, ["A", "B", "B", "A"], "{stderr}");
+        // Each side's rows pool the samples of both its runs.
+        let kept: Vec<Value> = ["baseline-1", "baseline-2", "candidate-1", "candidate-2"]
+            .iter()
+            .map(|n| {
+                let text = std::fs::read_to_string(keep.join(format!("{n}.json"))).unwrap();
+                serde_json::from_str(&text).unwrap()
+            })
+            .collect();
+        assert!(kept
+            .iter()
+            .all(|d| !d["results"].as_array().unwrap().is_empty()));
+        // Kept runs are judged again without running anything.
+        encbench()
+            .args(["pair", "--from"])
+            .arg(&keep)
+            .args(["--threshold", "1"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("baseline ×2"))
+            .stderr(predicate::str::contains("pair: run").not());
+        encbench()
+            .args(["pair", "--from"])
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("no baseline-1.json and candidate-1.json"));
+        // The kept runs are never replaced.
+        encbench()
+            .arg("pair")
+            .arg(own_binary())
+            .arg("--keep")
+            .arg(&keep)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("baseline-1.json exists"));
+    }
+
+    #[test]
+    fn pair_refuses_a_missing_baseline_its_own_flags_and_a_failing_run() {
+        encbench()
+            .args(["pair", "/nonexistent/encbench", "--", "ints"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "BASELINE /nonexistent/encbench: no such file",
+            ));
+        encbench()
+            .arg("pair")
+            .arg(own_binary())
+            .args(["--", "ints", "--json", "x.json"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--json: pair sets it"));
+        encbench()
+            .arg("pair")
+            .arg(own_binary())
+            .args(["--rounds", "1", "--", "no-such-scenario"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("baseline run 1 of 2"))
+            .stderr(predicate::str::contains(
+                "unknown scenario 'no-such-scenario'",
+            ));
+    }
+
     #[test]
     fn import_keeps_another_machines_run_and_compare_normalises_across_machines() {
         let dir = tempfile::tempdir().unwrap();

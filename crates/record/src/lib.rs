@@ -408,8 +408,7 @@ impl Record {
         samples_ns: Vec<f64>,
     ) -> Self {
         let verification = check.to_verification();
-        let per_sec = |amount: u64| amount as f64 * 1e9 / summary.median;
-        Record {
+        let mut record = Record {
             scenario: meta.scenario,
             dataset: meta.dataset,
             codec: meta.codec,
@@ -422,22 +421,22 @@ impl Record {
             logical_bytes: meta.logical_bytes,
             encoded_bytes: meta.encoded_bytes,
             batch,
-            samples: summary.n,
-            median_ns: summary.median,
-            ci95_low_ns: summary.ci.low,
-            ci95_high_ns: summary.ci.high,
-            ci_level: Some(summary.ci.coverage),
-            mad_ns: summary.mad,
-            mean_ns: summary.mean,
-            min_ns: summary.min,
-            max_ns: summary.max,
-            outliers: summary.outliers.total(),
-            noisy: summary.is_noisy(NOISY_THRESHOLD),
+            samples: 0,
+            median_ns: 0.0,
+            ci95_low_ns: 0.0,
+            ci95_high_ns: 0.0,
+            ci_level: None,
+            mad_ns: 0.0,
+            mean_ns: 0.0,
+            min_ns: 0.0,
+            max_ns: 0.0,
+            outliers: 0,
+            noisy: false,
             verified: verification.status != VerificationStatus::Unverified,
             verification: Some(verification),
-            items_per_sec: per_sec(meta.items),
-            logical_mb_per_s: per_sec(meta.logical_bytes) / 1e6,
-            encoded_mb_per_s: per_sec(meta.encoded_bytes) / 1e6,
+            items_per_sec: 0.0,
+            logical_mb_per_s: 0.0,
+            encoded_mb_per_s: 0.0,
             seed_reference: meta.seed_reference,
             throttle_mb_per_s: meta.throttle_mb_per_s,
             samples_ns,
@@ -457,7 +456,43 @@ impl Record {
             soak: None,
             mstone: None,
             instructions_per_op: None,
-        }
+        };
+        record.summarized(summary);
+        record
+    }
+
+    /// Sets every figure that comes from the samples' summary: the median,
+    /// its interval, the spread, the noisy flag and the rates.
+    fn summarized(&mut self, summary: &Summary) {
+        let per_sec = |amount: u64| amount as f64 * 1e9 / summary.median;
+        self.samples = summary.n;
+        self.median_ns = summary.median;
+        self.ci95_low_ns = summary.ci.low;
+        self.ci95_high_ns = summary.ci.high;
+        self.ci_level = Some(summary.ci.coverage);
+        self.mad_ns = summary.mad;
+        self.mean_ns = summary.mean;
+        self.min_ns = summary.min;
+        self.max_ns = summary.max;
+        self.outliers = summary.outliers.total();
+        self.noisy = summary.is_noisy(NOISY_THRESHOLD);
+        self.items_per_sec = per_sec(self.items);
+        self.logical_mb_per_s = per_sec(self.logical_bytes) / 1e6;
+        self.encoded_mb_per_s = per_sec(self.encoded_bytes) / 1e6;
+    }
+
+    /// The same row over other samples (several runs' pooled): every figure
+    /// from the samples is computed again; identity and check are kept.
+    pub fn with_samples(&self, samples_ns: Vec<f64>) -> Result<Record, String> {
+        let summary = Sample::new(&samples_ns)
+            .map_err(|e| format!("{}: {e}", self.key()))?
+            .summarize();
+        let mut record = Record {
+            samples_ns,
+            ..self.clone()
+        };
+        record.summarized(&summary);
+        Ok(record)
     }
 
     /// A `robust` row: the timing fields summarise the clean rejections of

@@ -221,6 +221,18 @@ fn noise_pct(a: &Record, b: &Record, machine_drift_pct: f64) -> f64 {
 /// `threshold_pct` and the noise of the two runs, and the samples differ
 /// significantly.
 pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) -> Comparison {
+    compare_with_noise(before, after, threshold_pct, &|_, _| 0.0)
+}
+
+/// [`compare`], where a row's noise is at least `more_noise(before, after)`
+/// percent: what a caller knows beyond the two rows' samples (how far
+/// pooled runs disagreed, in `pair`).
+pub fn compare_with_noise(
+    before: &RunDocument,
+    after: &RunDocument,
+    threshold_pct: f64,
+    more_noise: &dyn Fn(&Record, &Record) -> f64,
+) -> Comparison {
     let (b, a) = (
         &before.environment.steadiness,
         &after.environment.steadiness,
@@ -258,7 +270,7 @@ pub fn compare(before: &RunDocument, after: &RunDocument, threshold_pct: f64) ->
             }
         };
         let judged = normalised_pct.unwrap_or(change_pct);
-        let noise_pct = noise_pct(a, b, out.machine_drift_pct);
+        let noise_pct = noise_pct(a, b, out.machine_drift_pct).max(more_noise(a, b));
         let beyond = judged.abs() > threshold_pct && judged.abs() > noise_pct;
         let significant = p_value.is_some_and(|p| p < ALPHA);
         let instructions_pct = match (a.instructions_per_op, b.instructions_per_op) {
@@ -620,11 +632,10 @@ mod tests {
     /// `median` (30 distinct values).
     fn spread(doc: &RunDocument, median: f64, spread: f64) -> RunDocument {
         let mut d = doc.clone();
-        let r = &mut d.results[0];
-        r.samples_ns = (0..30)
+        let samples = (0..30)
             .map(|i| median * (1.0 + spread * (f64::from(i) / 29.0 * 2.0 - 1.0)))
             .collect();
-        r.median_ns = median;
+        d.results[0] = d.results[0].with_samples(samples).unwrap();
         d
     }
 

@@ -15,6 +15,7 @@ mod load;
 pub mod machines;
 mod markdown;
 mod matrix;
+pub mod paired;
 pub mod robust;
 mod scatter;
 pub mod summary;
