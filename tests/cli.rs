@@ -782,12 +782,14 @@ mod history {
         let out = encbench()
             .arg("pair")
             .arg(own_binary())
-            .args(["--rounds", "2", "--fail-on-regression", "0", "--keep"])
+            .args(["--rounds", "2", "--keep"])
             .arg(&keep)
             .args(args)
             .assert()
             .success()
-            .stdout(predicate::str::contains("2 runs of each build, made in turn"))
+            .stdout(predicate::str::contains(
+                "2 runs of each build, made in turn",
+            ))
             .stdout(predicate::str::contains("baseline ×2"))
             .stdout(predicate::str::contains(
                 "ints/uniform-300/text/hand-rolled/read/file-warm",
@@ -811,21 +813,53 @@ mod history {
         assert!(kept
             .iter()
             .all(|d| !d["results"].as_array().unwrap().is_empty()));
-        // Kept runs are judged again without running anything.
-        encbench()
-            .args(["pair", "--from"])
-            .arg(&keep)
-            .args(["--threshold", "1"])
+        // Kept runs are judged again without running anything: the
+        // baseline's runs on both sides never regress; a candidate 20×
+        // slower in both its runs fails the gate.
+        let judged = |name: &str, factor: f64| {
+            let at = dir.path().join(name);
+            std::fs::create_dir(&at).unwrap();
+            for n in 1..=2 {
+                let base = &kept[n - 1];
+                let mut slower = base.clone();
+                for r in slower["results"].as_array_mut().unwrap() {
+                    for key in ["median_ns", "ci95_low_ns", "ci95_high_ns"] {
+                        r[key] = (r[key].as_f64().unwrap() * factor).into();
+                    }
+                    let samples: Vec<f64> = r["samples_ns"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| x.as_f64().unwrap() * factor)
+                        .collect();
+                    r["samples_ns"] = samples.into();
+                }
+                std::fs::write(at.join(format!("baseline-{n}.json")), base.to_string()).unwrap();
+                std::fs::write(at.join(format!("candidate-{n}.json")), slower.to_string()).unwrap();
+            }
+            let mut cmd = encbench();
+            cmd.args(["pair", "--fail-on-regression", "10", "--from"])
+                .arg(&at);
+            cmd
+        };
+        judged("same", 1.0)
             .assert()
             .success()
             .stdout(predicate::str::contains("baseline ×2"))
+            .stdout(predicate::str::contains("0 regressed"))
             .stderr(predicate::str::contains("pair: run").not());
+        judged("slower", 20.0)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("regressed by more than 10%"));
         encbench()
             .args(["pair", "--from"])
             .arg(dir.path())
             .assert()
             .code(2)
-            .stderr(predicate::str::contains("no baseline-1.json and candidate-1.json"));
+            .stderr(predicate::str::contains(
+                "no baseline-1.json and candidate-1.json",
+            ));
         // The kept runs are never replaced.
         encbench()
             .arg("pair")
