@@ -407,8 +407,18 @@ impl Record {
         batch: u64,
         samples_ns: Vec<f64>,
     ) -> Self {
-        let verification = check.to_verification();
         let mut record = Record {
+            samples_ns,
+            ..Record::unmeasured(meta, check.to_verification(), batch)
+        };
+        record.summarized(summary);
+        record
+    }
+
+    /// A row with its identity and check and nothing measured yet: every
+    /// figure zero or absent, for the constructors to fill.
+    pub(crate) fn unmeasured(meta: RowMeta, verification: Verification, batch: u64) -> Self {
+        Record {
             scenario: meta.scenario,
             dataset: meta.dataset,
             codec: meta.codec,
@@ -439,7 +449,7 @@ impl Record {
             encoded_mb_per_s: 0.0,
             seed_reference: meta.seed_reference,
             throttle_mb_per_s: meta.throttle_mb_per_s,
-            samples_ns,
+            samples_ns: Vec::new(),
             inputs: None,
             outcomes: None,
             decoder_crate: None,
@@ -456,9 +466,7 @@ impl Record {
             soak: None,
             mstone: None,
             instructions_per_op: None,
-        };
-        record.summarized(summary);
-        record
+        }
     }
 
     /// Sets every figure that comes from the samples' summary: the median,
@@ -510,19 +518,12 @@ impl Record {
                 0.0
             }
         };
+        let verification = Verification {
+            status: VerificationStatus::Unverified,
+            detail: "a robustness row classifies malformed inputs; there is no expected output"
+                .into(),
+        };
         Record {
-            scenario: meta.scenario,
-            dataset: meta.dataset,
-            codec: meta.codec,
-            operation: meta.operation,
-            medium: meta.medium,
-            compression: meta.compression,
-            language: meta.language,
-            runtime: meta.runtime,
-            items: meta.items,
-            logical_bytes: meta.logical_bytes,
-            encoded_bytes: meta.encoded_bytes,
-            batch: 1,
             samples: row.error_ns.len(),
             median_ns: median,
             ci95_low_ns: summary.as_ref().map_or(one, |s| s.ci.low),
@@ -533,37 +534,16 @@ impl Record {
             min_ns: summary.as_ref().map_or(one, |s| s.min),
             max_ns: summary.as_ref().map_or(one, |s| s.max),
             outliers: summary.as_ref().map_or(0, |s| s.outliers.total()),
-            noisy: false,
-            verified: false,
-            verification: Some(Verification {
-                status: VerificationStatus::Unverified,
-                detail: "a robustness row classifies malformed inputs; there is no expected output"
-                    .into(),
-            }),
             items_per_sec: per_sec(meta.items),
             logical_mb_per_s: per_sec(meta.logical_bytes) / 1e6,
             encoded_mb_per_s: per_sec(meta.encoded_bytes) / 1e6,
-            seed_reference: meta.seed_reference,
-            throttle_mb_per_s: meta.throttle_mb_per_s,
-            // Hundreds of thousands of one-shot timings would dwarf the record;
-            // the summary above is kept, the raw times are not.
-            samples_ns: Vec::new(),
             inputs: Some(row.inputs),
             outcomes: Some(row.outcomes),
             decoder_crate: Some(row.decoder_crate),
             error_ns_per_byte: row.error_ns_per_byte,
-            family: None,
-            threads: None,
-            messages_per_s: None,
-            bad_fraction: None,
-            offered_per_s: None,
-            p50_ns: None,
-            p99_ns: None,
-            p999_ns: None,
-            errors: None,
-            soak: None,
-            mstone: None,
-            instructions_per_op: None,
+            // No raw times: hundreds of thousands of one-shot timings would
+            // dwarf the record; the summary above is kept.
+            ..Record::unmeasured(meta, verification, 1)
         }
     }
 

@@ -3,7 +3,7 @@
 //! counted, and a soak's slopes. Its own constructor, like a robust row's,
 //! because its timing fields summarise windows or latencies, not batches.
 
-use crate::{Check, Record, RowMeta, VerificationStatus, NOISY_THRESHOLD};
+use crate::{Check, Record, RowMeta, NOISY_THRESHOLD};
 use encbench_stats::Sample;
 use serde::{Deserialize, Serialize};
 
@@ -88,53 +88,18 @@ impl Record {
         let verification = check.to_verification();
         let summary = Sample::new(&row.window_ns).ok().map(|s| s.summarize());
         let mut r = Record {
-            scenario: meta.scenario,
-            dataset: meta.dataset,
-            codec: meta.codec,
-            operation: meta.operation,
-            medium: meta.medium,
-            compression: meta.compression,
-            language: meta.language,
-            runtime: meta.runtime,
-            items: meta.items,
-            logical_bytes: meta.logical_bytes,
-            encoded_bytes: meta.encoded_bytes,
-            batch: 1,
             samples: row.window_ns.len(),
-            median_ns: 0.0,
-            ci95_low_ns: 0.0,
-            ci95_high_ns: 0.0,
-            ci_level: None,
-            mad_ns: 0.0,
-            mean_ns: 0.0,
-            min_ns: 0.0,
-            max_ns: 0.0,
-            outliers: 0,
-            noisy: false,
-            verified: verification.status != VerificationStatus::Unverified,
-            verification: Some(verification),
             items_per_sec: row.messages_per_s,
             logical_mb_per_s: row.messages_per_s * meta.logical_bytes as f64 / 1e6,
             encoded_mb_per_s: row.messages_per_s * meta.encoded_bytes as f64 / 1e6,
-            seed_reference: meta.seed_reference,
-            throttle_mb_per_s: meta.throttle_mb_per_s,
-            samples_ns: Vec::new(),
-            inputs: None,
-            outcomes: None,
-            decoder_crate: None,
-            error_ns_per_byte: None,
-            family: None,
             threads: Some(row.threads),
             messages_per_s: Some(row.messages_per_s),
             bad_fraction: Some(row.bad_fraction),
             offered_per_s: row.offered_per_s,
-            p50_ns: None,
-            p99_ns: None,
-            p999_ns: None,
             errors: row.errors,
             soak: row.soak,
             mstone: row.mstone,
-            instructions_per_op: None,
+            ..Record::unmeasured(meta, verification, 1)
         };
         if let Some(l) = row.latency {
             r.samples = l.count as usize;
