@@ -36,7 +36,7 @@ pub fn execute(args: PairArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     match rounds {
         1 => outln!("one run of each build"),
         n => outln!(
-            "{n} runs of each build, made in turn; each side's samples pooled over its runs, and a row's noise at least how far its runs disagreed"
+            "{n} runs of each build, made in turn; each side's samples pooled over its runs; a row's noise is at least how far its runs disagreed on each side, added"
         ),
     }
     let label = |side: &str| format!("{side} ×{rounds}");
