@@ -105,7 +105,6 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         // are warm after 20 ms. `--full` takes thirty (ten when slow).
         Config {
             min_samples: 6,
-            slow_min_samples: 6,
             warmup: std::time::Duration::from_millis(20),
             ..Config::quick()
         }

@@ -34,9 +34,6 @@ pub struct Config {
     pub group_budget: Duration,
     /// A sample must last this many timer resolutions.
     pub resolution_factor: u32,
-    /// Fewest samples for a group whose one round lasts over a second
-    /// (see [`rows::lighter_plan`]).
-    pub slow_min_samples: usize,
 }
 
 impl Config {
@@ -49,7 +46,6 @@ impl Config {
             max_samples: 60,
             group_budget: Duration::from_millis(1500),
             resolution_factor: 1000,
-            slow_min_samples: 10,
         }
     }
 
@@ -62,7 +58,6 @@ impl Config {
             max_samples: 200,
             group_budget: Duration::from_secs(12),
             resolution_factor: 1000,
-            slow_min_samples: 10,
         }
     }
 

@@ -139,14 +139,13 @@ pub fn measure_rows(
 }
 
 /// A group whose one round took longer than a second (slow compressors at
-/// high levels, large samples) takes at most `slow_min_samples` samples
-/// and a short warm-up, so a run stays within minutes (quick mode within
-/// seconds); its confidence interval widens honestly, and it is flagged
-/// noisy if it is wide.
+/// high levels, large samples) takes at most [`SLOW_MIN_SAMPLES`] samples
+/// and a short warm-up, so a full run stays within minutes; its confidence
+/// interval widens honestly, and it is flagged noisy if it is wide.
 pub fn lighter_plan(config: &Config, one_round: Duration) -> Config {
     let mut config = config.clone();
     if one_round > SLOW_ROUND {
-        config.min_samples = config.min_samples.min(config.slow_min_samples);
+        config.min_samples = config.min_samples.min(SLOW_MIN_SAMPLES);
         config.warmup = config.warmup.min(Duration::from_millis(100));
     }
     config
@@ -154,6 +153,8 @@ pub fn lighter_plan(config: &Config, one_round: Duration) -> Config {
 
 /// Above this, a group's round counts as slow ([`lighter_plan`]).
 pub const SLOW_ROUND: Duration = Duration::from_secs(1);
+/// Fewest samples a slow group takes.
+pub const SLOW_MIN_SAMPLES: usize = 10;
 
 #[cfg(test)]
 mod tests {
@@ -172,7 +173,6 @@ mod tests {
             max_samples: 6,
             group_budget: Duration::from_millis(50),
             resolution_factor: 10,
-            slow_min_samples: 6,
         }
     }
 
@@ -219,17 +219,21 @@ mod tests {
         assert_eq!(fast.min_samples, full.min_samples);
         assert_eq!(fast.warmup, full.warmup);
         let slow = lighter_plan(&full, Duration::from_millis(1100));
-        assert_eq!(slow.min_samples, 10);
+        assert_eq!(slow.min_samples, SLOW_MIN_SAMPLES);
         assert!(slow.warmup <= Duration::from_millis(100));
-        // `file`'s quick mode: slow groups take six; a fast group keeps its ten.
-        let quick = Config {
-            slow_min_samples: 6,
+        // Quick mode's minimum is already 10: never raised.
+        assert_eq!(
+            lighter_plan(&Config::quick(), Duration::from_secs(5)).min_samples,
+            10
+        );
+        // `file`'s quick mode asks six of every group: a slow one too.
+        let file_quick = Config {
+            min_samples: 6,
             ..Config::quick()
         };
-        assert_eq!(lighter_plan(&quick, Duration::from_secs(5)).min_samples, 6);
         assert_eq!(
-            lighter_plan(&quick, Duration::from_millis(900)).min_samples,
-            10
+            lighter_plan(&file_quick, Duration::from_secs(5)).min_samples,
+            6
         );
         // A floor above the config's own minimum never raises it.
         let few = Config {

@@ -10,7 +10,6 @@ fn tiny_config() -> Config {
         max_samples: 12,
         group_budget: Duration::from_millis(20),
         resolution_factor: 1000,
-        slow_min_samples: 10,
     }
 }
 

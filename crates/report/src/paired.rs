@@ -29,20 +29,7 @@ pub fn pool(runs: &[RunDocument]) -> Result<RunDocument, String> {
     let Some(first) = runs.first() else {
         return Err("no runs to pool".into());
     };
-    let mut rows: Vec<(String, Vec<&Record>)> = Vec::new();
-    let mut at: HashMap<String, usize> = HashMap::new();
-    for run in runs {
-        for r in &run.results {
-            let key = r.key();
-            match at.get(&key) {
-                Some(&i) => rows[i].1.push(r),
-                None => {
-                    at.insert(key.clone(), rows.len());
-                    rows.push((key, vec![r]));
-                }
-            }
-        }
-    }
+    let rows = by_row(runs);
     let mut pooled = first.clone();
     pooled.results = Vec::with_capacity(rows.len());
     for (key, records) in rows {
@@ -57,7 +44,16 @@ pub fn pool(runs: &[RunDocument]) -> Result<RunDocument, String> {
             .iter()
             .flat_map(|r| r.samples_ns.iter().copied())
             .collect();
-        let mut record = records[0].with_samples(samples)?;
+        // Rows that keep no raw samples (open-loop latency) pool their
+        // runs' medians.
+        let mut record = match samples.is_empty() {
+            true => {
+                let mut r = records[0].clone();
+                r.median_ns = median_of(records.iter().map(|r| r.median_ns)).unwrap_or(0.0);
+                r
+            }
+            false => records[0].with_samples(samples)?,
+        };
         record.instructions_per_op =
             median_of(records.iter().filter_map(|r| r.instructions_per_op));
         pooled.results.push(record);
@@ -91,24 +87,27 @@ pub fn judge(
     threshold_pct: f64,
 ) -> Result<(Comparison, Vec<String>), String> {
     let (before, after) = (pool(baseline)?, pool(candidate)?);
-    let spreads = |runs: &[RunDocument]| {
-        let mut by_key: HashMap<String, (f64, f64)> = HashMap::new();
-        for r in runs.iter().flat_map(|run| &run.results) {
-            let e = by_key
-                .entry(r.key())
-                .or_insert((f64::INFINITY, f64::NEG_INFINITY));
-            *e = (e.0.min(r.median_ns), e.1.max(r.median_ns));
-        }
-        by_key
+    // Each row's slowest run median over its fastest, in percent.
+    let spreads = |runs: &[RunDocument]| -> HashMap<String, f64> {
+        by_row(runs)
+            .into_iter()
+            .map(|(key, records)| {
+                let medians = records.iter().map(|r| r.median_ns);
+                let low = medians.clone().fold(f64::INFINITY, f64::min);
+                let high = medians.fold(f64::NEG_INFINITY, f64::max);
+                let pct = if low > 0.0 {
+                    (high / low - 1.0) * 100.0
+                } else {
+                    0.0
+                };
+                (key, pct)
+            })
+            .collect()
     };
     let (a, b) = (spreads(baseline), spreads(candidate));
-    let spread_pct = |m: &HashMap<String, (f64, f64)>, key: &str| match m.get(key) {
-        Some(&(low, high)) if low > 0.0 => (high / low - 1.0) * 100.0,
-        _ => 0.0,
-    };
     let more_noise = |x: &Record, _: &Record| {
         let key = x.key();
-        spread_pct(&a, &key) + spread_pct(&b, &key)
+        a.get(&key).unwrap_or(&0.0) + b.get(&key).unwrap_or(&0.0)
     };
     let cmp = compare_with_noise(&before, &after, threshold_pct, &more_noise);
     // The first run's own notes are the same on every run; the pooling's are not.
@@ -124,18 +123,27 @@ pub fn judge(
     Ok((cmp, notes))
 }
 
-/// The median of some values; `None` when there are none.
-fn median_of(values: impl Iterator<Item = f64>) -> Option<f64> {
-    let mut v: Vec<f64> = values.collect();
-    if v.is_empty() {
-        return None;
+/// Each row's records across `runs`, by key, in the order rows first appear.
+fn by_row(runs: &[RunDocument]) -> Vec<(String, Vec<&Record>)> {
+    let mut rows: Vec<(String, Vec<&Record>)> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
+    for r in runs.iter().flat_map(|run| &run.results) {
+        let key = r.key();
+        match at.get(&key) {
+            Some(&i) => rows[i].1.push(r),
+            None => {
+                at.insert(key.clone(), rows.len());
+                rows.push((key, vec![r]));
+            }
+        }
     }
-    v.sort_by(f64::total_cmp);
-    let mid = v.len() / 2;
-    Some(match v.len() % 2 {
-        1 => v[mid],
-        _ => (v[mid - 1] + v[mid]) / 2.0,
-    })
+    rows
+}
+
+/// The median of some values; `None` when there are none (or one is NaN).
+fn median_of(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let v: Vec<f64> = values.collect();
+    encbench_stats::Sample::new(&v).ok().map(|s| s.median())
 }
 
 #[cfg(test)]
@@ -222,6 +230,19 @@ mod tests {
         // Each side alone moved less than the change: the sum is the bar.
         let row = &cmp.rows[0];
         assert!(row.change_pct > 20.0 && row.noise_pct > 50.0, "{row:?}");
+    }
+
+    #[test]
+    fn rows_without_raw_samples_pool_their_runs_medians() {
+        let bare = |median: f64| {
+            let mut d = run(median);
+            d.results[0].samples_ns.clear();
+            d.results[0].median_ns = median;
+            d
+        };
+        let pooled = pool(&[bare(100.0), bare(300.0), bare(200.0)]).expect("pools");
+        assert_eq!(pooled.results[0].median_ns, 200.0);
+        assert!(pooled.results[0].samples_ns.is_empty());
     }
 
     #[test]

@@ -246,36 +246,21 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         let mut rows = timed_rows(&natives, plan, table, shared, &meta, &mut out);
         for v in &verified {
             let (bytes, small) = (v.bytes, &v.small);
-            rows.push(
-                Pending::new(
-                    meta(v.codec, "compress", &id, small.len()),
-                    v.check.clone(),
-                    Box::new(move |iters| {
-                        let mut buf = shared.borrow_mut();
-                        for _ in 0..iters {
-                            buf.clear();
-                            c.compress(bytes, &mut buf).map_err(|e| e.to_string())?;
-                        }
-                        Ok(())
-                    }),
-                )
-                .ran_once(v.compress_took),
-            );
-            rows.push(
-                Pending::new(
-                    meta(v.codec, "decompress", &id, small.len()),
-                    v.check.clone(),
-                    Box::new(move |iters| {
-                        let mut buf = shared.borrow_mut();
-                        for _ in 0..iters {
-                            buf.clear();
-                            c.decompress(small, &mut buf).map_err(|e| e.to_string())?;
-                        }
-                        Ok(())
-                    }),
-                )
-                .ran_once(v.decompress_took),
-            );
+            let row = |op: &str| meta(v.codec, op, &id, small.len());
+            rows.push(into_shared(
+                row("compress"),
+                &v.check,
+                v.compress_took,
+                shared,
+                move |buf| c.compress(bytes, buf).map_err(|e| e.to_string()),
+            ));
+            rows.push(into_shared(
+                row("decompress"),
+                &v.check,
+                v.decompress_took,
+                shared,
+                move |buf| c.decompress(small, buf).map_err(|e| e.to_string()),
+            ));
         }
         let config = lighter_plan(&plan.config, started.elapsed());
         time_group(plan, &config, &id, rows, progress, &mut out);
@@ -285,6 +270,27 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
 
 /// The metadata of one row: codec, operation, compression, bytes encoded.
 type Meta<'m> = dyn Fn(&str, &str, &str, usize) -> RowMeta + 'm;
+
+/// A row whose operation writes into the shared output buffer (cleared
+/// before each call), taking its check's call of `took` as a warm-up.
+fn into_shared<'a>(
+    meta: RowMeta,
+    check: &Check,
+    took: Duration,
+    shared: &'a RefCell<Vec<u8>>,
+    op: impl Fn(&mut Vec<u8>) -> Result<(), String> + 'a,
+) -> Pending<'a> {
+    let routine = Box::new(move |iters| {
+        let mut buf = shared.borrow_mut();
+        for _ in 0..iters {
+            buf.clear();
+            op(&mut buf)?;
+            std::hint::black_box(&*buf);
+        }
+        Ok(())
+    });
+    Pending::new(meta, check.clone(), routine).ran_once(took)
+}
 
 /// A candidate's bytes compressed whole and checked.
 struct Compressed<'a> {
@@ -418,22 +424,13 @@ fn timed_rows<'a>(
         );
         let (want, compression) = (&round.want, round.compression);
         if let Some(took) = round.encode_took {
-            rows.push(
-                Pending::new(
-                    meta(c.id(), "encode", compression, bytes.len()),
-                    proof.clone(),
-                    Box::new(move |iters| {
-                        let mut buf = shared.borrow_mut();
-                        for _ in 0..iters {
-                            buf.clear();
-                            ready.encode(table, &mut buf).map_err(|e| e.to_string())?;
-                            std::hint::black_box(&*buf);
-                        }
-                        Ok(())
-                    }),
-                )
-                .ran_once(took),
-            );
+            rows.push(into_shared(
+                meta(c.id(), "encode", compression, bytes.len()),
+                proof,
+                took,
+                shared,
+                move |buf| ready.encode(table, buf).map_err(|e| e.to_string()),
+            ));
         }
         rows.push(
             Pending::new(
