@@ -217,6 +217,11 @@ fn components_out_of_asn1_order_land_in_order() {
         "T=10001{C=-{MF=11111111/00000000/00000000{E=2223{al/on{strict=state,KA,NBNN}}}}}",
         "P=10003{C=2000{PR=15,EG,ER=502{\"an error\"}}}",
         "T=7{C=-{N=11111111/00000000/00000000{OE=1{19990729T22000000:al/of{strict=state}}}}}",
+        // One component out of place, then two: the first moves back
+        // alone, the second needs a full sort.
+        "T=10001{C=-{MF=11111111/00000000/00000000{SG{cg/rt{DR=20,SY=BR}}}}}",
+        "T=10001{C=-{MF=11111111/00000000/00000000{SG{cg/rt{KA,SY=BR,DR=20}}}}}",
+        "T=10001{C=-{MF=11111111/00000000/00000000{SG{cg/rt{DR=20,SY=BR,KA}}}}}",
     ] {
         let text = format!("{head}{body}");
         let model = encbench_megaco::parse(text.as_bytes()).expect("the general parser reads it");

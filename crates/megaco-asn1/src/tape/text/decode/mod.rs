@@ -161,6 +161,10 @@ pub(super) struct Seq {
     given: u64,
     last: (u16, u32),
     in_order: bool,
+    /// Whether the components before the latest one are in order: then
+    /// closing only has to move the latest one back (the usual disorder:
+    /// text writes a signal's parameters or a reply's error last).
+    in_order_but_last: bool,
 }
 
 // The scanner.
@@ -468,6 +472,7 @@ impl D<'_> {
             given: 0,
             last: (0, 0),
             in_order: true,
+            in_order_but_last: true,
         }
     }
 
@@ -486,6 +491,7 @@ impl D<'_> {
             return self.fail("internal: a SEQUENCE component past the 64th");
         }
         self.on_top(seq)?;
+        seq.in_order_but_last = seq.in_order;
         if seq.last.0 > slot {
             seq.in_order = false;
         }
@@ -568,7 +574,11 @@ impl D<'_> {
         self.on_top(&seq)?;
         self.tape.nodes[seq.node].a = seq.n as u32;
         if !seq.in_order {
-            self.reorder(&seq);
+            if seq.in_order_but_last {
+                self.move_back_last(&seq);
+            } else {
+                self.reorder(&seq);
+            }
         }
         self.open -= 1;
         Ok(())
@@ -666,10 +676,24 @@ impl D<'_> {
         seq.last = (slot, head as u32);
         let mut order = parts.iter().map(|p| p.0).filter(|&f| f != slot);
         let first = order.next();
-        seq.in_order = order
-            .try_fold(first, |prev, f| (prev < Some(f)).then_some(Some(f)))
-            .is_some_and(|last| last < Some(slot));
+        let others = order.try_fold(first, |prev, f| (prev < Some(f)).then_some(Some(f)));
+        seq.in_order_but_last = others.is_some();
+        seq.in_order = others.is_some_and(|last| last < Some(slot));
         Ok(head)
+    }
+
+    /// Moves the latest component of `seq`, which runs to the end of the
+    /// tape, back before the first component with a later field: the
+    /// others are in order already.
+    fn move_back_last(&mut self, seq: &Seq) {
+        let (slot, start) = (seq.last.0, seq.last.1 as usize);
+        let mut at = seq.node + 1;
+        while at < start && self.tape.nodes[at].slot < slot {
+            at = self.subtree_end(at);
+        }
+        if let Some(tail) = self.tape.nodes.get_mut(at..) {
+            tail.rotate_right(tail.len().saturating_sub(start - at.min(start)));
+        }
     }
 
     /// Rewrites the components of `seq` in field order (a time stamp
@@ -756,7 +780,15 @@ impl D<'_> {
         if len < lo || len > hi {
             return self.bad_size(ty, (lo, hi), len, at);
         }
-        self.tape.push_bytes(ty, slot, contents, len);
+        // The usual lengths (a termination id level, a package name, an
+        // IPv4 address) copied as fixed-size values, not through a call
+        // to memcpy: the BER decoder's fixed SIZE constraints give it the
+        // same.
+        match contents {
+            &[a, b, c] => self.tape.push_bytes(ty, slot, &[a, b, c], len),
+            &[a, b, c, d] => self.tape.push_bytes(ty, slot, &[a, b, c, d], len),
+            _ => self.tape.push_bytes(ty, slot, contents, len),
+        }
         Ok(())
     }
 
