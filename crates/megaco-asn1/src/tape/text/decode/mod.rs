@@ -784,9 +784,9 @@ impl D<'_> {
         // IPv4 address) copied as fixed-size values, not through a call
         // to memcpy: the BER decoder's fixed SIZE constraints give it the
         // same.
-        match contents {
-            &[a, b, c] => self.tape.push_bytes(ty, slot, &[a, b, c], len),
-            &[a, b, c, d] => self.tape.push_bytes(ty, slot, &[a, b, c, d], len),
+        match *contents {
+            [a, b, c] => self.tape.push_bytes(ty, slot, &[a, b, c], len),
+            [a, b, c, d] => self.tape.push_bytes(ty, slot, &[a, b, c, d], len),
             _ => self.tape.push_bytes(ty, slot, contents, len),
         }
         Ok(())
