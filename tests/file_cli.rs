@@ -1135,7 +1135,7 @@ fn a_parquet_file_kept_as_it_is_is_read_again_by_the_record_api() {
     // NaN, ±Inf, −0.0, float32, decimals, dictionaries, UTC timestamps and
     // uint64 compared; the nested columns left to the first reader, named.
     assert!(
-        detail.contains("a second reader (the parquet crate's record API) read the same 3000 rows (7 of 10 columns; tags, point, attrs stated otherwise by that reader"),
+        detail.contains("a second reader (the parquet crate's record API) read the same 3000 rows (7 of 10 columns; tags, point, attrs stated otherwise or not read by that reader"),
         "{detail}"
     );
 }
@@ -1348,4 +1348,94 @@ fn every_converted_columnar_file_opens_in_its_reference_reader() {
             );
         }
     }
+}
+
+/// Files as pandas and pyarrow write them that once stopped `file`: a
+/// named time zone (pandas' tz-aware columns), INT96 time stamps (which
+/// the record API cuts to the millisecond); and files of no rows, each a
+/// clear error.
+#[test]
+fn named_zones_int96_and_files_of_no_rows() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    run_python(
+        &python,
+        dir.path(),
+        r#"
+import datetime, fastavro, pyarrow as pa, pyarrow.parquet as pq
+n = 300
+start = datetime.datetime(2022, 1, 1, tzinfo=datetime.timezone.utc)
+at = pa.array([start + datetime.timedelta(seconds=i, microseconds=7) for i in range(n)], pa.timestamp("ns", tz="Europe/Paris"))
+t = pa.table({"id": pa.array(range(n), pa.int64()), "at": at, "tokyo": at.cast(pa.timestamp("us", tz="Asia/Tokyo"))})
+pq.write_table(t, "zoned.parquet")
+naive = pa.array([datetime.datetime(2020, 1, 1, 1, 2, 3, 456789) + datetime.timedelta(seconds=i) for i in range(n)], pa.timestamp("us"))
+pq.write_table(pa.table({"id": pa.array(range(n), pa.int64()), "ts": naive}), "int96.parquet", use_deprecated_int96_timestamps=True)
+pq.write_table(t.slice(0, 0), "empty.parquet")
+with open("empty.avro", "wb") as f:
+    fastavro.writer(f, fastavro.parse_schema({"type": "record", "name": "R", "fields": [{"name": "id", "type": "long"}]}), [])
+print("written")
+"#,
+    );
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("zoned.parquet"))
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Asia/Tokyo"))
+        .stdout(predicate::str::contains("Europe/Paris"));
+    let json = dir.path().join("int96.json");
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("int96.parquet"))
+        .args(TINY)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let original = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["codec"] == "file/original")
+        .unwrap();
+    assert_eq!(original["verification"]["status"], "verified");
+    let detail = original["verification"]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("(1 of 2 columns; ts stated otherwise or not read by that reader"),
+        "{detail}"
+    );
+    for name in ["empty.parquet", "empty.avro"] {
+        encbench()
+            .arg("file")
+            .arg(dir.path().join(name))
+            .args(TINY)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("holds no rows"))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+/// A format that cannot hold the table (Protocol Buffers has no null
+/// inside a repeated field) is not measured, with the reason: the run
+/// still succeeds.
+#[test]
+fn a_format_that_cannot_hold_the_table_is_named_not_failed() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines: String = (0..60)
+        .map(|i| format!("{{\"id\":{i},\"xs\":[1,null,{i}]}}\n"))
+        .collect();
+    let input = write(dir.path(), "holes.jsonl", lines.as_bytes());
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("not measured: "))
+        .stdout(predicate::str::contains("has no Protocol Buffers form"));
 }

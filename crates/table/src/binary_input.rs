@@ -342,7 +342,7 @@ fn fits(sample: u64, available: Option<u64>) -> Result<(), Failed> {
 
 /// Runs `f`, turning a panic into its message, with the panic hook
 /// silenced meanwhile: the user sees our error, not a library's panic.
-fn quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+pub fn quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
@@ -603,7 +603,10 @@ impl AvroMapping {
                 // An enum's symbols are a dictionary.
                 S::Enum(_) => Some(ColumnType::Dictionary),
                 S::Date => Some(ColumnType::Date),
-                S::TimestampMillis | S::TimestampMicros => Some(ColumnType::Timestamp),
+                S::TimestampMillis
+                | S::TimestampMicros
+                | S::LocalTimestampMillis
+                | S::LocalTimestampMicros => Some(ColumnType::Timestamp),
                 S::Decimal(d) if d.precision <= 38 && d.scale <= d.precision => {
                     Some(ColumnType::Decimal)
                 }
@@ -621,8 +624,13 @@ impl AvroMapping {
                     let shown = serde_json::to_string(inner).unwrap_or_else(|_| "?".into());
                     out.as_text.push((field.name.clone(), shown));
                 }
-                // Avro's timestamps are instants (its local-timestamp types are not read as these).
-                (None, Some(ColumnType::Timestamp)) => column.tz = Some("UTC".into()),
+                // Avro's timestamps are instants; its local timestamps are
+                // wall-clock times without a zone.
+                (None, Some(ColumnType::Timestamp)) => {
+                    if matches!(inner, S::TimestampMillis | S::TimestampMicros) {
+                        column.tz = Some("UTC".into());
+                    }
+                }
                 (None, Some(ColumnType::Decimal)) => {
                     if let S::Decimal(d) = inner {
                         column.decimal = Some((d.precision as u8, d.scale as u8));
@@ -666,11 +674,7 @@ impl AvroMapping {
                         .map_err(|e| format!("record {}: {e}", r + 1))?;
                     Some(crate::nested::canonical(&json.to_string())?.0)
                 }
-                (true, _) => Some(
-                    serde_json::Value::try_from(value.clone())
-                        .map(|j| j.to_string())
-                        .unwrap_or_else(|_| format!("{value:?}")),
-                ),
+                (true, _) => Some(avro_text(&value)),
                 (false, V::Enum(_, s)) => Some(s.clone()),
                 (false, V::Decimal(d)) => {
                     let scale = field.decimal.map_or(0, |(_, s)| s);
@@ -689,8 +693,12 @@ impl AvroMapping {
             .map(|(v, text)| match (text, v) {
                 (Some(t), _) => Cell::Str(t),
                 (None, V::Int(x) | V::Date(x)) => Cell::Int(i64::from(*x)),
-                (None, V::Long(x) | V::TimestampMicros(x)) => Cell::Int(*x),
-                (None, V::TimestampMillis(x)) => Cell::Int(x.saturating_mul(1000)),
+                (None, V::Long(x) | V::TimestampMicros(x) | V::LocalTimestampMicros(x)) => {
+                    Cell::Int(*x)
+                }
+                (None, V::TimestampMillis(x) | V::LocalTimestampMillis(x)) => {
+                    Cell::Int(x.saturating_mul(1000))
+                }
                 (None, V::Float(x)) => Cell::Float(f64::from(*x)),
                 (None, V::Double(x)) => Cell::Float(*x),
                 (None, V::Boolean(x)) => Cell::Bool(*x),
@@ -1114,6 +1122,34 @@ impl Mapping {
         let converted =
             RecordBatch::try_new(arrow_schema(&self.schema), arrays).map_err(|e| e.to_string())?;
         append_batch(table, &converted).map_err(|e| e.to_string())
+    }
+}
+
+/// An Avro value encbench has no column type for, as text a reader can
+/// use: strings and UUIDs as they are, bytes in hex (as Parquet and Arrow
+/// binary are shown), times of day as `HH:MM:SS.ffffff`; anything else
+/// (a union of several types) in its JSON form.
+fn avro_text(value: &apache_avro::types::Value) -> String {
+    use apache_avro::types::Value as V;
+    let time = |micros: i64| {
+        let (secs, sub) = (micros.div_euclid(1_000_000), micros.rem_euclid(1_000_000));
+        u32::try_from(secs)
+            .ok()
+            .and_then(|s| {
+                chrono::NaiveTime::from_num_seconds_from_midnight_opt(s, sub as u32 * 1000)
+            })
+            .map_or_else(|| micros.to_string(), |t| t.to_string())
+    };
+    match value {
+        V::String(s) => s.clone(),
+        V::Uuid(u) => u.to_string(),
+        V::Bytes(b) | V::Fixed(_, b) => b.iter().map(|x| format!("{x:02x}")).collect(),
+        V::TimeMillis(ms) => time(i64::from(*ms) * 1000),
+        V::TimeMicros(us) => time(*us),
+        V::Union(_, inner) => avro_text(inner),
+        other => serde_json::Value::try_from(other.clone())
+            .map(|j| j.to_string())
+            .unwrap_or_else(|_| format!("{other:?}")),
     }
 }
 

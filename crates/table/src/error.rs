@@ -19,6 +19,9 @@ pub enum Error {
     /// Nothing to measure.
     #[error("{}: the file is empty{}", path.display(), if *.decompressed { " once decompressed" } else { "" })]
     Empty { path: PathBuf, decompressed: bool },
+    /// A Parquet, Arrow or Avro file whose schema holds no row.
+    #[error("{}: the {what} holds no rows (its schema only): nothing to measure", path.display())]
+    NoRows { path: PathBuf, what: &'static str },
     /// Not text: a NUL byte or invalid UTF-8 at this offset.
     #[error("{}: looks like a binary file ({why} at byte {offset}); encbench file reads CSV/TSV, JSON Lines, JSON documents or plain text (optionally gzip- or zstd-compressed), Parquet and Arrow IPC", path.display())]
     Binary {

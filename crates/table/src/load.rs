@@ -177,6 +177,12 @@ fn load_columnar(
     let file_bytes = std::fs::metadata(path).map_err(unreadable)?.len();
     let limit = options.sample_limit.unwrap_or(u64::MAX);
     let read = crate::binary_input::read(path, kind, limit)?;
+    if read.whole && read.table.rows() == 0 {
+        return Err(Error::NoRows {
+            path: path.to_path_buf(),
+            what: kind.noun(),
+        });
+    }
     // The file itself is a row only when it is measured whole and is no
     // larger than the sample limit (one huge row group reads "whole").
     let original = match read.whole && file_bytes <= limit {

@@ -190,9 +190,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
             } else {
                 "none"
             };
-            round_trip(c.as_ref(), loaded, label, &meta)
-                .map_err(|failure| out.failures.push(*failure))
-                .ok()
+            kept(round_trip(c.as_ref(), loaded, label, &meta), &mut out)
         })
         .collect();
     // One output buffer shared by every encode routine (they never run at
@@ -229,11 +227,7 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
         }
         let natives: Vec<RoundTripped<'_>> = natives
             .iter()
-            .filter_map(|c| {
-                round_trip(c.as_ref(), loaded, &id, &meta)
-                    .map_err(|failure| out.failures.push(*failure))
-                    .ok()
-            })
+            .filter_map(|c| kept(round_trip(c.as_ref(), loaded, &id, &meta), &mut out))
             .collect();
         let verified: Vec<Compressed<'_>> = whole
             .into_iter()
@@ -334,30 +328,66 @@ fn compress_round_trip<'a>(
     })
 }
 
+/// Why a candidate has no rows: its round trip failed (the failure, as a
+/// record carries it), or its format cannot hold this table (the encoder
+/// refused it, as Protocol Buffers refuses a null inside a list: not
+/// measured, with the reason, and not a failure of the run).
+enum NotTimed {
+    Failed(Box<Failure>),
+    Refused(String),
+}
+
+/// The round trip, or `None` with its failure or refusal noted in `out`.
+fn kept<'a>(
+    round: Result<RoundTripped<'a>, NotTimed>,
+    out: &mut Measured,
+) -> Option<RoundTripped<'a>> {
+    match round {
+        Ok(round) => Some(round),
+        Err(NotTimed::Failed(failure)) => {
+            out.failures.push(*failure);
+            None
+        }
+        Err(NotTimed::Refused(why)) => {
+            out.skipped.push(why);
+            None
+        }
+    }
+}
+
 /// Prepares `c` for the table's schema, encodes the table (or takes the
 /// original bytes) and verifies the decode; the failure, as a record
-/// would carry it, when any step fails. `compression` labels the rows:
+/// would carry it, when a step fails, or the encoder's refusal. `compression` labels the rows:
 /// the format's own codec for a compressed native variant.
 fn round_trip<'a>(
     c: &'a dyn TableCodec,
     loaded: &'a Loaded,
     compression: &'a str,
     meta: &Meta<'_>,
-) -> Result<RoundTripped<'a>, Box<Failure>> {
+) -> Result<RoundTripped<'a>, NotTimed> {
     let table = &loaded.table;
     let fail = |op: &str, bytes: usize, why: String| {
-        Failure::new(&meta(c.id(), op, compression, bytes), why)
+        NotTimed::Failed(Box::new(Failure::new(
+            &meta(c.id(), op, compression, bytes),
+            why,
+        )))
     };
-    let ready = c
-        .prepare(&table.schema)
-        .map_err(|e| fail("encode", 0, format!("verification failed: {e}")))?;
+    let refused = |e: &dyn std::fmt::Display| {
+        // Codec errors mostly name their codec already.
+        let why = e.to_string();
+        let why = why.strip_prefix(&format!("{}: ", c.id())).unwrap_or(&why);
+        match (c.encodes(), compression) {
+            (false, _) => fail("encode", 0, format!("verification failed: {why}")),
+            (true, "none") => NotTimed::Refused(format!("{}: {why}", c.id())),
+            (true, codec) => NotTimed::Refused(format!("{} + {codec}: {why}", c.id())),
+        }
+    };
+    let ready = c.prepare(&table.schema).map_err(|e| refused(&e))?;
     let (bytes, encode_took) = match c.encodes() {
         true => {
             let mut bytes = Vec::new();
             let started = Instant::now();
-            ready
-                .encode(table, &mut bytes)
-                .map_err(|e| fail("encode", 0, format!("verification failed: {e}")))?;
+            ready.encode(table, &mut bytes).map_err(|e| refused(&e))?;
             (Cow::Owned(bytes), Some(started.elapsed()))
         }
         false => (Cow::Borrowed(loaded.original.as_slice()), None),

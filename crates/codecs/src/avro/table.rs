@@ -1,7 +1,8 @@
 //! `record/avro-container` over user tables (`encbench file`): an Apache
 //! Avro object container file with a record schema made from the
 //! inferred one: nullable columns are `["null", T]` unions, dates and
-//! timestamps use the `date` and `timestamp-micros` logical types, names
+//! timestamps use the `date` and `timestamp-micros` logical types (a
+//! timestamp without a zone `local-timestamp-micros`), names
 //! are made into Avro identifiers. Written and read as `apache_avro::Value`s.
 
 use crate::tables::streaming::{Batches, ReadBack, Visit, READ_BATCH_ROWS};
@@ -121,8 +122,12 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                 ColumnType::Float32 => serde_json::json!("float"),
                 ColumnType::Float64 => serde_json::json!("double"),
                 ColumnType::Bool => serde_json::json!("boolean"),
-                ColumnType::Timestamp => {
+                // An instant (a zone) or a wall-clock time (none).
+                ColumnType::Timestamp if f.tz.is_some() => {
                     serde_json::json!({"type": "long", "logicalType": "timestamp-micros"})
+                }
+                ColumnType::Timestamp => {
+                    serde_json::json!({"type": "long", "logicalType": "local-timestamp-micros"})
                 }
                 ColumnType::Date => serde_json::json!({"type": "int", "logicalType": "date"}),
                 ColumnType::Json => match &f.shape {
@@ -445,6 +450,9 @@ fn append_rows<W: std::io::Write>(
                         })?;
                     Value::Decimal(apache_avro::Decimal::from(unscaled.to_be_bytes()))
                 }
+                (_, ColumnType::Timestamp, Cell::Int(v)) if field.tz.is_none() => {
+                    Value::LocalTimestampMicros(v)
+                }
                 (_, ty, cell) => value(cell, ty)?,
             };
             let v = match (field.nullable, v) {
@@ -508,7 +516,9 @@ fn push_record(
             (_, Some(text)) => Cell::Str(text),
             (v, None) => match v {
                 Value::Int(x) | Value::Date(x) => Cell::Int(i64::from(*x)),
-                Value::Long(x) | Value::TimestampMicros(x) => Cell::Int(*x),
+                Value::Long(x) | Value::TimestampMicros(x) | Value::LocalTimestampMicros(x) => {
+                    Cell::Int(*x)
+                }
                 // A uint64 column's decimal(20, 0); its bits as the table holds them.
                 Value::Decimal(d) => <Vec<u8>>::try_from(d)
                     .ok()

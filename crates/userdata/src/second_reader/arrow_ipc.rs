@@ -56,50 +56,121 @@ pub(super) fn rows(
     types: &[ColumnType],
     max_rows: usize,
 ) -> Result<Option<Rows>, String> {
-    let mut at = 0;
+    let mut walk = Walk {
+        types,
+        max_rows,
+        plan: None,
+        dictionaries: HashMap::new(),
+        rows: Vec::new(),
+    };
     if original.starts_with(b"ARROW1") {
-        // The magic, then zero padding to the writer's alignment (8 by the
-        // format; arrow-rs pads to 64): no message starts with a zero word.
-        at = 8;
-        while original.get(at..at + 4) == Some(&[0u8; 4][..]) {
-            at += 4;
+        // A file is read as its footer indexes it: the schema there, then
+        // each dictionary and record batch where its block says it starts
+        // (a writer need not repeat the schema as a message after the
+        // magic, and polars does not).
+        let footer = footer(original)?;
+        let schema = footer.schema().ok_or("footer: no schema")?;
+        if walk.schema(&schema)?.is_none() {
+            return Ok(None);
+        }
+        let blocks = footer.dictionaries().into_iter().flatten();
+        let mut starts: Vec<i64> = blocks
+            .chain(footer.recordBatches().into_iter().flatten())
+            .map(|b| b.offset())
+            .collect();
+        starts.sort_unstable();
+        for start in starts {
+            let mut at = usize::try_from(start).map_err(|_| "footer: a negative block offset")?;
+            let Some((meta, body)) = next_message(original, &mut at)? else {
+                return Err(format!("footer: no message at byte {start}"));
+            };
+            if walk.message(meta, body)?.is_none() {
+                return Ok(None);
+            }
+        }
+    } else {
+        let mut at = 0;
+        while let Some((meta, body)) = next_message(original, &mut at)? {
+            if walk.message(meta, body)?.is_none() {
+                return Ok(None);
+            }
         }
     }
-    let mut plan: Option<Vec<Read>> = None;
-    let mut dictionaries: HashMap<i64, (Read, Vec<Norm>)> = HashMap::new();
-    let mut rows: Rows = Vec::new();
-    while let Some((meta, body)) = next_message(original, &mut at)? {
+    Ok(Some(walk.rows))
+}
+
+/// An Arrow IPC file's footer: the flatbuffer before its length and the
+/// closing magic.
+fn footer(original: &[u8]) -> Result<arrow_ipc::Footer<'_>, String> {
+    let end = original
+        .len()
+        .checked_sub(10)
+        .filter(|&end| original[end + 4..] == *b"ARROW1")
+        .ok_or("no footer: the file does not end with ARROW1")?;
+    let len = i32::from_le_bytes([
+        original[end],
+        original[end + 1],
+        original[end + 2],
+        original[end + 3],
+    ]);
+    let start = usize::try_from(len)
+        .ok()
+        .and_then(|len| end.checked_sub(len))
+        .ok_or("footer: its length runs past the start")?;
+    arrow_ipc::root_as_footer(&original[start..end]).map_err(|e| format!("footer: {e}"))
+}
+
+/// The walk so far: the plan from the schema, each dictionary's values,
+/// and the rows read.
+struct Walk<'t> {
+    types: &'t [ColumnType],
+    max_rows: usize,
+    plan: Option<Vec<Read>>,
+    dictionaries: HashMap<i64, (Read, Vec<Norm>)>,
+    rows: Rows,
+}
+
+impl Walk<'_> {
+    /// Plans the columns from `schema`; `Ok(None)` when this reader
+    /// cannot walk them.
+    fn schema(&mut self, schema: &arrow_ipc::Schema<'_>) -> Result<Option<()>, String> {
+        if schema.endianness() != Endianness::Little {
+            return Ok(None);
+        }
+        let fields: Vec<Field<'_>> = schema
+            .fields()
+            .map(|f| f.iter().collect())
+            .unwrap_or_default();
+        if fields.len() != self.types.len() {
+            return Err(super::column_count_differs(fields.len(), self.types.len()));
+        }
+        let mut reads = Vec::new();
+        for (field, ty) in fields.iter().zip(self.types) {
+            let Some(read) = plan_field(field, *ty, &mut self.dictionaries) else {
+                return Ok(None);
+            };
+            reads.push(read);
+        }
+        self.plan = Some(reads);
+        Ok(Some(()))
+    }
+
+    /// Reads one message; `Ok(None)` when this reader cannot walk it.
+    fn message(&mut self, meta: &[u8], body: &[u8]) -> Result<Option<()>, String> {
         let message = arrow_ipc::root_as_message(meta).map_err(|e| format!("message: {e}"))?;
         match message.header_type() {
             MessageHeader::Schema => {
                 let schema = message.header_as_schema().ok_or("schema: no header")?;
-                if schema.endianness() != Endianness::Little {
-                    return Ok(None);
-                }
-                let fields: Vec<Field<'_>> = schema
-                    .fields()
-                    .map(|f| f.iter().collect())
-                    .unwrap_or_default();
-                if fields.len() != types.len() {
-                    return Err(super::column_count_differs(fields.len(), types.len()));
-                }
-                let mut reads = Vec::new();
-                for (field, ty) in fields.iter().zip(types) {
-                    let Some(read) = plan_field(field, *ty, &mut dictionaries) else {
-                        return Ok(None);
-                    };
-                    reads.push(read);
-                }
-                plan = Some(reads);
+                return self.schema(&schema);
             }
             MessageHeader::DictionaryBatch => {
                 let batch = message
                     .header_as_dictionary_batch()
                     .ok_or("dictionary: no header")?;
                 let data = batch.data().ok_or("dictionary: no data")?;
-                let Some((read, values)) = dictionaries.get_mut(&batch.id()) else {
+                let Some((read, values)) = self.dictionaries.get_mut(&batch.id()) else {
                     // A dictionary of a column left to the first reader.
-                    continue;
+                    return Ok(Some(()));
                 };
                 let n = usize::try_from(data.length()).map_err(|_| "negative length")?;
                 if n > body.len().saturating_mul(8) {
@@ -116,31 +187,39 @@ pub(super) fn rows(
                 values.extend(fresh.into_iter().flatten());
             }
             MessageHeader::RecordBatch => {
-                let plan = plan.as_ref().ok_or("a record batch before the schema")?;
+                let plan = self
+                    .plan
+                    .as_ref()
+                    .ok_or("a record batch before the schema")?;
                 let batch = message.header_as_record_batch().ok_or("batch: no header")?;
                 let n = usize::try_from(batch.length()).map_err(|_| "negative row count")?;
                 // The first reader read every row: more is a disagreement,
                 // found before anything that size is allocated.
-                if rows.len().saturating_add(n) > max_rows {
+                let max_rows = self.max_rows;
+                if self.rows.len().saturating_add(n) > max_rows {
                     return Err(format!(
                         "the second reader found more than {max_rows} rows, the table holds {max_rows}"
                     ));
                 }
                 let mut columns = Columns::new(&batch, body)?;
-                let values: HashMap<i64, &Vec<Norm>> =
-                    dictionaries.iter().map(|(id, (_, v))| (*id, v)).collect();
+                let values: HashMap<i64, &Vec<Norm>> = self
+                    .dictionaries
+                    .iter()
+                    .map(|(id, (_, v))| (*id, v))
+                    .collect();
                 let mut read: Vec<Vec<Option<Norm>>> = Vec::with_capacity(plan.len());
                 for r in plan {
                     read.push(columns.column(*r, n, &values)?);
                 }
                 for i in 0..n {
-                    rows.push(read.iter_mut().map(|c| c[i].take()).collect());
+                    self.rows
+                        .push(read.iter_mut().map(|c| c[i].take()).collect());
                 }
             }
             _ => {}
         }
+        Ok(Some(()))
     }
-    Ok(Some(rows))
 }
 
 /// An encapsulated message: its flatbuffer metadata, then its body.

@@ -166,3 +166,38 @@ fn truncated_or_altered_arrow_ipc_is_an_error_not_a_panic() {
         .unwrap_err();
     assert!(err.contains("runs past the end"), "{err}");
 }
+
+#[test]
+fn an_arrow_file_is_read_through_its_footer_whatever_follows_the_magic() {
+    let table = loaded(CSV, ".csv").table;
+    let mut bytes = arrow_ipc_bytes(&table, false);
+    // Polars writes no schema message after the magic: the footer's schema
+    // and blocks are the file. Here the schema message is overwritten with
+    // the bytes polars puts there, which are not a message.
+    let len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let pattern = [0x04, 0, 0, 0, 0xf2, 0xff, 0xff, 0xff];
+    for (k, b) in bytes[8..16 + len].iter_mut().enumerate() {
+        *b = pattern[k % pattern.len()];
+    }
+    let proof = check_columnar(Kind::ArrowFile, &bytes, &table, &[])
+        .expect("a second reader")
+        .unwrap();
+    assert!(
+        proof.what().contains("read the same 3 rows"),
+        "{}",
+        proof.what()
+    );
+    // A footer cut or altered is an error or no reading, never a panic.
+    for cut in 0..bytes.len() {
+        let _ = check_columnar(Kind::ArrowFile, &bytes[..cut], &table, &[]);
+    }
+    for at in bytes.len().saturating_sub(200)..bytes.len() {
+        let mut hostile = bytes.clone();
+        hostile[at] ^= 0xff;
+        let _ = check_columnar(Kind::ArrowFile, &hostile, &table, &[]);
+    }
+    let err = check_columnar(Kind::ArrowFile, &bytes[..bytes.len() - 3], &table, &[])
+        .expect("a second reader")
+        .unwrap_err();
+    assert!(err.contains("does not end with ARROW1"), "{err}");
+}
