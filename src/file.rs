@@ -338,7 +338,15 @@ fn check_binary_format(path: &Path, format: InputFormat) -> anyhow::Result<()> {
             "{}: --format says {name}, but {}",
             path.display(),
             match found {
-                Some(kind) => format!("it is a {}", kind.noun()),
+                Some(kind) => {
+                    let noun = kind.noun();
+                    let article = if noun.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                        "an"
+                    } else {
+                        "a"
+                    };
+                    format!("it is {article} {noun}")
+                }
                 None => "its first bytes are not".to_string(),
             }
         );

@@ -407,6 +407,17 @@ pub fn from_arrow(shape: &Shape, array: &dyn Array) -> Result<Vec<Value>, String
         }
         DataType::Float64 => {
             let a = array.as_primitive::<Float64Type>();
+            // JSON, the nested model, has no NaN or infinity: serde_json
+            // would make them null, a value the file does not hold.
+            if let Some(x) = (0..n)
+                .filter(|&i| array.is_valid(i))
+                .map(|i| a.value(i))
+                .find(|x| !x.is_finite())
+            {
+                return Err(format!(
+                    "a float inside a nested value is {x}, which the nested model (JSON) cannot hold"
+                ));
+            }
             (0..n)
                 .map(|i| null_or(i, Value::from(a.value(i))))
                 .collect()
@@ -522,6 +533,32 @@ mod tests {
                 .unwrap();
         assert_eq!(text, r#"{"b":[1,null,{"y":2},{}]}"#);
         assert!(canonical("{oops").unwrap_err().starts_with("not JSON"));
+    }
+
+    #[test]
+    fn a_nan_or_infinity_inside_a_list_is_refused_not_made_null() {
+        let shape = Shape::List(Box::new(Shape::Float));
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let items = Float64Array::from(vec![Some(1.5), Some(bad), None]);
+            let field = Arc::new(arrow_schema::Field::new("item", DataType::Float64, true));
+            let list = ListArray::new(
+                field,
+                arrow_buffer::OffsetBuffer::new(vec![0, 3].into()),
+                Arc::new(items),
+                None,
+            );
+            let err = from_arrow(&shape, &list).unwrap_err();
+            assert!(
+                err.contains("which the nested model (JSON) cannot hold"),
+                "{err}"
+            );
+        }
+        // A null item stays null; finite values read as they are.
+        let items = Float64Array::from(vec![Some(-0.0), None]);
+        let field = Arc::new(arrow_schema::Field::new("item", DataType::Float64, true));
+        let offsets = arrow_buffer::OffsetBuffer::new(vec![0, 2].into());
+        let list = ListArray::new(field, offsets, Arc::new(items), None);
+        assert_eq!(from_arrow(&shape, &list).unwrap(), [json!([-0.0, null])]);
     }
 
     #[test]
