@@ -1097,28 +1097,34 @@ with open("typed.avro", "wb") as f:
 print("written")
 "#;
 
+/// The `original` row of a quick `file` run on `input` (its JSON kept at
+/// `json`).
+fn original_row(input: &Path, json: &Path) -> Value {
+    encbench()
+        .arg("file")
+        .arg(input)
+        .args(TINY)
+        .arg("--json")
+        .arg(json)
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(json).unwrap()).unwrap();
+    doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["codec"] == "file/original")
+        .expect("the file as it is is a row")
+        .clone()
+}
+
 /// The `original` row's verification detail for one of TYPED_FILES, kept
 /// as it is (smaller than the sample); `None` without the test Python.
 fn typed_original_detail(name: &str) -> Option<String> {
     let python = encbench_table::testing::worker_python()?;
     let dir = tempfile::tempdir().unwrap();
     run_python(&python, dir.path(), TYPED_FILES);
-    let json = dir.path().join("r.json");
-    encbench()
-        .arg("file")
-        .arg(dir.path().join(name))
-        .args(TINY)
-        .arg("--json")
-        .arg(&json)
-        .assert()
-        .success();
-    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    let original = doc["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["codec"] == "file/original")
-        .unwrap();
+    let original = original_row(&dir.path().join(name), &dir.path().join("r.json"));
     Some(
         original["verification"]["detail"]
             .as_str()
@@ -1386,22 +1392,10 @@ print("written")
         .success()
         .stdout(predicate::str::contains("Asia/Tokyo"))
         .stdout(predicate::str::contains("Europe/Paris"));
-    let json = dir.path().join("int96.json");
-    encbench()
-        .arg("file")
-        .arg(dir.path().join("int96.parquet"))
-        .args(TINY)
-        .arg("--json")
-        .arg(&json)
-        .assert()
-        .success();
-    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    let original = doc["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["codec"] == "file/original")
-        .unwrap();
+    let original = original_row(
+        &dir.path().join("int96.parquet"),
+        &dir.path().join("int96.json"),
+    );
     assert_eq!(original["verification"]["status"], "verified");
     let detail = original["verification"]["detail"].as_str().unwrap();
     assert!(
