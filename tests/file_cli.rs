@@ -1359,7 +1359,7 @@ fn every_converted_columnar_file_opens_in_its_reference_reader() {
 /// Files as pandas and pyarrow write them that once stopped `file`: a
 /// named time zone (pandas' tz-aware columns), INT96 time stamps (which
 /// the record API cuts to the millisecond); and files of no rows, each a
-/// clear error.
+/// clear error, as is a NaN inside a list.
 #[test]
 fn named_zones_int96_and_files_of_no_rows() {
     let Some(python) = encbench_table::testing::worker_python() else {
@@ -1379,6 +1379,7 @@ pq.write_table(t, "zoned.parquet")
 naive = pa.array([datetime.datetime(2020, 1, 1, 1, 2, 3, 456789) + datetime.timedelta(seconds=i) for i in range(n)], pa.timestamp("us"))
 pq.write_table(pa.table({"id": pa.array(range(n), pa.int64()), "ts": naive}), "int96.parquet", use_deprecated_int96_timestamps=True)
 pq.write_table(t.slice(0, 0), "empty.parquet")
+pq.write_table(pa.table({"lf": pa.array([[1.5, float("nan")]] * n, pa.list_(pa.float64()))}), "nan_in_list.parquet")
 with open("empty.avro", "wb") as f:
     fastavro.writer(f, fastavro.parse_schema({"type": "record", "name": "R", "fields": [{"name": "id", "type": "long"}]}), [])
 print("written")
@@ -1402,6 +1403,16 @@ print("written")
         detail.contains("(1 of 2 columns; ts stated otherwise or not read by that reader"),
         "{detail}"
     );
+    // JSON, the nested model, has no NaN: refused by name, not made null.
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("nan_in_list.parquet"))
+        .args(TINY)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "column 'lf': a float inside a nested value is NaN, which the nested model (JSON) cannot hold",
+        ));
     for name in ["empty.parquet", "empty.avro"] {
         encbench()
             .arg("file")

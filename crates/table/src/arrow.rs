@@ -396,7 +396,8 @@ pub(crate) fn append_column(
         }
         (Values::Str(v), ColumnType::Json) if field.shape.is_some() => {
             let shape = field.shape.as_ref().unwrap_or(&Shape::Mixed);
-            let values = nested::from_arrow(shape, array).map_err(|e| codec("arrow", e))?;
+            let values = nested::from_arrow(shape, array)
+                .map_err(|e| codec("arrow", format!("column '{}': {e}", field.name)))?;
             for value in values {
                 match value {
                     serde_json::Value::Null => v.push(""),
