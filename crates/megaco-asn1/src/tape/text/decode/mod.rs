@@ -691,8 +691,9 @@ impl D<'_> {
         while at < start && self.tape.nodes[at].slot < slot {
             at = self.subtree_end(at);
         }
-        if let Some(tail) = self.tape.nodes.get_mut(at..) {
-            tail.rotate_right(tail.len().saturating_sub(start - at.min(start)));
+        let (at, end) = (at.min(start), self.tape.nodes.len());
+        if start <= end {
+            self.tape.nodes[at..].rotate_right(end - start);
         }
     }
 
