@@ -1458,3 +1458,82 @@ fn a_format_that_cannot_hold_the_table_is_named_not_failed() {
         .stdout(predicate::str::contains("not measured: "))
         .stdout(predicate::str::contains("has no Protocol Buffers form"));
 }
+
+/// What the readers under `file` once dropped, from files as pyarrow and
+/// polars write them: a column's `not null`, a zone pyarrow stores beside
+/// UTC milliseconds, a UUID's text form, an Avro decimal wider than 38
+/// digits, and an Avro schema whose record has an empty name. Each is
+/// checked in what `--convert` writes, by pyarrow and fastavro.
+#[test]
+fn required_columns_zones_uuids_and_wide_decimals_come_through() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    run_python(
+        &python,
+        dir.path(),
+        r#"
+import datetime, decimal, uuid, fastavro, pyarrow as pa, pyarrow.parquet as pq
+n = 200
+utc = datetime.timezone.utc
+ids = [uuid.UUID(int=i * 0x1000100010001 + 7) for i in range(n)]
+t = pa.table({
+    "req": pa.array(range(n), pa.int64()),
+    "opt": pa.array([None if i % 4 == 0 else f"o{i}" for i in range(n)]),
+    "at": pa.array([datetime.datetime(2024, 1, 1, tzinfo=utc) + datetime.timedelta(seconds=i) for i in range(n)], pa.timestamp("s", tz="Europe/Paris")),
+    "u": pa.array([u.bytes for u in ids], pa.uuid()),
+})
+t = t.cast(t.schema.set(0, pa.field("req", pa.int64(), nullable=False)))
+pq.write_table(t, "pyarrow.parquet")
+schema = {"type": "record", "name": "Q", "fields": [
+    {"name": "big", "type": {"type": "bytes", "logicalType": "decimal", "precision": 50, "scale": 5}},
+    {"name": "req", "type": "long"},
+    {"name": "opt", "type": ["null", "string"]}]}
+big = [decimal.Decimal(f"{'-' if i % 2 else ''}12345678901234567890123456789012345678901234.{i:05d}") for i in range(n)]
+with open("named.avro", "wb") as f:
+    fastavro.writer(f, schema, [{"big": b, "req": i, "opt": None if i % 3 == 0 else "x"} for i, b in enumerate(big)])
+# As polars writes it: the record's name is empty (same length, so the header stays whole).
+data = open("named.avro", "rb").read()
+assert data.count(b'"name": "Q"') == 1
+open("polars.avro", "wb").write(data.replace(b'"name": "Q"', b'"name": "" '))
+print("written")
+"#,
+    );
+    for (input, output) in [
+        ("pyarrow.parquet", "out.parquet"),
+        ("polars.avro", "out.avro"),
+    ] {
+        encbench()
+            .arg("file")
+            .arg(dir.path().join(input))
+            .args(["--convert", output.trim_start_matches("out."), "-o"])
+            .arg(dir.path().join(output))
+            .arg("--no-store")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("compared row by row: identical"));
+    }
+    let checked = run_python(
+        &python,
+        dir.path(),
+        r#"
+import decimal, uuid, fastavro, pyarrow.parquet as pq
+t = pq.read_table("out.parquet")
+s = t.schema
+assert not s.field("req").nullable and s.field("opt").nullable, s
+assert str(s.field("at").type) == "timestamp[us, tz=Europe/Paris]", s.field("at").type
+ids = [uuid.UUID(int=i * 0x1000100010001 + 7) for i in range(200)]
+assert t.column("u").to_pylist() == [str(u) for u in ids], t.column("u")[:2]
+r = fastavro.reader(open("out.avro", "rb"))
+types = {f["name"]: f["type"] for f in r.writer_schema["fields"]}
+assert types["req"] == "long", types
+rows = list(r)
+want = [f"{'-' if i % 2 else ''}12345678901234567890123456789012345678901234.{i:05d}" for i in range(200)]
+assert [x["big"] for x in rows] == want, rows[:2]
+assert [x["req"] for x in rows] == list(range(200))
+print("checked")
+"#,
+    );
+    assert!(checked.contains("checked"), "{checked}");
+}

@@ -11,6 +11,8 @@
 //! readers are known to panic on some corrupt bytes).
 
 use crate::arrow::{append_batch, arrow_schema};
+use crate::avro_header::named;
+use crate::parquet_input::{ParquetInput, Plan};
 use crate::schema::{ColumnType, Field, Schema};
 use crate::table::Table;
 use crate::Error;
@@ -219,51 +221,6 @@ fn arrow_written(path: &Path, kind: Kind) -> Written {
     first_batch().unwrap_or_default()
 }
 
-/// The `avro.codec` entry of an Avro container's header (apache-avro
-/// keeps it private): the magic, then a map of byte strings, in blocks of
-/// zigzag-varint counts. `None` when absent or unreadable.
-fn avro_codec(header: &[u8]) -> Option<String> {
-    fn long(b: &[u8], at: &mut usize) -> Option<i64> {
-        let (mut value, mut shift) = (0u64, 0u32);
-        loop {
-            let byte = *b.get(*at)?;
-            *at += 1;
-            value |= u64::from(byte & 0x7f) << shift;
-            if byte & 0x80 == 0 {
-                return Some((value >> 1) as i64 ^ -((value & 1) as i64));
-            }
-            shift += 7;
-            if shift > 63 {
-                return None;
-            }
-        }
-    }
-    fn bytes<'b>(b: &'b [u8], at: &mut usize) -> Option<&'b [u8]> {
-        let len = usize::try_from(long(b, at)?).ok()?;
-        let out = b.get(*at..at.checked_add(len)?)?;
-        *at += len;
-        Some(out)
-    }
-    let mut at = 4;
-    loop {
-        let mut count = long(header, &mut at)?;
-        if count == 0 {
-            return None;
-        }
-        if count < 0 {
-            count = count.checked_neg()?;
-            long(header, &mut at)?; // the block's size in bytes
-        }
-        for _ in 0..count {
-            let key = bytes(header, &mut at)?;
-            let value = bytes(header, &mut at)?;
-            if key == b"avro.codec" {
-                return Some(String::from_utf8_lossy(value).into_owned());
-            }
-        }
-    }
-}
-
 /// An Avro container's codec, from its header's `avro.codec` entry.
 fn avro_written(codec: Option<&str>) -> Written {
     let compression = match codec {
@@ -365,10 +322,8 @@ fn spread(count: usize, fit: usize) -> Vec<usize> {
 }
 
 fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
-    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-    let file = File::open(path).map_err(|e| e.to_string())?;
-    let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| e.to_string())?;
-    let meta = builder.metadata().clone();
+    let input = parquet_file(path)?;
+    let meta = input.metadata().clone();
     let groups = meta.num_row_groups();
     let rows: usize = meta
         .row_groups()
@@ -401,8 +356,11 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
         chosen_bytes.min(limit).max(chosen_on_disk),
         crate::memory::available(),
     )?;
-    let mapping = Mapping::of(builder.schema().fields())?;
-    let mut builder = builder.with_row_groups(chosen.clone());
+    let mapping = Mapping::of(input.fields())?;
+    let mut plan = Plan {
+        row_groups: Some(chosen.clone()),
+        ..Plan::default()
+    };
     if take < chosen_rows {
         let runs = take.min(SAMPLE_RUNS);
         let per = take / runs;
@@ -410,17 +368,16 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
             let start = i * chosen_rows / runs;
             start..(start + per).min(chosen_rows)
         });
-        builder = builder.with_row_selection(
+        plan.selection = Some(
             parquet::arrow::arrow_reader::RowSelection::from_consecutive_ranges(
                 ranges,
                 chosen_rows,
             ),
         );
     }
-    let reader = builder.build().map_err(|e| e.to_string())?;
     let mut table = Table::new(mapping.schema.clone(), 0);
-    for batch in reader {
-        mapping.append(&mut table, &batch.map_err(|e| e.to_string())?)?;
+    for batch in input.batches(&plan)? {
+        mapping.append(&mut table, &batch?)?;
     }
     let whole = chosen.len() == groups && table.rows() == rows;
     Ok(Read {
@@ -434,6 +391,12 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
         sample_bytes: chosen_on_disk * table.rows() as u64 / chosen_rows.max(1) as u64,
         table,
     })
+}
+
+/// A Parquet file on disk, opened afresh for each pass over it.
+fn parquet_file(path: &Path) -> Result<ParquetInput<File>, String> {
+    let path = path.to_path_buf();
+    ParquetInput::open(move || File::open(&path).map_err(|e| e.to_string()))
 }
 
 fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
@@ -541,7 +504,8 @@ fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, Failed> {
 
 fn read_avro(path: &Path, limit: u64) -> Result<Read, Failed> {
     let (head, counted) = Head::open(path)?;
-    let reader = apache_avro::Reader::new(counted).map_err(|e| e.to_string())?;
+    let reader = apache_avro::Reader::new(named(counted).map_err(|e| e.to_string())?)
+        .map_err(|e| e.to_string())?;
     let avro = AvroMapping::of(reader.writer_schema())?;
     let mut table = Table::new(avro.schema.clone(), 0);
     // Records come a block at a time: the first blocks up to the limit.
@@ -558,7 +522,11 @@ fn read_avro(path: &Path, limit: u64) -> Result<Read, Failed> {
     File::open(path)
         .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, 1 << 20), &mut header))
         .map_err(|e| e.to_string())?;
-    read.written = avro_written(avro_codec(&header).as_deref());
+    let codec = crate::avro_header::parse(&header).and_then(|h| {
+        h.get("avro.codec")
+            .map(|c| String::from_utf8_lossy(c).into_owned())
+    });
+    read.written = avro_written(codec.as_deref());
     Ok(read)
 }
 
@@ -569,6 +537,9 @@ struct AvroMapping {
     input_types: Vec<String>,
     /// Per field: carried as text (its JSON form).
     text: Vec<bool>,
+    /// Per field: the scale of a decimal wider than 38 digits, carried as
+    /// its decimal text.
+    wide_scale: Vec<Option<u8>>,
     as_text: Vec<(String, String)>,
 }
 
@@ -582,6 +553,7 @@ impl AvroMapping {
             schema: Schema { fields: Vec::new() },
             input_types: Vec::new(),
             text: Vec::new(),
+            wide_scale: Vec::new(),
             as_text: Vec::new(),
         };
         for field in &record.fields {
@@ -614,7 +586,16 @@ impl AvroMapping {
             };
             // Arrays, maps and records become nested columns, as JSON inputs do.
             let shape = ty.is_none().then(|| avro_shape(inner)).flatten();
-            let mut column = Field::new(field.name.clone(), ty.unwrap_or(ColumnType::String), true);
+            // A field that cannot be null stays required.
+            let nullable = match &field.schema {
+                S::Union(u) => u.variants().iter().any(|v| matches!(v, S::Null)),
+                other => matches!(other, S::Null),
+            };
+            let mut column = Field::new(
+                field.name.clone(),
+                ty.unwrap_or(ColumnType::String),
+                nullable,
+            );
             match (&shape, ty) {
                 (Some(shape), _) => {
                     column.ty = ColumnType::Json;
@@ -639,6 +620,10 @@ impl AvroMapping {
                 _ => {}
             }
             out.text.push(ty.is_none());
+            out.wide_scale.push(match (inner, ty) {
+                (S::Decimal(d), None) => u8::try_from(d.scale).ok(),
+                _ => None,
+            });
             out.schema.fields.push(column);
             out.input_types
                 .push(serde_json::to_string(&field.schema).unwrap_or_else(|_| "?".into()));
@@ -659,8 +644,11 @@ impl AvroMapping {
         };
         let mut texts: Vec<Option<String>> = Vec::with_capacity(fields.len());
         let mut values = Vec::with_capacity(fields.len());
-        for (((_, value), text), field) in
-            fields.into_iter().zip(&self.text).zip(&self.schema.fields)
+        for ((((_, value), text), field), wide_scale) in fields
+            .into_iter()
+            .zip(&self.text)
+            .zip(&self.schema.fields)
+            .zip(&self.wide_scale)
         {
             let value = match value {
                 V::Union(_, inner) => *inner,
@@ -673,6 +661,14 @@ impl AvroMapping {
                     let json = serde_json::Value::try_from(value.clone())
                         .map_err(|e| format!("record {}: {e}", r + 1))?;
                     Some(crate::nested::canonical(&json.to_string())?.0)
+                }
+                (true, V::Decimal(d)) if wide_scale.is_some() => {
+                    let unscaled = num_bigint::BigInt::from(d.clone());
+                    Some(crate::values::scaled_text(
+                        unscaled.sign() == num_bigint::Sign::Minus,
+                        &unscaled.magnitude().to_string(),
+                        wide_scale.unwrap_or(0),
+                    ))
                 }
                 (true, _) => Some(avro_text(&value)),
                 (false, V::Enum(_, s)) => Some(s.clone()),
@@ -774,11 +770,10 @@ pub fn schema(path: &Path, kind: Kind) -> Result<(Schema, Option<usize>), Error>
         let file = File::open(path).map_err(|e| e.to_string())?;
         match kind {
             Kind::Parquet => {
-                let builder =
-                    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
-                        .map_err(|e| e.to_string())?;
-                let rows = builder.metadata().file_metadata().num_rows();
-                let mapping = Mapping::of(builder.schema().fields())?;
+                drop(file);
+                let input = parquet_file(path)?;
+                let rows = input.metadata().file_metadata().num_rows();
+                let mapping = Mapping::of(input.fields())?;
                 Ok((mapping.schema, usize::try_from(rows).ok()))
             }
             Kind::ArrowFile => {
@@ -794,8 +789,10 @@ pub fn schema(path: &Path, kind: Kind) -> Result<(Schema, Option<usize>), Error>
                 Ok((Mapping::of(reader.schema().fields())?.schema, None))
             }
             Kind::Avro => {
-                let reader = apache_avro::Reader::new(std::io::BufReader::new(file))
-                    .map_err(|e| e.to_string())?;
+                let reader = apache_avro::Reader::new(
+                    named(std::io::BufReader::new(file)).map_err(|e| e.to_string())?,
+                )
+                .map_err(|e| e.to_string())?;
                 Ok((AvroMapping::of(reader.writer_schema())?.schema, None))
             }
         }
@@ -835,20 +832,17 @@ pub fn each_batch(
         })?;
         match kind {
             Kind::Parquet => {
-                let file = File::open(path).map_err(|e| e.to_string())?;
-                let builder =
-                    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
-                        .map_err(|e| e.to_string())?;
-                let meta = builder.metadata().clone();
-                let mapping = Mapping::of(builder.schema().fields())?;
-                let reader = builder
-                    .with_batch_size(STREAM_BATCH_ROWS)
-                    .build()
-                    .map_err(|e| e.to_string())?;
+                let input = parquet_file(path)?;
+                let meta = input.metadata().clone();
+                let mapping = Mapping::of(input.fields())?;
+                let reader = input.batches(&Plan {
+                    batch_size: Some(STREAM_BATCH_ROWS),
+                    ..Plan::default()
+                })?;
                 // Bytes read: the row groups whose rows have all come.
                 let (mut rows, mut group, mut at) = (0i64, 0usize, 0u64);
                 for batch in reader {
-                    let batch = batch.map_err(|e| e.to_string())?;
+                    let batch = batch?;
                     rows += batch.num_rows() as i64;
                     while group < meta.num_row_groups() && rows >= meta.row_group(group).num_rows()
                     {
@@ -906,7 +900,8 @@ pub fn each_batch(
                 Ok(())
             }
             Kind::Avro => {
-                let reader = apache_avro::Reader::new(counted).map_err(|e| e.to_string())?;
+                let reader = apache_avro::Reader::new(named(counted).map_err(|e| e.to_string())?)
+                    .map_err(|e| e.to_string())?;
                 let avro = AvroMapping::of(reader.writer_schema())?;
                 let mut table = Table::new(avro.schema.clone(), STREAM_BATCH_ROWS);
                 for (r, record) in reader.enumerate() {
@@ -941,16 +936,10 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
         let err = |e: &dyn std::fmt::Display| e.to_string();
         let batches: Vec<RecordBatch> = match kind {
             Kind::Parquet => {
-                let builder =
-                    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
-                        bytes::Bytes::copy_from_slice(bytes),
-                    )
-                    .map_err(|e| err(&e))?;
-                builder
-                    .build()
-                    .map_err(|e| err(&e))?
-                    .collect::<Result<_, _>>()
-                    .map_err(|e| err(&e))?
+                let bytes = bytes::Bytes::copy_from_slice(bytes);
+                ParquetInput::open(move || Ok(bytes.clone()))?
+                    .batches(&Plan::default())?
+                    .collect::<Result<_, _>>()?
             }
             Kind::ArrowFile => {
                 arrow_ipc::reader::FileReader::try_new(std::io::Cursor::new(bytes), None)
@@ -963,7 +952,8 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
                 .collect::<Result<_, _>>()
                 .map_err(|e| err(&e))?,
             Kind::Avro => {
-                let reader = apache_avro::Reader::new(bytes).map_err(|e| err(&e))?;
+                let reader = apache_avro::Reader::new(named(bytes).map_err(|e| err(&e))?)
+                    .map_err(|e| err(&e))?;
                 let avro = AvroMapping::of(reader.writer_schema())?;
                 let mut table = Table::new(avro.schema.clone(), 0);
                 for (r, record) in reader.enumerate() {
@@ -1013,13 +1003,23 @@ pub fn decode_avro_with_arrow(bytes: &[u8]) -> Result<(Table, Vec<String>), Stri
     caught.unwrap_or_else(|panic| Err(format!("the reader failed ({panic})")))
 }
 
+/// How one of the file's columns becomes encbench's.
+enum Convert {
+    /// Cast to this Arrow type.
+    Cast(DataType),
+    /// Formatted as text, as Arrow displays it.
+    Text,
+    /// 16 bytes a value, formatted as a UUID (`8-4-4-4-12` hex digits).
+    Uuid,
+}
+
 /// How the file's columns become encbench's.
 struct Mapping {
     schema: Schema,
     /// Per column: its Arrow type in the file.
     input_types: Vec<String>,
-    /// Per column: the Arrow type to cast to, or `None` to format as text.
-    casts: Vec<Option<DataType>>,
+    /// Per column: how its Arrow array becomes the table's column.
+    casts: Vec<Convert>,
     as_text: Vec<(String, String)>,
 }
 
@@ -1064,9 +1064,11 @@ impl Mapping {
                 None => crate::nested::Shape::from_arrow_type(f.data_type()),
                 Some(_) => None,
             };
+            // A required column stays required.
+            let nullable = f.is_nullable();
             let (field, cast) = match (ty, shape) {
                 (Some(ty), _) => {
-                    let mut field = Field::new(f.name().clone(), ty, true);
+                    let mut field = Field::new(f.name().clone(), ty, nullable);
                     // Instants keep their zone: the values stay UTC microseconds.
                     match f.data_type() {
                         DataType::Timestamp(_, Some(tz)) => field.tz = Some(tz.to_string()),
@@ -1076,18 +1078,23 @@ impl Mapping {
                         _ => {}
                     }
                     let cast = crate::arrow::field_type(&field);
-                    (field, Some(cast))
+                    (field, Convert::Cast(cast))
                 }
                 (None, Some(shape)) => {
                     let cast = shape.arrow_type();
-                    let mut field = Field::new(f.name().clone(), ColumnType::Json, true);
+                    let mut field = Field::new(f.name().clone(), ColumnType::Json, nullable);
                     field.shape = Some(shape);
-                    (field, Some(cast))
+                    (field, Convert::Cast(cast))
                 }
                 (None, None) => {
-                    out.as_text
-                        .push((f.name().clone(), f.data_type().to_string()));
-                    (Field::new(f.name().clone(), ColumnType::String, true), None)
+                    let uuid = is_uuid(f);
+                    let shown = match uuid {
+                        true => "uuid".to_string(),
+                        false => f.data_type().to_string(),
+                    };
+                    out.as_text.push((f.name().clone(), shown));
+                    let field = Field::new(f.name().clone(), ColumnType::String, nullable);
+                    (field, if uuid { Convert::Uuid } else { Convert::Text })
                 }
             };
             out.schema.fields.push(field);
@@ -1107,7 +1114,7 @@ impl Mapping {
             arrays.push(match cast {
                 // Unsafe casts fail on a value that does not fit, where
                 // safe ones would silently make it null.
-                Some(to) => arrow_cast::cast_with_options(
+                Convert::Cast(to) => arrow_cast::cast_with_options(
                     array,
                     to,
                     &arrow_cast::CastOptions {
@@ -1116,7 +1123,8 @@ impl Mapping {
                     },
                 )
                 .map_err(|e| format!("column '{}': {e}", array.data_type()))?,
-                None => Arc::new(as_text(array.as_ref())?),
+                Convert::Text => Arc::new(as_text(array.as_ref())?),
+                Convert::Uuid => Arc::new(uuid_text(array.as_ref())?),
             });
         }
         let converted =
@@ -1154,6 +1162,38 @@ fn avro_text(value: &apache_avro::types::Value) -> String {
 }
 
 /// Each value as arrow's display writes it (nested values included).
+/// A column of 16-byte UUIDs: Arrow's `arrow.uuid` extension, which a
+/// Parquet UUID column is read as (see `parquet_input`).
+fn is_uuid(field: &arrow_schema::Field) -> bool {
+    use crate::parquet_input::{EXTENSION_NAME, UUID_EXTENSION};
+    matches!(field.data_type(), DataType::FixedSizeBinary(16))
+        && field.metadata().get(EXTENSION_NAME).map(String::as_str) == Some(UUID_EXTENSION)
+}
+
+/// 16-byte values as UUID text: `00112233-4455-6677-8899-aabbccddeeff`.
+fn uuid_text(array: &dyn Array) -> Result<arrow_array::StringArray, String> {
+    use arrow_array::cast::AsArray;
+    let Some(bytes) = array.as_fixed_size_binary_opt() else {
+        return Err(format!("a UUID column of type {}", array.data_type()));
+    };
+    Ok(bytes
+        .iter()
+        .map(|v| {
+            v.map(|b| {
+                let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+                format!(
+                    "{}-{}-{}-{}-{}",
+                    &hex[..8],
+                    &hex[8..12],
+                    &hex[12..16],
+                    &hex[16..20],
+                    &hex[20..]
+                )
+            })
+        })
+        .collect())
+}
+
 fn as_text(array: &dyn Array) -> Result<arrow_array::StringArray, String> {
     let options = arrow_cast::display::FormatOptions::default();
     let format =

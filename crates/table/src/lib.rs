@@ -5,6 +5,7 @@
 //! file` (`encbench_userdata`) both build on it.
 
 pub mod arrow;
+pub mod avro_header;
 pub mod binary_input;
 pub mod error;
 pub mod infer;
@@ -15,6 +16,7 @@ pub mod jsondoc;
 pub mod load;
 pub mod memory;
 pub mod nested;
+pub mod parquet_input;
 pub mod read;
 pub mod records;
 pub mod row_hash;

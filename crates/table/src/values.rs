@@ -214,11 +214,16 @@ pub fn decimal_from_be(bytes: &[u8]) -> Option<i128> {
 /// exactly `scale` fraction digits (-1234 at scale 2 is `-12.34`; -5 is
 /// `-0.05`).
 pub fn decimal_text(unscaled: i128, scale: u8) -> String {
-    let digits = unscaled.unsigned_abs().to_string();
+    scaled_text(unscaled < 0, &unscaled.unsigned_abs().to_string(), scale)
+}
+
+/// A decimal of any width as text, from its sign and its unscaled
+/// magnitude's digits: `scale` of them after the point.
+pub fn scaled_text(negative: bool, digits: &str, scale: u8) -> String {
     let scale = usize::from(scale);
     let padded = format!("{digits:0>width$}", width = scale + 1);
     let (whole, fraction) = padded.split_at(padded.len() - scale);
-    let sign = if unscaled < 0 { "-" } else { "" };
+    let sign = if negative { "-" } else { "" };
     match scale {
         0 => format!("{sign}{whole}"),
         _ => format!("{sign}{whole}.{fraction}"),
