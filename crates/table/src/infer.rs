@@ -25,6 +25,8 @@ pub const DICTIONARY_REPEATS: usize = 10;
 struct Candidate {
     int: Option<(i64, i64)>,
     any_int: bool,
+    /// Every value so far is a whole number in `0..=u64::MAX`.
+    any_uint: bool,
     float: bool,
     boolean: bool,
     date: bool,
@@ -48,6 +50,7 @@ impl Default for Candidate {
         Candidate {
             int: None,
             any_int: true,
+            any_uint: true,
             float: true,
             boolean: true,
             date: true,
@@ -150,11 +153,12 @@ impl Candidate {
                 None => self.any_int = false,
             }
         }
+        self.any_uint = self.any_uint && values::parse_uint64(text).is_some();
         self.float = self.float && values::parse_float(text).is_some();
         self.boolean = self.boolean && values::parse_bool(text).is_some();
         self.date = self.date && values::parse_date(text).is_some();
         if self.timestamp {
-            let utc = text.ends_with('Z');
+            let utc = values::timestamp_has_zone(text);
             self.timestamp =
                 values::parse_timestamp(text).is_some() && *self.utc.get_or_insert(utc) == utc;
         }
@@ -189,6 +193,10 @@ impl Candidate {
             if let Some((lo, hi)) = self.int {
                 return ColumnType::int_for(lo, hi);
             }
+        }
+        // Past i64 (DuckDB's UBIGINT, pandas' uint64): exact as unsigned.
+        if json_number && self.any_uint {
+            return ColumnType::UInt64;
         }
         if json_number && self.float {
             return ColumnType::Float64;
@@ -262,32 +270,53 @@ mod tests {
                 Some("40000"),
                 Some("3000000000"),
                 Some("007"),
+                Some("18446744073709551615"),
+                Some("18446744073709551615"),
+                Some("18446744073709551616"),
             ],
-            &[Some("127"), Some("5"), Some("-1"), Some("1"), Some("8")],
+            &[
+                Some("127"),
+                Some("5"),
+                Some("-1"),
+                Some("1"),
+                Some("8"),
+                Some("0"),
+                Some("-1"),
+                Some("0"),
+            ],
         ]);
         let types: Vec<ColumnType> = got.iter().map(|t| t.0).collect();
         use ColumnType::*;
-        assert_eq!(types, [Int8, Int16, Int32, Int64, String]);
+        // Past i64: unsigned when every value is, else text (a float
+        // would round them).
+        assert_eq!(
+            types,
+            [Int8, Int16, Int32, Int64, String, UInt64, String, String]
+        );
     }
 
     #[test]
-    fn timestamps_ending_in_z_are_utc_instants_and_a_mix_stays_text() {
+    fn timestamps_with_a_zone_are_utc_instants_and_a_mix_stays_text() {
         let mut inferrer = Inferrer::default();
         for row in [
             [
                 Some("2013-01-01T05:00:00Z"),
                 Some("2013-01-01 05:00:00"),
                 Some("2013-01-01 05:00:00"),
+                Some("2013-01-01 06:00:00+01:00"),
             ],
             [
                 Some("2013-01-01 06:30:00.25Z"),
                 Some("2013-01-01 06:30:00"),
                 Some("2013-01-01T06:30:00Z"),
+                Some("2013-07-01 06:30:00-04"),
             ],
         ] {
             inferrer.add(&row, None);
         }
-        let names: Vec<String> = ["utc", "naive", "mixed"].map(String::from).to_vec();
+        let names: Vec<String> = ["utc", "naive", "mixed", "offsets"]
+            .map(String::from)
+            .to_vec();
         let got: Vec<(ColumnType, Option<String>)> = inferrer
             .schema(&names)
             .fields
@@ -300,7 +329,8 @@ mod tests {
             [
                 (timestamp, Some("UTC".into())),
                 (timestamp, None),
-                (ColumnType::String, None)
+                (ColumnType::String, None),
+                (timestamp, Some("UTC".into())),
             ]
         );
     }

@@ -268,11 +268,55 @@ fn digits(b: &[u8]) -> Option<u32> {
     })
 }
 
-/// `YYYY-MM-DD HH:MM:SS[.ffffff]` (or `T` between, optional trailing `Z`)
-/// → microseconds since 1970-01-01 00:00:00. More than six fractional
-/// digits would lose precision, so such text is not a timestamp.
+/// `YYYY-MM-DD HH:MM:SS[.ffffff]` (or `T` between), optionally with a zone
+/// (`Z`, or an offset as pandas and DuckDB write one: `+01:00`, `+0100`,
+/// `+00`) → microseconds since 1970-01-01 00:00:00, in UTC where a zone is
+/// given. More than six fractional digits would lose precision, so such
+/// text is not a timestamp.
 pub fn parse_timestamp(text: &str) -> Option<i64> {
-    let body = text.strip_suffix('Z').unwrap_or(text);
+    let (body, offset) = split_zone(text)?;
+    Some(naive_timestamp(body)? - offset.unwrap_or(0) * 1_000_000)
+}
+
+/// Whether `text` is a timestamp that gives its zone (an instant).
+pub fn timestamp_has_zone(text: &str) -> bool {
+    matches!(split_zone(text), Some((_, Some(_))))
+}
+
+/// A timestamp's text before its zone, and the zone's offset east of UTC
+/// in seconds (`None`: no zone given).
+fn split_zone(text: &str) -> Option<(&str, Option<i64>)> {
+    let Some(at) = text.get(19..).and_then(|tail| tail.find(['Z', '+', '-'])) else {
+        return Some((text, None));
+    };
+    let (body, zone) = text.split_at(19 + at);
+    let offset = match zone.as_bytes() {
+        b"Z" => 0,
+        [sign @ (b'+' | b'-'), rest @ ..] => {
+            let (hours, minutes) = match rest {
+                [h @ .., b':', m0, m1] if h.len() == 2 => (h, [*m0, *m1]),
+                [_, _, m0, m1] => (&rest[..2], [*m0, *m1]),
+                [_, _] => (rest, [b'0', b'0']),
+                _ => return None,
+            };
+            let (hours, minutes) = (i64::from(digits(hours)?), i64::from(digits(&minutes)?));
+            if hours > 23 || minutes > 59 {
+                return None;
+            }
+            let secs = hours * 3600 + minutes * 60;
+            if *sign == b'-' {
+                -secs
+            } else {
+                secs
+            }
+        }
+        _ => return None,
+    };
+    Some((body, Some(offset)))
+}
+
+/// `YYYY-MM-DD HH:MM:SS[.ffffff]` without a zone.
+fn naive_timestamp(body: &str) -> Option<i64> {
     if body.len() < 19 || !matches!(body.as_bytes()[10], b' ' | b'T') {
         return None;
     }
@@ -463,10 +507,31 @@ mod tests {
         for utc in [false, true] {
             assert_eq!(parse_timestamp(&format_timestamp(fine, utc)), Some(fine));
         }
+        // Offsets as pandas (`+01:00`) and DuckDB (`+00`) write them: the
+        // same instant in UTC.
+        for text in [
+            "2013-01-01 06:00:00+01:00",
+            "2013-01-01T06:00:00+0100",
+            "2013-01-01 00:30:00-04:30",
+            "2013-01-01 05:00:00+00",
+        ] {
+            assert_eq!(parse_timestamp(text), Some(t), "{text}");
+            assert!(timestamp_has_zone(text), "{text}");
+        }
+        assert_eq!(
+            parse_timestamp("2013-01-01 06:00:00.25+01"),
+            Some(t + 250_000)
+        );
+        assert!(!timestamp_has_zone("2013-01-01 05:00:00"));
         for text in [
             "2013-01-01 05:00:00.1234567",
             "2013-02-30 00:00:00",
             "2013-01-01",
+            "2013-01-01 05:00:00+24:00",
+            "2013-01-01 05:00:00+1",
+            "2013-01-01 05:00:00+01:0",
+            "2013-01-01 05:00:00Z+01",
+            "2013-01-01 05:00:00 +01:00",
         ] {
             assert_eq!(parse_timestamp(text), None, "{text}");
         }
