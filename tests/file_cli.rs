@@ -752,7 +752,7 @@ fn parquet_arrow_and_avro_files_are_measured_against_every_candidate() {
     let csv = quoted_csv(dir.path(), "q.csv", 2000);
     for (format, name) in [
         ("parquet", "Parquet"),
-        ("arrow", "Arrow IPC stream"),
+        ("arrow", "Arrow IPC file (Feather v2)"),
         ("avro", "Avro container file"),
     ] {
         let out = dir.path().join(format!("q.{format}"));
@@ -1286,13 +1286,9 @@ fn every_converted_columnar_file_opens_in_its_reference_reader() {
     for input in ["typed.parquet", "typed.avro"] {
         for target in targets {
             let (format, _) = target.split_once('+').unwrap_or((target, ""));
-            let ext = match format {
-                "arrow" => "arrows",
-                f => f,
-            };
             let out = dir
                 .path()
-                .join(format!("{input}.{}.{ext}", target.replace('+', "_")));
+                .join(format!("{input}.{}.{format}", target.replace('+', "_")));
             encbench()
                 .arg("file")
                 .arg(dir.path().join(input))
@@ -1304,7 +1300,7 @@ fn every_converted_columnar_file_opens_in_its_reference_reader() {
                 .stdout(predicate::str::contains("compared row by row: identical"));
             let read = match format {
                 "parquet" => "import pyarrow.parquet as pq; t = pq.read_table(P); print(t.num_rows, t.column('id').to_pylist()[:3], t.schema.field('price').type, t.column('price')[7], pq.ParquetFile(P).metadata.row_group(0).column(0).compression)",
-                "arrow" => "import pyarrow as pa; t = pa.ipc.open_stream(P).read_all(); print(t.num_rows, t.column('id').to_pylist()[:3], t.schema.field('price').type, t.column('price')[7])",
+                "arrow" => "import pyarrow as pa; t = pa.ipc.open_file(P).read_all(); print(t.num_rows, t.column('id').to_pylist()[:3], t.schema.field('price').type, t.column('price')[7])",
                 _ => "import fastavro; r = fastavro.reader(open(P, 'rb')); rows = list(r); print(len(rows), [x['id'] for x in rows[:3]], 'decimal', rows[7]['price'], r.codec)",
             };
             let printed = run_python(
@@ -1324,7 +1320,7 @@ fn every_converted_columnar_file_opens_in_its_reference_reader() {
                     &python,
                     dir.path(),
                     &format!(
-                        "import pyarrow as pa, pyarrow.parquet as pq\nP = {:?}\nt = pq.read_table(P) if P.endswith('parquet') else pa.ipc.open_stream(P).read_all()\nprint(t.schema.field('big').type, t.column('big')[2], t.schema.field('attrs').type, t.column('attrs')[2])",
+                        "import pyarrow as pa, pyarrow.parquet as pq\nP = {:?}\nt = pq.read_table(P) if P.endswith('parquet') else pa.ipc.open_file(P).read_all()\nprint(t.schema.field('big').type, t.column('big')[2], t.schema.field('attrs').type, t.column('attrs')[2])",
                         out.to_string_lossy()
                     ),
                 );

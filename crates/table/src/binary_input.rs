@@ -253,9 +253,9 @@ pub fn read(path: &Path, kind: Kind, limit: u64) -> Result<Read, Error> {
         why,
     };
     let caught = quietly(|| match kind {
-        Kind::Parquet => read_parquet(path, limit),
-        Kind::ArrowFile => read_arrow_file(path, limit),
-        Kind::ArrowStream => read_arrow_stream(path, limit),
+        Kind::Parquet => read_parquet(path, limit, sub_micros(path, kind)?),
+        Kind::ArrowFile => read_arrow_file(path, limit, sub_micros(path, kind)?),
+        Kind::ArrowStream => read_arrow_stream(path, limit, sub_micros(path, kind)?),
         Kind::Avro => read_avro(path, limit),
     });
     match caught {
@@ -321,7 +321,7 @@ fn spread(count: usize, fit: usize) -> Vec<usize> {
     (0..take).map(|i| i * count / take).collect()
 }
 
-fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
+fn read_parquet(path: &Path, limit: u64, nanos: bool) -> Result<Read, Failed> {
     let input = parquet_file(path)?;
     let meta = input.metadata().clone();
     let groups = meta.num_row_groups();
@@ -356,7 +356,7 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
         chosen_bytes.min(limit).max(chosen_on_disk),
         crate::memory::available(),
     )?;
-    let mapping = Mapping::of(input.fields())?;
+    let mapping = Mapping::of(input.fields(), nanos)?;
     let mut plan = Plan {
         row_groups: Some(chosen.clone()),
         ..Plan::default()
@@ -399,7 +399,7 @@ fn parquet_file(path: &Path) -> Result<ParquetInput<File>, String> {
     ParquetInput::open(move || File::open(&path).map_err(|e| e.to_string()))
 }
 
-fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
+fn read_arrow_file(path: &Path, limit: u64, nanos: bool) -> Result<Read, Failed> {
     let file = File::open(path).map_err(|e| e.to_string())?;
     let size = file.metadata().map_err(|e| e.to_string())?.len();
     let mut reader =
@@ -408,7 +408,7 @@ fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
     let mean = size / batches.max(1) as u64;
     let chosen = spread(batches, (limit / mean.max(1)) as usize);
     fits(mean * chosen.len() as u64, crate::memory::available())?;
-    let mapping = Mapping::of(reader.schema().fields())?;
+    let mapping = Mapping::of(reader.schema().fields(), nanos)?;
     let mut table = Table::new(mapping.schema.clone(), 0);
     for &i in &chosen {
         reader.set_index(i).map_err(|e| e.to_string())?;
@@ -481,11 +481,11 @@ impl Head {
     }
 }
 
-fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, Failed> {
+fn read_arrow_stream(path: &Path, limit: u64, nanos: bool) -> Result<Read, Failed> {
     let (head, counted) = Head::open(path)?;
     let reader =
         arrow_ipc::reader::StreamReader::try_new(counted, None).map_err(|e| e.to_string())?;
-    let mapping = Mapping::of(reader.schema().fields())?;
+    let mapping = Mapping::of(reader.schema().fields(), nanos)?;
     let mut table = Table::new(mapping.schema.clone(), 0);
     let mut taken = 0usize;
     for batch in reader {
@@ -767,26 +767,27 @@ pub fn schema(path: &Path, kind: Kind) -> Result<(Schema, Option<usize>), Error>
         why,
     };
     let caught = quietly(|| -> Result<(Schema, Option<usize>), String> {
+        let nanos = sub_micros(path, kind)?;
         let file = File::open(path).map_err(|e| e.to_string())?;
         match kind {
             Kind::Parquet => {
                 drop(file);
                 let input = parquet_file(path)?;
                 let rows = input.metadata().file_metadata().num_rows();
-                let mapping = Mapping::of(input.fields())?;
+                let mapping = Mapping::of(input.fields(), nanos)?;
                 Ok((mapping.schema, usize::try_from(rows).ok()))
             }
             Kind::ArrowFile => {
                 let reader = arrow_ipc::reader::FileReader::try_new(file, None)
                     .map_err(|e| e.to_string())?;
-                let mapping = Mapping::of(reader.schema().fields())?;
+                let mapping = Mapping::of(reader.schema().fields(), nanos)?;
                 Ok((mapping.schema, None))
             }
             Kind::ArrowStream => {
                 let reader =
                     arrow_ipc::reader::StreamReader::try_new(std::io::BufReader::new(file), None)
                         .map_err(|e| e.to_string())?;
-                Ok((Mapping::of(reader.schema().fields())?.schema, None))
+                Ok((Mapping::of(reader.schema().fields(), nanos)?.schema, None))
             }
             Kind::Avro => {
                 let reader = apache_avro::Reader::new(
@@ -826,6 +827,7 @@ pub fn each_batch(
                 "stopped".to_string()
             })
         };
+        let nanos = sub_micros(path, kind)?;
         let (head, counted) = Head::open(path).map_err(|f| match f {
             Failed::Bad(why) => why,
             Failed::TooBig(_) => "too big".to_string(),
@@ -834,7 +836,7 @@ pub fn each_batch(
             Kind::Parquet => {
                 let input = parquet_file(path)?;
                 let meta = input.metadata().clone();
-                let mapping = Mapping::of(input.fields())?;
+                let mapping = Mapping::of(input.fields(), nanos)?;
                 let reader = input.batches(&Plan {
                     batch_size: Some(STREAM_BATCH_ROWS),
                     ..Plan::default()
@@ -886,7 +888,7 @@ pub fn each_batch(
                     let batch = batch.map_err(|e| e.to_string())?;
                     let mapping = match &mut mapping {
                         Some(m) => m,
-                        None => mapping.insert(Mapping::of(batch.schema().fields())?),
+                        None => mapping.insert(Mapping::of(batch.schema().fields(), nanos)?),
                     };
                     let mut table = Table::new(mapping.schema.clone(), batch.num_rows());
                     mapping.append(&mut table, &batch)?;
@@ -967,12 +969,87 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
     caught.unwrap_or_else(|panic| Err(format!("the reader failed ({panic})")))
 }
 
+/// Whether a nanosecond timestamp in `batch` is finer than the microsecond.
+fn batch_has_sub_micros(batch: &RecordBatch) -> bool {
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::TimestampNanosecondType;
+    batch.columns().iter().any(|c| {
+        matches!(c.data_type(), DataType::Timestamp(TimeUnit::Nanosecond, _))
+            && c.as_primitive::<TimestampNanosecondType>()
+                .iter()
+                .any(|v| v.is_some_and(|ns| ns % 1000 != 0))
+    })
+}
+
+/// Whether the file's nanosecond timestamps need their nanoseconds: then
+/// they are carried as text, else held to the microsecond exactly. Reads
+/// those columns alone, the whole file, so that every read of the file
+/// (sample, conversion, `original` row) maps it alike.
+fn sub_micros(path: &Path, kind: Kind) -> Result<bool, String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let nanos = |fields: &arrow_schema::Fields| -> Vec<usize> {
+        let fine = |f: &arrow_schema::FieldRef| {
+            matches!(f.data_type(), DataType::Timestamp(TimeUnit::Nanosecond, _))
+        };
+        (0..fields.len()).filter(|&i| fine(&fields[i])).collect()
+    };
+    let open = || File::open(path).map_err(|e| err(&e));
+    let batches: Box<dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>>> =
+        match kind {
+            Kind::Parquet => {
+                use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+                let builder =
+                    ParquetRecordBatchReaderBuilder::try_new(open()?).map_err(|e| err(&e))?;
+                let columns = nanos(builder.schema().fields());
+                if columns.is_empty() {
+                    return Ok(false);
+                }
+                let mask = parquet::arrow::ProjectionMask::roots(builder.parquet_schema(), columns);
+                Box::new(builder.with_projection(mask).build().map_err(|e| err(&e))?)
+            }
+            Kind::ArrowFile => {
+                let reader =
+                    arrow_ipc::reader::FileReader::try_new(open()?, None).map_err(|e| err(&e))?;
+                let columns = nanos(reader.schema().fields());
+                if columns.is_empty() {
+                    return Ok(false);
+                }
+                Box::new(
+                    arrow_ipc::reader::FileReader::try_new(open()?, Some(columns))
+                        .map_err(|e| err(&e))?,
+                )
+            }
+            Kind::ArrowStream => {
+                let buffered = || open().map(std::io::BufReader::new);
+                let reader = arrow_ipc::reader::StreamReader::try_new(buffered()?, None)
+                    .map_err(|e| err(&e))?;
+                let columns = nanos(reader.schema().fields());
+                if columns.is_empty() {
+                    return Ok(false);
+                }
+                Box::new(
+                    arrow_ipc::reader::StreamReader::try_new(buffered()?, Some(columns))
+                        .map_err(|e| err(&e))?,
+                )
+            }
+            // Avro's timestamps are milliseconds or microseconds here.
+            Kind::Avro => return Ok(false),
+        };
+    for batch in batches {
+        if batch_has_sub_micros(&batch.map_err(|e| err(&e))?) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// Record batches as a table, by the mapping their schema gives.
 fn tabled(batches: &[RecordBatch]) -> Result<(Table, Mapping), String> {
     let Some(first) = batches.first() else {
         return Err("no record batches".into());
     };
-    let mapping = Mapping::of(first.schema().fields())?;
+    let nanos = batches.iter().any(batch_has_sub_micros);
+    let mapping = Mapping::of(first.schema().fields(), nanos)?;
     let mut table = Table::new(mapping.schema.clone(), 0);
     for batch in batches {
         mapping.append(&mut table, batch)?;
@@ -1024,7 +1101,9 @@ struct Mapping {
 }
 
 impl Mapping {
-    fn of(fields: &arrow_schema::Fields) -> Result<Mapping, String> {
+    /// `nanos`: whether the file's nanosecond timestamps need their
+    /// nanoseconds (see [`sub_micros`]), and so are carried as text.
+    fn of(fields: &arrow_schema::Fields, nanos: bool) -> Result<Mapping, String> {
         let mut out = Mapping {
             schema: Schema { fields: Vec::new() },
             input_types: Vec::new(),
@@ -1054,8 +1133,9 @@ impl Mapping {
                 DataType::Decimal128(p, s) | DataType::Decimal256(p, s) if *p <= 38 && *s >= 0 => {
                     Some(ColumnType::Decimal)
                 }
-                // Microseconds and coarser fit exactly; nanoseconds would be cut.
-                DataType::Timestamp(TimeUnit::Nanosecond, _) => None,
+                // Microseconds and coarser fit exactly; nanoseconds do when
+                // every value is a whole microsecond (pandas' datetime64[ns]).
+                DataType::Timestamp(TimeUnit::Nanosecond, _) if nanos => None,
                 DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
                 _ => None,
             };
@@ -1361,6 +1441,61 @@ mod tests {
             read.table.columns[2].cell(0),
             crate::table::Cell::Str("01ff")
         );
+    }
+
+    #[test]
+    fn nanosecond_timestamps_are_timestamps_unless_a_value_needs_its_nanoseconds() {
+        use arrow_array::TimestampNanosecondArray;
+        let dir = tempfile::tempdir().unwrap();
+        let field =
+            arrow_schema::Field::new("t", DataType::Timestamp(TimeUnit::Nanosecond, None), true);
+        let schema = Arc::new(arrow_schema::Schema::new(vec![field]));
+        // As pandas writes datetime64[ns]: whole microseconds, and a null.
+        for (name, last, ty) in [
+            ("whole", 3_000_000_000, ColumnType::Timestamp),
+            ("fine", 3_000_000_001, ColumnType::String),
+        ] {
+            let values = TimestampNanosecondArray::from(vec![Some(1_000), None, Some(last)]);
+            let batch = RecordBatch::try_new(schema.clone(), vec![Arc::new(values)]).unwrap();
+            let parquet = dir.path().join(format!("{name}.parquet"));
+            let mut w = parquet::arrow::ArrowWriter::try_new(
+                File::create(&parquet).unwrap(),
+                schema.clone(),
+                None,
+            )
+            .unwrap();
+            w.write(&batch).unwrap();
+            w.close().unwrap();
+            let arrow = dir.path().join(format!("{name}.arrow"));
+            let mut w =
+                arrow_ipc::writer::FileWriter::try_new(File::create(&arrow).unwrap(), &schema)
+                    .unwrap();
+            w.write(&batch).unwrap();
+            w.finish().unwrap();
+            for (path, kind) in [(&parquet, Kind::Parquet), (&arrow, Kind::ArrowFile)] {
+                let read = read(path, kind, u64::MAX).unwrap();
+                assert_eq!(read.table.schema.fields[0].ty, ty, "{name} {kind:?}");
+                // Every read of the file maps it alike.
+                let (whole_schema, _) = schema_of(path, kind);
+                assert_eq!(whole_schema.fields[0].ty, ty, "{name} {kind:?}");
+                let decoded = decode(kind, &std::fs::read(path).unwrap()).unwrap();
+                assert_eq!(
+                    decoded.first_difference(&read.table),
+                    None,
+                    "{name} {kind:?}"
+                );
+            }
+            let read = read(&parquet, Kind::Parquet, u64::MAX).unwrap();
+            let expected = match ty {
+                ColumnType::Timestamp => crate::table::Cell::Int(3_000_000),
+                _ => crate::table::Cell::Str("1970-01-01T00:00:03.000000001"),
+            };
+            assert_eq!(read.table.columns[0].cell(2), expected, "{name}");
+        }
+    }
+
+    fn schema_of(path: &Path, kind: Kind) -> (Schema, Option<usize>) {
+        schema(path, kind).unwrap()
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub enum Error {
     #[error("{}: the {what} holds no rows (its schema only): nothing to measure", path.display())]
     NoRows { path: PathBuf, what: &'static str },
     /// Not text: a NUL byte or invalid UTF-8 at this offset.
-    #[error("{}: looks like a binary file ({why} at byte {offset}); encbench file reads CSV/TSV, JSON Lines, JSON documents or plain text (optionally gzip- or zstd-compressed), Parquet and Arrow IPC", path.display())]
+    #[error("{}: looks like a binary file ({why} at byte {offset}); encbench file reads CSV/TSV, JSON Lines, JSON documents or plain text (optionally gzip- or zstd-compressed), Parquet, Arrow IPC and Avro", path.display())]
     Binary {
         path: PathBuf,
         offset: u64,

@@ -25,6 +25,17 @@ const BINARY_MAGIC: &[(&[u8], &str)] = &[
     (b"\x7fELF", "an executable"),
     (b"BZh", "a bzip2 file (only gzip and zstd are read)"),
     (b"\xfd7zXZ", "an xz file (only gzip and zstd are read)"),
+    (b"SQLite format 3\0", "an SQLite database"),
+];
+
+/// Magic that text could also begin with (`ORCID,name`): a match names
+/// the format only when the bytes also hold a NUL.
+const TEXT_LIKE_MAGIC: &[(&[u8], &str)] = &[
+    (b"ORC", "an ORC file"),
+    (
+        b"FEA1",
+        "a Feather v1 file (pandas' to_feather writes v2, which is read)",
+    ),
 ];
 
 pub use crate::inflate_cap::{decompressed_cap, DECOMPRESSED_MIN_CAP, DECOMPRESSED_RATIO_CAP};
@@ -260,7 +271,13 @@ pub fn check_text(path: &Path, bytes: Vec<u8>, offset: u64) -> Result<String, Er
         }
     }
     if let Some(at) = memchr::memchr(0, &bytes) {
-        return Err(binary(offset + at as u64, "a NUL byte"));
+        let named = TEXT_LIKE_MAGIC
+            .iter()
+            .find(|(m, _)| offset == 0 && bytes.starts_with(m));
+        return Err(match named {
+            Some((_, what)) => binary(0, what),
+            None => binary(offset + at as u64, "a NUL byte"),
+        });
     }
     String::from_utf8(bytes).map_err(|e| {
         binary(
@@ -397,6 +414,11 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("a Parquet file"));
+        let f = file(b"ORC\x0a\x00\x0a");
+        let e = head(f.path()).unwrap_err().to_string();
+        assert!(e.contains("(an ORC file at byte 0)"), "{e}");
+        let f = file(b"ORCID,name\n1,a\n");
+        assert_eq!(head(f.path()).unwrap(), "ORCID,name\n1,a\n");
         let f = file(&[0x1f, 0x8b, 0x08, 0, 1, 2, 3]);
         let e = head(f.path()).unwrap_err().to_string();
         assert!(e.contains("gzip data is corrupt"), "{e}");

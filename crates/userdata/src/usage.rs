@@ -37,22 +37,13 @@ fn split(compression: &str) -> (&str, Option<i32>) {
 
 /// The file name the format and compression usually take.
 pub fn file_name(codec: &str, compression: &str) -> String {
-    let ext = match codec {
-        "parquet" => "parquet",
-        "arrow" => "arrows",
-        "avro" => "avro",
-        "csv" => "csv",
-        "jsonl" => "jsonl",
-        "msgpack" => "msgpack",
-        "cbor" => "cbor",
-        other => other,
-    };
     // Parquet, Arrow and Avro compress inside: their names do not change.
     let suffix = match codec {
         "parquet" | "arrow" | "avro" => "",
         _ => crate::pipeline::compressed_suffix(compression),
     };
-    format!("data.{ext}{suffix}")
+    // The extension is the format's id (`.arrow`: an IPC file).
+    format!("data.{codec}{suffix}")
 }
 
 /// Opening `name` to write and to read through a whole-stream compressor
@@ -113,9 +104,9 @@ fn python(codec: &str, compression: &str, schema: &Schema) -> Vec<String> {
             vec![
                 "import pyarrow as pa".into(),
                 format!(
-                    "with pa.ipc.new_stream(\"{name}\", t.schema{options}) as w: w.write_table(t)"
+                    "with pa.ipc.new_file(\"{name}\", t.schema{options}) as w: w.write_table(t)"
                 ),
-                format!("t = pa.ipc.open_stream(\"{name}\").read_all()"),
+                format!("t = pa.ipc.open_file(\"{name}\").read_all()"),
             ]
         }
         "avro" => {
@@ -266,14 +257,14 @@ fn java(codec: &str, compression: &str) -> Vec<String> {
         ],
         "arrow" => vec![
             format!(
-                "ArrowStreamWriter w = new ArrowStreamWriter(root, null, Channels.newChannel(new FileOutputStream(\"{name}\")), IpcOption.DEFAULT, {});",
+                "ArrowFileWriter w = new ArrowFileWriter(root, null, new FileOutputStream(\"{name}\").getChannel(), null, IpcOption.DEFAULT, {});",
                 match family {
                     "none" => "NoCompressionCodec.Factory.INSTANCE, CompressionUtil.CodecType.NO_COMPRESSION".to_string(),
                     "lz4" => "CommonsCompressionFactory.INSTANCE, CompressionUtil.CodecType.LZ4_FRAME".to_string(),
                     _ => format!("CommonsCompressionFactory.INSTANCE, CompressionUtil.CodecType.ZSTD, Optional.of({})", level.unwrap_or(3)),
                 }
             ),
-            format!("ArrowStreamReader r = new ArrowStreamReader(new FileInputStream(\"{name}\"), allocator, CommonsCompressionFactory.INSTANCE);"),
+            format!("ArrowFileReader r = new ArrowFileReader(new FileInputStream(\"{name}\").getChannel(), allocator, CommonsCompressionFactory.INSTANCE);"),
         ],
         _ => Vec::new(),
     }
@@ -304,14 +295,14 @@ fn go(codec: &str, compression: &str) -> Vec<String> {
         }
         "arrow" => vec![
             format!(
-                "w := ipc.NewWriter(f, ipc.WithSchema(schema){})  // f: os.Create(\"{name}\")",
+                "w, err := ipc.NewFileWriter(f, ipc.WithSchema(schema){})  // f: os.Create(\"{name}\")",
                 match family {
                     "lz4" => ", ipc.WithLZ4()",
                     "zstd" => ", ipc.WithZstd()",
                     _ => "",
                 }
             ),
-            format!("r, err := ipc.NewReader(f)  // f: os.Open(\"{name}\")"),
+            format!("r, err := ipc.NewFileReader(f)  // f: os.Open(\"{name}\")"),
         ],
         "avro" => vec![
             format!(

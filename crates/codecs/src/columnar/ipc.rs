@@ -204,23 +204,31 @@ fn take(bytes: &[u8], pos: usize, len: usize) -> Result<&[u8], CodecError> {
         })
 }
 
-/// The same encoding over user tables (`encbench file`): the table as one
-/// Arrow record batch (`encbench_table::arrow`), written as an IPC stream,
-/// its buffers compressed with lz4 or zstd when asked (the IPC format's
-/// own compression, which pyarrow and every Arrow reader undo).
+/// The same encoding over user tables (`encbench file`): the table as
+/// Arrow record batches (`encbench_table::arrow`), written as an IPC file
+/// (Feather v2: the stream with a footer indexing its batches, what
+/// `.arrow` and `.feather` files hold and what pandas' `read_feather`,
+/// polars' `read_ipc` and `pyarrow.ipc.open_file` open), its buffers
+/// compressed with lz4 or zstd when asked (the IPC format's own
+/// compression, which every Arrow reader undoes).
 #[cfg(feature = "tables")]
 mod over_tables {
     use crate::tables::native::{bad_level, family_level, not_offered};
     use crate::tables::streaming::{Batches, ReadBack, Visit};
     use crate::tables::TableCodec;
-    use arrow_ipc::writer::{IpcWriteOptions, StreamWriter};
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::Int32Type;
+    use arrow_array::{Array, DictionaryArray, Int32Array, RecordBatch, StringArray};
+    use arrow_ipc::writer::{DictionaryHandling, FileWriter, IpcWriteOptions};
     use arrow_ipc::CompressionType;
     use encbench_table::arrow::{append_batch, arrow_schema, to_batch};
     use encbench_table::schema::Schema;
     use encbench_table::table::Table;
     use encbench_table::{error::codec, Error};
+    use std::collections::HashMap;
+    use std::sync::Arc;
 
-    /// Arrow IPC stream, buffers compressed or not.
+    /// Arrow IPC file, buffers compressed or not.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ArrowIpcTable {
         compression: Option<(CompressionType, Option<i32>)>,
@@ -257,9 +265,9 @@ mod over_tables {
             &self,
             out: W,
             schema: &arrow_schema::Schema,
-        ) -> Result<StreamWriter<W>, Error> {
+        ) -> Result<FileWriter<W>, Error> {
             let fail = |e| codec("arrow", e);
-            StreamWriter::try_new_with_options(out, schema, self.options().map_err(fail)?)
+            FileWriter::try_new_with_options(out, schema, self.options().map_err(fail)?)
                 .map_err(fail)
         }
     }
@@ -269,10 +277,10 @@ mod over_tables {
             "arrow"
         }
         fn summary(&self) -> &'static str {
-            "Apache Arrow IPC stream, one record batch, buffers compressed by lz4 or zstd when named (arrow-ipc)"
+            "Apache Arrow IPC file (Feather v2), buffers compressed by lz4 or zstd when named (arrow-ipc)"
         }
         fn extension(&self) -> &'static str {
-            "arrows"
+            "arrow"
         }
         fn nests_natively(&self) -> bool {
             true
@@ -298,9 +306,19 @@ mod over_tables {
             out: &mut (dyn std::io::Write + Send),
         ) -> Result<(), Error> {
             let fail = |e| codec("arrow", e);
-            let mut writer = self.writer(out, &arrow_schema(schema))?;
+            // An IPC file holds one dictionary per column: each batch's
+            // keys point into one dictionary that only grows, written as
+            // deltas.
+            let options = self
+                .options()
+                .map_err(fail)?
+                .with_dictionary_handling(DictionaryHandling::Delta);
+            let mut writer = FileWriter::try_new_with_options(out, &arrow_schema(schema), options)
+                .map_err(fail)?;
+            let mut dictionaries = Unified::default();
             for batch in batches {
-                writer.write(&to_batch(&batch?)?).map_err(fail)?;
+                let batch = dictionaries.remap(to_batch(&batch?)?)?;
+                writer.write(&batch).map_err(fail)?;
             }
             writer.finish().map_err(fail)
         }
@@ -310,8 +328,11 @@ mod over_tables {
             input: &ReadBack<'_>,
             visit: &mut Visit<'_>,
         ) -> Result<(), Error> {
-            let reader = arrow_ipc::reader::StreamReader::try_new(input.reader()?, None)
-                .map_err(|e| codec("arrow", e))?;
+            // Buffered: the reader takes each batch in several small reads.
+            let (file, _scratch) = input.file()?;
+            let reader =
+                arrow_ipc::reader::FileReader::try_new(std::io::BufReader::new(file), None)
+                    .map_err(|e| codec("arrow", e))?;
             crate::columnar::visit_table_batches("arrow", schema, reader, visit)
         }
         fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
@@ -327,7 +348,51 @@ mod over_tables {
         }
     }
 
-    /// An Arrow IPC stream in memory, every column or only `columns` (the
+    /// Per dictionary column, every value seen so far, in first-seen order.
+    #[derive(Default)]
+    struct Unified {
+        columns: std::collections::HashMap<usize, (Vec<String>, HashMap<String, i32>)>,
+    }
+
+    impl Unified {
+        /// `batch` with each dictionary column's keys pointing into its
+        /// column's dictionary so far, extended by this batch's new values.
+        fn remap(&mut self, batch: RecordBatch) -> Result<RecordBatch, Error> {
+            let fail = |e| codec("arrow", e);
+            let mut columns = batch.columns().to_vec();
+            for (c, column) in columns.iter_mut().enumerate() {
+                let Some(dictionary) = column.as_dictionary_opt::<Int32Type>() else {
+                    continue;
+                };
+                let Some(values) = dictionary.values().as_string_opt::<i32>() else {
+                    continue;
+                };
+                let (all, index) = self.columns.entry(c).or_default();
+                let mut local = Vec::with_capacity(values.len());
+                for v in values.iter() {
+                    let v = v.unwrap_or_default();
+                    let next = i32::try_from(all.len())
+                        .map_err(|_| codec("arrow", "a dictionary of over 2^31 values"))?;
+                    local.push(*index.entry(v.to_string()).or_insert_with(|| {
+                        all.push(v.to_string());
+                        next
+                    }));
+                }
+                let keys: Int32Array = dictionary
+                    .keys()
+                    .iter()
+                    .map(|k| k.map(|k| local[k as usize]))
+                    .collect();
+                let unified = StringArray::from_iter_values(all.iter());
+                *column = Arc::new(
+                    DictionaryArray::<Int32Type>::try_new(keys, Arc::new(unified)).map_err(fail)?,
+                );
+            }
+            RecordBatch::try_new(batch.schema(), columns).map_err(fail)
+        }
+    }
+
+    /// An Arrow IPC file in memory, every column or only `columns` (the
     /// others are stepped over, not decoded).
     fn arrow_columns(
         bytes: &[u8],
@@ -335,9 +400,11 @@ mod over_tables {
         columns: Option<&[usize]>,
     ) -> Result<Table, Error> {
         let fail = |e| codec("arrow", e);
-        let reader =
-            arrow_ipc::reader::StreamReader::try_new(bytes, columns.map(<[usize]>::to_vec))
-                .map_err(fail)?;
+        let reader = arrow_ipc::reader::FileReader::try_new(
+            std::io::Cursor::new(bytes),
+            columns.map(<[usize]>::to_vec),
+        )
+        .map_err(fail)?;
         let mut table = Table::new(
             columns.map_or_else(|| schema.clone(), |c| schema.project(c)),
             0,

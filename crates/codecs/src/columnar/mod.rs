@@ -1,6 +1,7 @@
 //! Columnar formats: a whole record batch turned into Arrow columns, then
 //! written as an Arrow IPC stream or a Parquet file. (Over user tables,
-//! `ArrowIpcTable` and `ParquetTable` take their schema from the table.)
+//! `ArrowIpcTable` and `ParquetTable` take their schema from the table;
+//! the former writes an IPC file, with its footer.)
 //!
 //! Each record type maps to a fixed Arrow schema ([`ArrowRecord`]); both
 //! codecs share the conversion, so they differ only in the container. The

@@ -214,7 +214,7 @@ fn parquet_and_arrow_files_read_back_every_value_with_their_types() {
     let table = sample_table();
     for (format, kind) in [
         ("parquet", Kind::Parquet),
-        ("arrow", Kind::ArrowStream),
+        ("arrow", Kind::ArrowFile),
         ("avro", Kind::Avro),
     ] {
         let path = written(dir.path(), format, &table);
