@@ -1459,7 +1459,8 @@ fn a_format_that_cannot_hold_the_table_is_named_not_failed() {
 /// polars write them: a column's `not null`, a zone pyarrow stores beside
 /// UTC milliseconds, a UUID's text form, an Avro decimal wider than 38
 /// digits, and an Avro schema whose record has an empty name. Each is
-/// checked in what `--convert` writes, by pyarrow and fastavro.
+/// checked in what `--convert` writes, by pyarrow and fastavro. And two
+/// columns of one name, which JSON Lines cannot hold.
 #[test]
 fn required_columns_zones_uuids_and_wide_decimals_come_through() {
     let Some(python) = encbench_table::testing::worker_python() else {
@@ -1493,6 +1494,7 @@ with open("named.avro", "wb") as f:
 data = open("named.avro", "rb").read()
 assert data.count(b'"name": "Q"') == 1
 open("polars.avro", "wb").write(data.replace(b'"name": "Q"', b'"name": "" '))
+pq.write_table(pa.table([pa.array(range(n)), pa.array(range(n))], names=["x", "x"]), "twice.parquet")
 print("written")
 "#,
     );
@@ -1532,4 +1534,25 @@ print("checked")
 "#,
     );
     assert!(checked.contains("checked"), "{checked}");
+    // Two columns of one name (Parquet allows it): JSON Lines, whose keys
+    // are the names, is not measured, and converting to it is refused.
+    let twice = dir.path().join("twice.parquet");
+    let reason = "jsonl: columns 1 and 2 are both named 'x', and a JSON object's keys are its columns' names";
+    encbench()
+        .arg("file")
+        .arg(&twice)
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("not measured: {reason}")));
+    let out = dir.path().join("twice.jsonl");
+    encbench()
+        .arg("file")
+        .arg(&twice)
+        .args(["--convert", "jsonl", "-o"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(reason));
+    assert!(!out.exists());
 }

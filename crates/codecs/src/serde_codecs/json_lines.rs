@@ -59,6 +59,26 @@ mod over_tables {
     /// One JSON object per line.
     pub struct JsonLinesTable;
 
+    /// A JSON object's keys are its columns' names: two columns of one
+    /// name (which Parquet and Arrow allow) have no JSON Lines form.
+    fn unique_keys(schema: &Schema) -> Result<(), Error> {
+        let names = &schema.fields;
+        for (i, f) in names.iter().enumerate() {
+            if let Some(j) = names[..i].iter().position(|g| g.name == f.name) {
+                return Err(codec(
+                    "jsonl",
+                    format!(
+                        "columns {} and {} are both named '{}', and a JSON object's keys are its columns' names",
+                        j + 1,
+                        i + 1,
+                        f.name
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     impl TableCodec for JsonLinesTable {
         fn id(&self) -> &'static str {
             "jsonl"
@@ -74,6 +94,13 @@ mod over_tables {
         }
         fn non_finite(&self) -> crate::tables::NonFinite {
             crate::tables::NonFinite::AsNull
+        }
+        fn prepare<'c>(
+            &'c self,
+            schema: &Schema,
+        ) -> Result<Box<dyn crate::tables::Prepared + 'c>, Error> {
+            unique_keys(schema)?;
+            Ok(Box::new(crate::tables::Plain(self, schema.clone())))
         }
         fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
             let fail = |e: serde_json::Error| codec("jsonl", e);
@@ -127,11 +154,12 @@ mod over_tables {
         }
         fn write_stream(
             &self,
-            _schema: &Schema,
+            schema: &Schema,
             _rows: usize,
             batches: &mut Batches<'_>,
             out: &mut (dyn Write + Send),
         ) -> Result<(), Error> {
+            unique_keys(schema)?;
             streaming::concatenated("jsonl", batches, out, &|t, b| self.encode(t, b))
         }
         fn read_stream(

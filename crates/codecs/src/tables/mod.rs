@@ -187,7 +187,7 @@ pub trait Prepared: Send + Sync {
 }
 
 /// A table codec with no per-schema state: the schema kept for decode.
-struct Plain<'c, C: ?Sized>(&'c C, Schema);
+pub(crate) struct Plain<'c, C: ?Sized>(pub(crate) &'c C, pub(crate) Schema);
 
 impl<C: TableCodec + ?Sized> Prepared for Plain<'_, C> {
     fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
