@@ -253,9 +253,9 @@ pub fn read(path: &Path, kind: Kind, limit: u64) -> Result<Read, Error> {
         why,
     };
     let caught = quietly(|| match kind {
-        Kind::Parquet => read_parquet(path, limit, sub_micros(path, kind)?),
-        Kind::ArrowFile => read_arrow_file(path, limit, sub_micros(path, kind)?),
-        Kind::ArrowStream => read_arrow_stream(path, limit, sub_micros(path, kind)?),
+        Kind::Parquet => read_parquet(path, limit, &texted(path, kind)?),
+        Kind::ArrowFile => read_arrow_file(path, limit, &texted(path, kind)?),
+        Kind::ArrowStream => read_arrow_stream(path, limit, &texted(path, kind)?),
         Kind::Avro => read_avro(path, limit),
     });
     match caught {
@@ -321,7 +321,7 @@ fn spread(count: usize, fit: usize) -> Vec<usize> {
     (0..take).map(|i| i * count / take).collect()
 }
 
-fn read_parquet(path: &Path, limit: u64, nanos: bool) -> Result<Read, Failed> {
+fn read_parquet(path: &Path, limit: u64, text: &[bool]) -> Result<Read, Failed> {
     let input = parquet_file(path)?;
     let meta = input.metadata().clone();
     let groups = meta.num_row_groups();
@@ -356,7 +356,7 @@ fn read_parquet(path: &Path, limit: u64, nanos: bool) -> Result<Read, Failed> {
         chosen_bytes.min(limit).max(chosen_on_disk),
         crate::memory::available(),
     )?;
-    let mapping = Mapping::of(input.fields(), nanos)?;
+    let mapping = Mapping::of(input.fields(), text)?;
     let mut plan = Plan {
         row_groups: Some(chosen.clone()),
         ..Plan::default()
@@ -399,7 +399,7 @@ fn parquet_file(path: &Path) -> Result<ParquetInput<File>, String> {
     ParquetInput::open(move || File::open(&path).map_err(|e| e.to_string()))
 }
 
-fn read_arrow_file(path: &Path, limit: u64, nanos: bool) -> Result<Read, Failed> {
+fn read_arrow_file(path: &Path, limit: u64, text: &[bool]) -> Result<Read, Failed> {
     let file = File::open(path).map_err(|e| e.to_string())?;
     let size = file.metadata().map_err(|e| e.to_string())?.len();
     let mut reader =
@@ -408,7 +408,7 @@ fn read_arrow_file(path: &Path, limit: u64, nanos: bool) -> Result<Read, Failed>
     let mean = size / batches.max(1) as u64;
     let chosen = spread(batches, (limit / mean.max(1)) as usize);
     fits(mean * chosen.len() as u64, crate::memory::available())?;
-    let mapping = Mapping::of(reader.schema().fields(), nanos)?;
+    let mapping = Mapping::of(reader.schema().fields(), text)?;
     let mut table = Table::new(mapping.schema.clone(), 0);
     for &i in &chosen {
         reader.set_index(i).map_err(|e| e.to_string())?;
@@ -481,11 +481,11 @@ impl Head {
     }
 }
 
-fn read_arrow_stream(path: &Path, limit: u64, nanos: bool) -> Result<Read, Failed> {
+fn read_arrow_stream(path: &Path, limit: u64, text: &[bool]) -> Result<Read, Failed> {
     let (head, counted) = Head::open(path)?;
     let reader =
         arrow_ipc::reader::StreamReader::try_new(counted, None).map_err(|e| e.to_string())?;
-    let mapping = Mapping::of(reader.schema().fields(), nanos)?;
+    let mapping = Mapping::of(reader.schema().fields(), text)?;
     let mut table = Table::new(mapping.schema.clone(), 0);
     let mut taken = 0usize;
     for batch in reader {
@@ -767,27 +767,27 @@ pub fn schema(path: &Path, kind: Kind) -> Result<(Schema, Option<usize>), Error>
         why,
     };
     let caught = quietly(|| -> Result<(Schema, Option<usize>), String> {
-        let nanos = sub_micros(path, kind)?;
+        let text = &texted(path, kind)?;
         let file = File::open(path).map_err(|e| e.to_string())?;
         match kind {
             Kind::Parquet => {
                 drop(file);
                 let input = parquet_file(path)?;
                 let rows = input.metadata().file_metadata().num_rows();
-                let mapping = Mapping::of(input.fields(), nanos)?;
+                let mapping = Mapping::of(input.fields(), text)?;
                 Ok((mapping.schema, usize::try_from(rows).ok()))
             }
             Kind::ArrowFile => {
                 let reader = arrow_ipc::reader::FileReader::try_new(file, None)
                     .map_err(|e| e.to_string())?;
-                let mapping = Mapping::of(reader.schema().fields(), nanos)?;
+                let mapping = Mapping::of(reader.schema().fields(), text)?;
                 Ok((mapping.schema, None))
             }
             Kind::ArrowStream => {
                 let reader =
                     arrow_ipc::reader::StreamReader::try_new(std::io::BufReader::new(file), None)
                         .map_err(|e| e.to_string())?;
-                Ok((Mapping::of(reader.schema().fields(), nanos)?.schema, None))
+                Ok((Mapping::of(reader.schema().fields(), text)?.schema, None))
             }
             Kind::Avro => {
                 let reader = apache_avro::Reader::new(
@@ -827,7 +827,7 @@ pub fn each_batch(
                 "stopped".to_string()
             })
         };
-        let nanos = sub_micros(path, kind)?;
+        let text = &texted(path, kind)?;
         let (head, counted) = Head::open(path).map_err(|f| match f {
             Failed::Bad(why) => why,
             Failed::TooBig(_) => "too big".to_string(),
@@ -836,7 +836,7 @@ pub fn each_batch(
             Kind::Parquet => {
                 let input = parquet_file(path)?;
                 let meta = input.metadata().clone();
-                let mapping = Mapping::of(input.fields(), nanos)?;
+                let mapping = Mapping::of(input.fields(), text)?;
                 let reader = input.batches(&Plan {
                     batch_size: Some(STREAM_BATCH_ROWS),
                     ..Plan::default()
@@ -888,7 +888,7 @@ pub fn each_batch(
                     let batch = batch.map_err(|e| e.to_string())?;
                     let mapping = match &mut mapping {
                         Some(m) => m,
-                        None => mapping.insert(Mapping::of(batch.schema().fields(), nanos)?),
+                        None => mapping.insert(Mapping::of(batch.schema().fields(), text)?),
                     };
                     let mut table = Table::new(mapping.schema.clone(), batch.num_rows());
                     mapping.append(&mut table, &batch)?;
@@ -969,78 +969,143 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
     caught.unwrap_or_else(|panic| Err(format!("the reader failed ({panic})")))
 }
 
-/// Whether a nanosecond timestamp in `batch` is finer than the microsecond.
-fn batch_has_sub_micros(batch: &RecordBatch) -> bool {
-    use arrow_array::cast::AsArray;
-    use arrow_array::types::TimestampNanosecondType;
-    batch.columns().iter().any(|c| {
-        matches!(c.data_type(), DataType::Timestamp(TimeUnit::Nanosecond, _))
-            && c.as_primitive::<TimestampNanosecondType>()
-                .iter()
-                .any(|v| v.is_some_and(|ns| ns % 1000 != 0))
-    })
+/// Per column of the file: whether its values need their text, as no
+/// column type of encbench's holds them exactly — nanosecond timestamps
+/// finer than the microsecond (whole microseconds, as pandas'
+/// `datetime64[ns]` holds, are timestamps), nested values holding a NaN
+/// or an infinity (the nested model is JSON, which has neither).
+type Texted = Vec<bool>;
+
+/// Whether a column of type `ty` may need its text (see [`Texted`]).
+fn may_need_text(ty: &DataType) -> bool {
+    match ty {
+        DataType::Timestamp(TimeUnit::Nanosecond, _) => true,
+        DataType::List(f) | DataType::LargeList(f) | DataType::FixedSizeList(f, _) => {
+            holds_floats(f.data_type())
+        }
+        DataType::Struct(_) | DataType::Map(_, _) => holds_floats(ty),
+        _ => false,
+    }
 }
 
-/// Whether the file's nanosecond timestamps need their nanoseconds: then
-/// they are carried as text, else held to the microsecond exactly. Reads
-/// those columns alone, the whole file, so that every read of the file
-/// (sample, conversion, `original` row) maps it alike.
-fn sub_micros(path: &Path, kind: Kind) -> Result<bool, String> {
+fn holds_floats(ty: &DataType) -> bool {
+    match ty {
+        DataType::Float16 | DataType::Float32 | DataType::Float64 => true,
+        DataType::List(f)
+        | DataType::LargeList(f)
+        | DataType::FixedSizeList(f, _)
+        | DataType::Map(f, _) => holds_floats(f.data_type()),
+        DataType::Struct(fields) => fields.iter().any(|f| holds_floats(f.data_type())),
+        _ => false,
+    }
+}
+
+/// Whether `array`'s values need their text (see [`Texted`]).
+fn needs_text(array: &dyn Array) -> bool {
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{Float16Type, Float32Type, Float64Type, TimestampNanosecondType};
+    match array.data_type() {
+        DataType::Timestamp(TimeUnit::Nanosecond, _) => array
+            .as_primitive::<TimestampNanosecondType>()
+            .iter()
+            .any(|v| v.is_some_and(|ns| ns % 1000 != 0)),
+        DataType::Float16 => array
+            .as_primitive::<Float16Type>()
+            .iter()
+            .any(|v| v.is_some_and(|x| !x.is_finite())),
+        DataType::Float32 => array
+            .as_primitive::<Float32Type>()
+            .iter()
+            .any(|v| v.is_some_and(|x| !x.is_finite())),
+        DataType::Float64 => array
+            .as_primitive::<Float64Type>()
+            .iter()
+            .any(|v| v.is_some_and(|x| !x.is_finite())),
+        DataType::List(_) => needs_text(array.as_list::<i32>().values().as_ref()),
+        DataType::LargeList(_) => needs_text(array.as_list::<i64>().values().as_ref()),
+        DataType::FixedSizeList(_, _) => needs_text(array.as_fixed_size_list().values().as_ref()),
+        DataType::Map(_, _) => needs_text(array.as_map().entries()),
+        DataType::Struct(_) => array
+            .as_struct()
+            .columns()
+            .iter()
+            .any(|c| needs_text(c.as_ref())),
+        _ => false,
+    }
+}
+
+/// [`Texted`] for batches in memory.
+fn texted_of(batches: &[RecordBatch]) -> Texted {
+    let columns = batches.first().map_or(0, |b| b.num_columns());
+    (0..columns)
+        .map(|c| {
+            batches
+                .iter()
+                .any(|b| may_need_text(b.column(c).data_type()) && needs_text(b.column(c).as_ref()))
+        })
+        .collect()
+}
+
+type BatchIter = Box<dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>>>;
+
+/// [`Texted`] for a file: reads the columns that may need their text
+/// alone, the whole file, so that every read of the file (sample,
+/// conversion, `original` row) maps it alike.
+fn texted(path: &Path, kind: Kind) -> Result<Texted, String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
-    let nanos = |fields: &arrow_schema::Fields| -> Vec<usize> {
-        let fine = |f: &arrow_schema::FieldRef| {
-            matches!(f.data_type(), DataType::Timestamp(TimeUnit::Nanosecond, _))
-        };
-        (0..fields.len()).filter(|&i| fine(&fields[i])).collect()
+    let candidates = |fields: &arrow_schema::Fields| -> (usize, Vec<usize>) {
+        let some = (0..fields.len()).filter(|&i| may_need_text(fields[i].data_type()));
+        (fields.len(), some.collect())
     };
     let open = || File::open(path).map_err(|e| err(&e));
-    let batches: Box<dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>>> =
-        match kind {
-            Kind::Parquet => {
-                use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-                let builder =
-                    ParquetRecordBatchReaderBuilder::try_new(open()?).map_err(|e| err(&e))?;
-                let columns = nanos(builder.schema().fields());
-                if columns.is_empty() {
-                    return Ok(false);
-                }
-                let mask = parquet::arrow::ProjectionMask::roots(builder.parquet_schema(), columns);
-                Box::new(builder.with_projection(mask).build().map_err(|e| err(&e))?)
+    let ((count, columns), batches): ((usize, Vec<usize>), BatchIter) = match kind {
+        Kind::Parquet => {
+            use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+            let builder = ParquetRecordBatchReaderBuilder::try_new(open()?).map_err(|e| err(&e))?;
+            let (count, columns) = candidates(builder.schema().fields());
+            if columns.is_empty() {
+                return Ok(vec![false; count]);
             }
-            Kind::ArrowFile => {
-                let reader =
-                    arrow_ipc::reader::FileReader::try_new(open()?, None).map_err(|e| err(&e))?;
-                let columns = nanos(reader.schema().fields());
-                if columns.is_empty() {
-                    return Ok(false);
-                }
-                Box::new(
-                    arrow_ipc::reader::FileReader::try_new(open()?, Some(columns))
-                        .map_err(|e| err(&e))?,
-                )
+            let mask =
+                parquet::arrow::ProjectionMask::roots(builder.parquet_schema(), columns.clone());
+            let reader = builder.with_projection(mask).build().map_err(|e| err(&e))?;
+            ((count, columns), Box::new(reader))
+        }
+        Kind::ArrowFile => {
+            let reader =
+                arrow_ipc::reader::FileReader::try_new(open()?, None).map_err(|e| err(&e))?;
+            let (count, columns) = candidates(reader.schema().fields());
+            if columns.is_empty() {
+                return Ok(vec![false; count]);
             }
-            Kind::ArrowStream => {
-                let buffered = || open().map(std::io::BufReader::new);
-                let reader = arrow_ipc::reader::StreamReader::try_new(buffered()?, None)
+            let reader = arrow_ipc::reader::FileReader::try_new(open()?, Some(columns.clone()))
+                .map_err(|e| err(&e))?;
+            ((count, columns), Box::new(reader))
+        }
+        Kind::ArrowStream => {
+            let buffered = || open().map(std::io::BufReader::new);
+            let reader =
+                arrow_ipc::reader::StreamReader::try_new(buffered()?, None).map_err(|e| err(&e))?;
+            let (count, columns) = candidates(reader.schema().fields());
+            if columns.is_empty() {
+                return Ok(vec![false; count]);
+            }
+            let reader =
+                arrow_ipc::reader::StreamReader::try_new(buffered()?, Some(columns.clone()))
                     .map_err(|e| err(&e))?;
-                let columns = nanos(reader.schema().fields());
-                if columns.is_empty() {
-                    return Ok(false);
-                }
-                Box::new(
-                    arrow_ipc::reader::StreamReader::try_new(buffered()?, Some(columns))
-                        .map_err(|e| err(&e))?,
-                )
-            }
-            // Avro's timestamps are milliseconds or microseconds here.
-            Kind::Avro => return Ok(false),
-        };
+            ((count, columns), Box::new(reader))
+        }
+        // Avro inputs are read by their own mapping.
+        Kind::Avro => return Ok(Vec::new()),
+    };
+    let mut out = vec![false; count];
     for batch in batches {
-        if batch_has_sub_micros(&batch.map_err(|e| err(&e))?) {
-            return Ok(true);
+        let batch = batch.map_err(|e| err(&e))?;
+        for (k, &c) in columns.iter().enumerate() {
+            out[c] = out[c] || needs_text(batch.column(k).as_ref());
         }
     }
-    Ok(false)
+    Ok(out)
 }
 
 /// Record batches as a table, by the mapping their schema gives.
@@ -1048,8 +1113,7 @@ fn tabled(batches: &[RecordBatch]) -> Result<(Table, Mapping), String> {
     let Some(first) = batches.first() else {
         return Err("no record batches".into());
     };
-    let nanos = batches.iter().any(batch_has_sub_micros);
-    let mapping = Mapping::of(first.schema().fields(), nanos)?;
+    let mapping = Mapping::of(first.schema().fields(), &texted_of(batches))?;
     let mut table = Table::new(mapping.schema.clone(), 0);
     for batch in batches {
         mapping.append(&mut table, batch)?;
@@ -1101,17 +1165,19 @@ struct Mapping {
 }
 
 impl Mapping {
-    /// `nanos`: whether the file's nanosecond timestamps need their
-    /// nanoseconds (see [`sub_micros`]), and so are carried as text.
-    fn of(fields: &arrow_schema::Fields, nanos: bool) -> Result<Mapping, String> {
+    /// `texted`: per column, whether its values need their text (see
+    /// [`Texted`]); missing entries are `false`.
+    fn of(fields: &arrow_schema::Fields, texted: &[bool]) -> Result<Mapping, String> {
         let mut out = Mapping {
             schema: Schema { fields: Vec::new() },
             input_types: Vec::new(),
             casts: Vec::new(),
             as_text: Vec::new(),
         };
-        for f in fields.iter() {
+        for (i, f) in fields.iter().enumerate() {
+            let text = texted.get(i).copied().unwrap_or(false);
             let ty = match f.data_type() {
+                _ if text => None,
                 DataType::Int8 => Some(ColumnType::Int8),
                 DataType::Int16 | DataType::UInt8 => Some(ColumnType::Int16),
                 DataType::Int32 | DataType::UInt16 => Some(ColumnType::Int32),
@@ -1134,15 +1200,14 @@ impl Mapping {
                     Some(ColumnType::Decimal)
                 }
                 // Microseconds and coarser fit exactly; nanoseconds do when
-                // every value is a whole microsecond (pandas' datetime64[ns]).
-                DataType::Timestamp(TimeUnit::Nanosecond, _) if nanos => None,
+                // every value is a whole microsecond (see `Texted`).
                 DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
                 _ => None,
             };
             // Lists, maps and structs become nested columns, as JSON inputs do.
             let shape = match ty {
-                None => crate::nested::Shape::from_arrow_type(f.data_type()),
-                Some(_) => None,
+                None if !text => crate::nested::Shape::from_arrow_type(f.data_type()),
+                _ => None,
             };
             // A required column stays required.
             let nullable = f.is_nullable();
