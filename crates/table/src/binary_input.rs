@@ -253,9 +253,9 @@ pub fn read(path: &Path, kind: Kind, limit: u64) -> Result<Read, Error> {
         why,
     };
     let caught = quietly(|| match kind {
-        Kind::Parquet => read_parquet(path, limit, &texted(path, kind)?),
-        Kind::ArrowFile => read_arrow_file(path, limit, &texted(path, kind)?),
-        Kind::ArrowStream => read_arrow_stream(path, limit, &texted(path, kind)?),
+        Kind::Parquet => read_parquet(path, limit),
+        Kind::ArrowFile => read_arrow_file(path, limit),
+        Kind::ArrowStream => read_arrow_stream(path, limit),
         Kind::Avro => read_avro(path, limit),
     });
     match caught {
@@ -321,7 +321,7 @@ fn spread(count: usize, fit: usize) -> Vec<usize> {
     (0..take).map(|i| i * count / take).collect()
 }
 
-fn read_parquet(path: &Path, limit: u64, text: &[bool]) -> Result<Read, Failed> {
+fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
     let input = parquet_file(path)?;
     let meta = input.metadata().clone();
     let groups = meta.num_row_groups();
@@ -356,7 +356,6 @@ fn read_parquet(path: &Path, limit: u64, text: &[bool]) -> Result<Read, Failed> 
         chosen_bytes.min(limit).max(chosen_on_disk),
         crate::memory::available(),
     )?;
-    let mapping = Mapping::of(input.fields(), text)?;
     let mut plan = Plan {
         row_groups: Some(chosen.clone()),
         ..Plan::default()
@@ -375,10 +374,9 @@ fn read_parquet(path: &Path, limit: u64, text: &[bool]) -> Result<Read, Failed> 
             ),
         );
     }
-    let mut table = Table::new(mapping.schema.clone(), 0);
-    for batch in input.batches(&plan)? {
-        mapping.append(&mut table, &batch?)?;
-    }
+    let batches: Vec<RecordBatch> = input.batches(&plan)?.collect::<Result<_, _>>()?;
+    let (table, mapping) = mapped(input.fields(), &batches)?;
+    drop(batches);
     let whole = chosen.len() == groups && table.rows() == rows;
     Ok(Read {
         written: parquet_written(&meta),
@@ -399,7 +397,7 @@ fn parquet_file(path: &Path) -> Result<ParquetInput<File>, String> {
     ParquetInput::open(move || File::open(&path).map_err(|e| e.to_string()))
 }
 
-fn read_arrow_file(path: &Path, limit: u64, text: &[bool]) -> Result<Read, Failed> {
+fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
     let file = File::open(path).map_err(|e| e.to_string())?;
     let size = file.metadata().map_err(|e| e.to_string())?.len();
     let mut reader =
@@ -408,14 +406,15 @@ fn read_arrow_file(path: &Path, limit: u64, text: &[bool]) -> Result<Read, Faile
     let mean = size / batches.max(1) as u64;
     let chosen = spread(batches, (limit / mean.max(1)) as usize);
     fits(mean * chosen.len() as u64, crate::memory::available())?;
-    let mapping = Mapping::of(reader.schema().fields(), text)?;
-    let mut table = Table::new(mapping.schema.clone(), 0);
+    let mut sample = Vec::with_capacity(chosen.len());
     for &i in &chosen {
         reader.set_index(i).map_err(|e| e.to_string())?;
         if let Some(batch) = reader.next() {
-            mapping.append(&mut table, &batch.map_err(|e| e.to_string())?)?;
+            sample.push(batch.map_err(|e| e.to_string())?);
         }
     }
+    let (table, mapping) = mapped(reader.schema().fields(), &sample)?;
+    drop(sample);
     let whole = chosen.len() == batches;
     let rows = match whole {
         true => table.rows(),
@@ -481,20 +480,21 @@ impl Head {
     }
 }
 
-fn read_arrow_stream(path: &Path, limit: u64, text: &[bool]) -> Result<Read, Failed> {
+fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, Failed> {
     let (head, counted) = Head::open(path)?;
     let reader =
         arrow_ipc::reader::StreamReader::try_new(counted, None).map_err(|e| e.to_string())?;
-    let mapping = Mapping::of(reader.schema().fields(), text)?;
-    let mut table = Table::new(mapping.schema.clone(), 0);
-    let mut taken = 0usize;
+    let fields = reader.schema().fields().clone();
+    let mut sample = Vec::new();
     for batch in reader {
-        mapping.append(&mut table, &batch.map_err(|e| e.to_string())?)?;
-        taken += 1;
+        sample.push(batch.map_err(|e| e.to_string())?);
         if head.full(limit) {
             break;
         }
     }
+    let taken = sample.len();
+    let (table, mapping) = mapped(&fields, &sample)?;
+    drop(sample);
     let input_types = mapping.input_types.clone();
     let mut read = head.finish(table, mapping.as_text, taken);
     read.input_types = input_types;
@@ -667,7 +667,7 @@ impl AvroMapping {
                     Some(crate::values::scaled_text(
                         unscaled.sign() == num_bigint::Sign::Minus,
                         &unscaled.magnitude().to_string(),
-                        wide_scale.unwrap_or(0),
+                        wide_scale.unwrap_or_default(),
                     ))
                 }
                 (true, _) => Some(avro_text(&value)),
@@ -768,30 +768,31 @@ pub fn schema(path: &Path, kind: Kind) -> Result<(Schema, Option<usize>), Error>
     };
     let caught = quietly(|| -> Result<(Schema, Option<usize>), String> {
         let text = &texted(path, kind)?;
-        let file = File::open(path).map_err(|e| e.to_string())?;
+        let open = || File::open(path).map_err(|e| e.to_string());
         match kind {
             Kind::Parquet => {
-                drop(file);
                 let input = parquet_file(path)?;
                 let rows = input.metadata().file_metadata().num_rows();
                 let mapping = Mapping::of(input.fields(), text)?;
                 Ok((mapping.schema, usize::try_from(rows).ok()))
             }
             Kind::ArrowFile => {
-                let reader = arrow_ipc::reader::FileReader::try_new(file, None)
+                let reader = arrow_ipc::reader::FileReader::try_new(open()?, None)
                     .map_err(|e| e.to_string())?;
                 let mapping = Mapping::of(reader.schema().fields(), text)?;
                 Ok((mapping.schema, None))
             }
             Kind::ArrowStream => {
-                let reader =
-                    arrow_ipc::reader::StreamReader::try_new(std::io::BufReader::new(file), None)
-                        .map_err(|e| e.to_string())?;
+                let reader = arrow_ipc::reader::StreamReader::try_new(
+                    std::io::BufReader::new(open()?),
+                    None,
+                )
+                .map_err(|e| e.to_string())?;
                 Ok((Mapping::of(reader.schema().fields(), text)?.schema, None))
             }
             Kind::Avro => {
                 let reader = apache_avro::Reader::new(
-                    named(std::io::BufReader::new(file)).map_err(|e| e.to_string())?,
+                    named(std::io::BufReader::new(open()?)).map_err(|e| e.to_string())?,
                 )
                 .map_err(|e| e.to_string())?;
                 Ok((AvroMapping::of(reader.writer_schema())?.schema, None))
@@ -1048,9 +1049,9 @@ fn texted_of(batches: &[RecordBatch]) -> Texted {
 
 type BatchIter = Box<dyn Iterator<Item = Result<RecordBatch, arrow_schema::ArrowError>>>;
 
-/// [`Texted`] for a file: reads the columns that may need their text
-/// alone, the whole file, so that every read of the file (sample,
-/// conversion, `original` row) maps it alike.
+/// [`Texted`] for a whole file, as a conversion reads it: reads the
+/// columns that may need their text alone, so that its schema and its
+/// batches map the file alike.
 fn texted(path: &Path, kind: Kind) -> Result<Texted, String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
     let candidates = |fields: &arrow_schema::Fields| -> (usize, Vec<usize>) {
@@ -1113,7 +1114,17 @@ fn tabled(batches: &[RecordBatch]) -> Result<(Table, Mapping), String> {
     let Some(first) = batches.first() else {
         return Err("no record batches".into());
     };
-    let mapping = Mapping::of(first.schema().fields(), &texted_of(batches))?;
+    mapped(first.schema().fields(), batches)
+}
+
+/// Batches of a file whose columns are `fields` as one table: which
+/// columns need their text is judged on these batches alone (a sample's
+/// own values), where a conversion judges on the whole file ([`texted`]).
+fn mapped(
+    fields: &arrow_schema::Fields,
+    batches: &[RecordBatch],
+) -> Result<(Table, Mapping), String> {
+    let mapping = Mapping::of(fields, &texted_of(batches))?;
     let mut table = Table::new(mapping.schema.clone(), 0);
     for batch in batches {
         mapping.append(&mut table, batch)?;

@@ -187,10 +187,12 @@ impl Schema {
         if fields.is_empty() {
             return Err(Error::Schema("the list of fields is empty".into()));
         }
-        for (i, f) in fields.iter().enumerate() {
-            if fields[..i].iter().any(|g| g.name == f.name) {
-                return Err(Error::Schema(format!("column '{}' is named twice", f.name)));
-            }
+        let schema = Schema { fields };
+        if let Some((_, twice)) = schema.repeated_name() {
+            let name = &schema.fields[twice].name;
+            return Err(Error::Schema(format!("column '{name}' is named twice")));
+        }
+        for f in &schema.fields {
             let digits = matches!(f.decimal, Some((p, s)) if (1..=38).contains(&p) && s <= p);
             if f.ty == ColumnType::Decimal && !digits {
                 return Err(Error::Schema(format!(
@@ -199,7 +201,17 @@ impl Schema {
                 )));
             }
         }
-        Ok(Schema { fields })
+        Ok(schema)
+    }
+
+    /// The first column named as an earlier one: `(earlier, later)`, by
+    /// index (Parquet and Arrow files may repeat a name).
+    pub fn repeated_name(&self) -> Option<(usize, usize)> {
+        let names = &self.fields;
+        (0..names.len()).find_map(|i| {
+            let earlier = names[..i].iter().position(|g| g.name == names[i].name);
+            earlier.map(|j| (j, i))
+        })
     }
 
     /// The schema as the JSON a `--schema` file holds.

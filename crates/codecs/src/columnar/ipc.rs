@@ -267,8 +267,14 @@ mod over_tables {
             schema: &arrow_schema::Schema,
         ) -> Result<FileWriter<W>, Error> {
             let fail = |e| codec("arrow", e);
-            FileWriter::try_new_with_options(out, schema, self.options().map_err(fail)?)
-                .map_err(fail)
+            // An IPC file holds one dictionary per column: across batches,
+            // each batch's keys point into one dictionary that only grows
+            // (`Unified`), written as deltas.
+            let options = self
+                .options()
+                .map_err(fail)?
+                .with_dictionary_handling(DictionaryHandling::Delta);
+            FileWriter::try_new_with_options(out, schema, options).map_err(fail)
         }
     }
 
@@ -306,15 +312,7 @@ mod over_tables {
             out: &mut (dyn std::io::Write + Send),
         ) -> Result<(), Error> {
             let fail = |e| codec("arrow", e);
-            // An IPC file holds one dictionary per column: each batch's
-            // keys point into one dictionary that only grows, written as
-            // deltas.
-            let options = self
-                .options()
-                .map_err(fail)?
-                .with_dictionary_handling(DictionaryHandling::Delta);
-            let mut writer = FileWriter::try_new_with_options(out, &arrow_schema(schema), options)
-                .map_err(fail)?;
+            let mut writer = self.writer(out, &arrow_schema(schema))?;
             let mut dictionaries = Unified::default();
             for batch in batches {
                 let batch = dictionaries.remap(to_batch(&batch?)?)?;
@@ -351,7 +349,7 @@ mod over_tables {
     /// Per dictionary column, every value seen so far, in first-seen order.
     #[derive(Default)]
     struct Unified {
-        columns: std::collections::HashMap<usize, (Vec<String>, HashMap<String, i32>)>,
+        columns: HashMap<usize, (Vec<String>, HashMap<String, i32>)>,
     }
 
     impl Unified {

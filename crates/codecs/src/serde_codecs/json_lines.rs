@@ -62,21 +62,18 @@ mod over_tables {
     /// A JSON object's keys are its columns' names: two columns of one
     /// name (which Parquet and Arrow allow) have no JSON Lines form.
     fn unique_keys(schema: &Schema) -> Result<(), Error> {
-        let names = &schema.fields;
-        for (i, f) in names.iter().enumerate() {
-            if let Some(j) = names[..i].iter().position(|g| g.name == f.name) {
-                return Err(codec(
-                    "jsonl",
-                    format!(
-                        "columns {} and {} are both named '{}', and a JSON object's keys are its columns' names",
-                        j + 1,
-                        i + 1,
-                        f.name
-                    ),
-                ));
-            }
+        match schema.repeated_name() {
+            None => Ok(()),
+            Some((j, i)) => Err(codec(
+                "jsonl",
+                format!(
+                    "columns {} and {} are both named '{}', and a JSON object's keys are its columns' names",
+                    j + 1,
+                    i + 1,
+                    schema.fields[i].name
+                ),
+            )),
         }
-        Ok(())
     }
 
     impl TableCodec for JsonLinesTable {
