@@ -1,29 +1,18 @@
 //! `encbench file`, end to end on the vendored public files and small
 //! malformed ones.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{encbench, run_python, TINY};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-
-fn encbench() -> Command {
-    let mut cmd = Command::cargo_bin("encbench").expect("binary builds");
-    // Never touch the real history: a run that forgets --no-store fails loudly.
-    cmd.env(
-        "ENCBENCH_DB",
-        "/dev/null/encbench-tests-must-not-store/history.sqlite",
-    );
-    cmd
-}
 
 fn public(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/public")
         .join(name)
 }
-
-/// Few samples, lz4 only: these tests check behaviour, not speed.
-const TINY: [&str; 5] = ["--samples", "2", "--compress", "lz4", "--no-store"];
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(name);
@@ -1041,21 +1030,6 @@ fn nested_json_lines_keep_their_shape_in_the_formats_that_nest() {
 }
 
 /// Runs a Python script in `dir`; its stdout.
-fn run_python(python: &Path, dir: &Path, script: &str) -> String {
-    let out = std::process::Command::new(python)
-        .arg("-c")
-        .arg(script)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{script}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 /// Files as pyarrow (as pandas uses it) and fastavro write them: NaN and
 /// ±Inf, float32, decimals, lists, structs, maps, dictionaries, timestamps
 /// with a time zone, unsigned 64-bit integers; a Parquet file of many row

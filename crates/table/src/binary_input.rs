@@ -585,7 +585,10 @@ impl AvroMapping {
                 _ => None,
             };
             // Arrays, maps and records become nested columns, as JSON inputs do.
-            let shape = ty.is_none().then(|| avro_shape(inner)).flatten();
+            let shape = ty
+                .is_none()
+                .then(|| crate::nested_avro::shape_of(inner))
+                .flatten();
             // A field that cannot be null stays required.
             let nullable = match &field.schema {
                 S::Union(u) => u.variants().iter().any(|v| matches!(v, S::Null)),
@@ -658,7 +661,8 @@ impl AvroMapping {
                 (_, V::Null) => None,
                 // Nested values are held in their canonical form.
                 (true, _) if field.shape.is_some() => {
-                    let json = serde_json::Value::try_from(value.clone())
+                    let shape = field.shape.as_ref().unwrap_or(&crate::nested::Shape::Mixed);
+                    let json = crate::nested_avro::to_json(shape, &value)
                         .map_err(|e| format!("record {}: {e}", r + 1))?;
                     Some(crate::nested::canonical(&json.to_string())?.0)
                 }
@@ -706,35 +710,6 @@ impl AvroMapping {
             .push_row(&cells)
             .map_err(|e| format!("record {}: {e}", r + 1))
     }
-}
-
-/// The nested shape of an Avro type whose values the nested model holds
-/// exactly: arrays, maps and records of booleans, integers, floats, text
-/// and enums, null unions allowed; `None` otherwise (bytes, decimals,
-/// dates), which is then carried as text.
-fn avro_shape(schema: &apache_avro::Schema) -> Option<crate::nested::Shape> {
-    use crate::nested::Shape;
-    use apache_avro::Schema as S;
-    Some(match schema {
-        S::Boolean => Shape::Bool,
-        S::Int | S::Long => Shape::Int,
-        S::Float | S::Double => Shape::Float,
-        S::String | S::Enum(_) => Shape::Str,
-        S::Array(array) => Shape::List(Box::new(avro_shape(&array.items)?)),
-        S::Map(map) => Shape::Map(Box::new(avro_shape(&map.types)?)),
-        S::Record(record) if !record.fields.is_empty() => Shape::Struct(
-            record
-                .fields
-                .iter()
-                .map(|f| Some((f.name.clone(), avro_shape(&f.schema)?)))
-                .collect::<Option<Vec<_>>>()?,
-        ),
-        S::Union(u) => match u.variants() {
-            [S::Null, x] | [x, S::Null] => avro_shape(x)?,
-            _ => return None,
-        },
-        _ => return None,
-    })
 }
 
 /// A reader that counts the bytes taken from it.
@@ -972,9 +947,10 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
 
 /// Per column of the file: whether its values need their text, as no
 /// column type of encbench's holds them exactly — nanosecond timestamps
-/// finer than the microsecond (whole microseconds, as pandas'
-/// `datetime64[ns]` holds, are timestamps), nested values holding a NaN
-/// or an infinity (the nested model is JSON, which has neither).
+/// finer than the microsecond, at the top or nested (whole microseconds,
+/// as pandas' `datetime64[ns]` holds, are timestamps), nested values
+/// holding a NaN or an infinity (the nested model is JSON, which has
+/// neither).
 type Texted = Vec<bool>;
 
 /// Whether a column of type `ty` may need its text (see [`Texted`]).
@@ -982,21 +958,23 @@ fn may_need_text(ty: &DataType) -> bool {
     match ty {
         DataType::Timestamp(TimeUnit::Nanosecond, _) => true,
         DataType::List(f) | DataType::LargeList(f) | DataType::FixedSizeList(f, _) => {
-            holds_floats(f.data_type())
+            nested_may_need_text(f.data_type())
         }
-        DataType::Struct(_) | DataType::Map(_, _) => holds_floats(ty),
+        DataType::Struct(_) | DataType::Map(_, _) => nested_may_need_text(ty),
         _ => false,
     }
 }
 
-fn holds_floats(ty: &DataType) -> bool {
+/// Whether a nested type holds floats or nanosecond timestamps.
+fn nested_may_need_text(ty: &DataType) -> bool {
     match ty {
         DataType::Float16 | DataType::Float32 | DataType::Float64 => true,
+        DataType::Timestamp(TimeUnit::Nanosecond, _) => true,
         DataType::List(f)
         | DataType::LargeList(f)
         | DataType::FixedSizeList(f, _)
-        | DataType::Map(f, _) => holds_floats(f.data_type()),
-        DataType::Struct(fields) => fields.iter().any(|f| holds_floats(f.data_type())),
+        | DataType::Map(f, _) => nested_may_need_text(f.data_type()),
+        DataType::Struct(fields) => fields.iter().any(|f| nested_may_need_text(f.data_type())),
         _ => false,
     }
 }

@@ -16,6 +16,8 @@ pub mod jsondoc;
 pub mod load;
 pub mod memory;
 pub mod nested;
+pub mod nested_avro;
+pub mod nested_leaf;
 pub mod parquet_input;
 pub mod read;
 pub mod records;

@@ -22,6 +22,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
 
+pub use crate::nested_leaf::Leaf;
+
 /// The shape of the nested values of one column.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -46,6 +48,9 @@ pub enum Shape {
     Map(Box<Shape>),
     /// Values that disagree (a number here, text there): carried as JSON text.
     Mixed,
+    /// A date, timestamp or decimal from a typed file, held as its text
+    /// (see `nested_leaf`).
+    Leaf(Leaf),
 }
 
 impl Shape {
@@ -97,6 +102,7 @@ impl Shape {
         match (self, v) {
             (_, Value::Null) | (Shape::Mixed, _) => true,
             (Shape::Bool, Value::Bool(_)) | (Shape::Str, Value::String(_)) => true,
+            (Shape::Leaf(leaf), Value::String(s)) => leaf.parse(s).is_some(),
             (Shape::Int, Value::Number(n)) => n.is_i64(),
             (Shape::Float, Value::Number(n)) => n.is_f64(),
             (Shape::List(s), Value::Array(items)) => items.iter().all(|v| s.fits(v)),
@@ -114,10 +120,13 @@ impl Shape {
     /// The shape of an Arrow type (a Parquet or Arrow file's list and
     /// struct columns), when the nested model holds its values exactly:
     /// booleans, integers within i64, floats, text, and lists and structs
-    /// of those, and maps with text keys. `None` for anything else
-    /// (decimals, dates, unsigned 64-bit integers inside), which is then
-    /// carried as text.
+    /// of those, and maps with text keys; dates, timestamps and decimals
+    /// as typed leaves. `None` for anything else (unsigned 64-bit integers,
+    /// binary, nanosecond timestamps inside), which is then carried as text.
     pub fn from_arrow_type(ty: &DataType) -> Option<Shape> {
+        if let Some(leaf) = Leaf::of_arrow(ty) {
+            return Some(Shape::Leaf(leaf));
+        }
         Some(match ty {
             DataType::Boolean => Shape::Bool,
             DataType::Int8
@@ -164,6 +173,7 @@ impl Shape {
             Shape::Float => "float64".into(),
             Shape::Str => "string".into(),
             Shape::Mixed => "json".into(),
+            Shape::Leaf(leaf) => leaf.describe(),
             Shape::List(s) => format!("list<{}>", s.describe()),
             Shape::Map(s) => format!("map<string, {}>", s.describe()),
             Shape::Struct(fields) => format!(
@@ -185,6 +195,7 @@ impl Shape {
             Shape::Bool => DataType::Boolean,
             Shape::Int => DataType::Int64,
             Shape::Float => DataType::Float64,
+            Shape::Leaf(leaf) => leaf.arrow_type(),
             Shape::List(s) => DataType::List(Arc::new(Field::new("item", s.arrow_type(), true))),
             Shape::Map(s) => DataType::Map(Arc::new(map_entries(s)), false),
             Shape::Struct(fields) if !fields.is_empty() => DataType::Struct(Fields::from(
@@ -244,6 +255,11 @@ pub fn to_arrow(shape: &Shape, values: &[Option<&Value>]) -> Result<ArrayRef, St
             shape.describe()
         )
     };
+    if let Shape::Leaf(leaf) = shape {
+        return leaf
+            .to_arrow(values)
+            .map_err(|e| format!("{e} as its shape says"));
+    }
     Ok(match shape.arrow_type() {
         DataType::Boolean => Arc::new(
             values
@@ -389,6 +405,9 @@ pub fn from_arrow(shape: &Shape, array: &dyn Array) -> Result<Vec<Value>, String
             shape.arrow_type()
         )
     };
+    if let Shape::Leaf(leaf) = shape {
+        return leaf.from_arrow(array);
+    }
     if array.data_type() != &shape.arrow_type() {
         return Err(mismatch());
     }

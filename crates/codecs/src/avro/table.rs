@@ -162,6 +162,7 @@ fn nested_type(shape: &Shape, records: &mut usize) -> serde_json::Value {
         Shape::Bool => serde_json::json!("boolean"),
         Shape::Int => serde_json::json!("long"),
         Shape::Float => serde_json::json!("double"),
+        Shape::Leaf(leaf) => leaf.avro_type(),
         Shape::List(item) => {
             serde_json::json!({"type": "array", "items": nullable(nested_type(item, records))})
         }
@@ -226,61 +227,12 @@ fn nested_value(shape: &Shape, v: &serde_json::Value) -> Result<Value, String> {
             )
         }
         (Shape::Str, serde_json::Value::String(s)) => Value::String(s.clone()),
+        (Shape::Leaf(leaf), v) => leaf.to_avro(v)?,
         (
             Shape::Str | Shape::Bool | Shape::Int | Shape::Float | Shape::List(_) | Shape::Map(_),
             _,
         ) => return Err(wrong()),
         (_, v) => Value::String(v.to_string()),
-    })
-}
-
-/// The JSON value an Avro value of `shape` holds (null members left out).
-fn nested_json(shape: &Shape, v: &Value) -> Result<serde_json::Value, String> {
-    let v = match v {
-        Value::Union(_, inner) => inner.as_ref(),
-        v => v,
-    };
-    let wrong = || {
-        format!(
-            "an Avro value does not match the nested shape {}",
-            shape.describe()
-        )
-    };
-    Ok(match (shape, v) {
-        (_, Value::Null) => serde_json::Value::Null,
-        (Shape::Bool, Value::Boolean(b)) => serde_json::Value::Bool(*b),
-        (Shape::Int, Value::Long(x)) => serde_json::Value::from(*x),
-        (Shape::Float, Value::Double(x)) => serde_json::Value::from(*x),
-        (Shape::Str, Value::String(s)) => serde_json::Value::String(s.clone()),
-        (Shape::List(item), Value::Array(xs)) => serde_json::Value::Array(
-            xs.iter()
-                .map(|x| nested_json(item, x))
-                .collect::<Result<_, _>>()?,
-        ),
-        (Shape::Map(item), Value::Map(entries)) => {
-            let mut object = serde_json::Map::new();
-            for (key, x) in entries {
-                let x = nested_json(item, x)?;
-                if !x.is_null() {
-                    object.insert(key.clone(), x);
-                }
-            }
-            serde_json::Value::Object(object)
-        }
-        (Shape::Struct(members), Value::Record(fields)) if fields.len() == members.len() => {
-            let mut object = serde_json::Map::new();
-            for ((key, s), (_, x)) in members.iter().zip(fields) {
-                let x = nested_json(s, x)?;
-                if !x.is_null() {
-                    object.insert(key.clone(), x);
-                }
-            }
-            serde_json::Value::Object(object)
-        }
-        (Shape::Mixed | Shape::Null | Shape::Struct(_), Value::String(text)) => {
-            serde_json::from_str(text).map_err(|e| format!("a nested value's JSON text: {e}"))?
-        }
-        _ => return Err(wrong()),
     })
 }
 
@@ -492,9 +444,11 @@ fn push_record(
         .iter()
         .zip(&cells)
         .map(|(f, v)| match (&f.shape, f.ty, v) {
-            (Some(shape), ColumnType::Json, v) if *v != Value::Null => nested_json(shape, v)
-                .map(|j| Some(j.to_string()))
-                .map_err(|e| codec("avro", format!("record {}: {e}", r + 1))),
+            (Some(shape), ColumnType::Json, v) if *v != Value::Null => {
+                encbench_table::nested_avro::to_json(shape, v)
+                    .map(|j| Some(j.to_string()))
+                    .map_err(|e| codec("avro", format!("record {}: {e}", r + 1)))
+            }
             // Decimals come back as their text at the column's scale.
             (_, ColumnType::Decimal, Value::Decimal(d)) => {
                 let scale = f.decimal.map_or(0, |(_, s)| s);

@@ -26,7 +26,8 @@ impl Messages {
             Shape::Bool => (Type::Bool, None),
             Shape::Int => (Type::Sint64, None),
             Shape::Float => (Type::Double, None),
-            Shape::Str => (Type::String, None),
+            // A date, timestamp or decimal as its text.
+            Shape::Str | Shape::Leaf(_) => (Type::String, None),
             Shape::Struct(members) if !members.is_empty() => {
                 let fields = members
                     .iter()
@@ -117,7 +118,7 @@ pub(crate) fn to_proto(shape: &Shape, v: &Json, kind: &Kind) -> Result<Value, St
         (Shape::Bool, Json::Bool(b), _) => Value::Bool(*b),
         (Shape::Int, Json::Number(n), _) => Value::I64(n.as_i64().ok_or_else(wrong)?),
         (Shape::Float, Json::Number(n), _) => Value::F64(n.as_f64().ok_or_else(wrong)?),
-        (Shape::Str, Json::String(s), _) => Value::String(s.clone()),
+        (Shape::Str | Shape::Leaf(_), Json::String(s), _) => Value::String(s.clone()),
         (Shape::Struct(members), Json::Object(object), Kind::Message(desc))
             if !members.is_empty() =>
         {
@@ -161,7 +162,13 @@ pub(crate) fn to_proto(shape: &Shape, v: &Json, kind: &Kind) -> Result<Value, St
             Value::Message(message)
         }
         (
-            Shape::Bool | Shape::Int | Shape::Float | Shape::Str | Shape::List(_) | Shape::Map(_),
+            Shape::Bool
+            | Shape::Int
+            | Shape::Float
+            | Shape::Str
+            | Shape::Leaf(_)
+            | Shape::List(_)
+            | Shape::Map(_),
             _,
             _,
         ) => return Err(wrong()),
@@ -182,7 +189,7 @@ pub(crate) fn from_proto(shape: &Shape, v: &Value) -> Result<Json, String> {
         (Shape::Bool, Value::Bool(b)) => Json::Bool(*b),
         (Shape::Int, Value::I64(x)) => Json::from(*x),
         (Shape::Float, Value::F64(x)) => Json::from(*x),
-        (Shape::Str, Value::String(s)) => Json::String(s.clone()),
+        (Shape::Str | Shape::Leaf(_), Value::String(s)) => Json::String(s.clone()),
         (Shape::Struct(members), Value::Message(m)) if !members.is_empty() => {
             let mut object = serde_json::Map::new();
             for (i, (key, s)) in members.iter().enumerate() {

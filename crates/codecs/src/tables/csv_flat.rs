@@ -104,7 +104,7 @@ impl Layout {
                         .and_then(|v| path.iter().try_fold(v, |v, key| v.get(key)));
                     out.push(match (value, shape) {
                         (None | Some(Value::Null), _) => String::new(),
-                        (Some(Value::String(s)), Shape::Str) => s.clone(),
+                        (Some(Value::String(s)), Shape::Str | Shape::Leaf(_)) => s.clone(),
                         (Some(Value::Bool(b)), Shape::Bool) => b.to_string(),
                         (Some(Value::Number(n)), Shape::Int | Shape::Float) => n.to_string(),
                         (Some(v), _) => v.to_string(),
@@ -221,7 +221,8 @@ fn leaf_field(name: String, shape: &Shape) -> Field {
         Shape::Int => ColumnType::Int64,
         Shape::Float => ColumnType::Float64,
         Shape::Bool => ColumnType::Bool,
-        Shape::Str => ColumnType::String,
+        // A date, timestamp or decimal as the text the nested value holds.
+        Shape::Str | Shape::Leaf(_) => ColumnType::String,
         _ => ColumnType::Json,
     };
     Field::new(name, ty, true)

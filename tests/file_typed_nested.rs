@@ -1,0 +1,132 @@
+//! Dates, timestamps and decimals inside lists, structs and maps, as
+//! pyarrow, DuckDB and fastavro write them: `file` keeps their types in
+//! what `--convert` writes, checked by the format's own reader.
+
+mod common;
+
+use common::{encbench, run_python, TINY};
+use predicates::prelude::*;
+
+/// pyarrow's and fastavro's nested columns holding typed leaves.
+const NESTED_LEAVES: &str = r#"
+import datetime as dt, decimal as D, fastavro, pyarrow as pa, pyarrow.parquet as pq
+n = 200
+ts = dt.datetime(2024, 5, 1, 12, 30, 15, 123456)
+t = pa.table({
+    "id": pa.array(range(n), pa.int64()),
+    "at": pa.array([[ts + dt.timedelta(seconds=i), None] if i % 5 else [] for i in range(n)], pa.list_(pa.timestamp("us"))),
+    "utc": pa.array([[ts.replace(tzinfo=dt.timezone.utc)]] * n, pa.list_(pa.timestamp("ms", tz="UTC"))),
+    "s": pa.array([{"d": dt.date(2020, 1, 2) + dt.timedelta(days=i), "n": D.Decimal(i) / 100} if i % 7 else None for i in range(n)],
+                  pa.struct([("d", pa.date32()), ("n", pa.decimal128(10, 2))])),
+    "m": pa.array([[("k", dt.date(2021, 3, 4))]] * n, pa.map_(pa.string(), pa.date32())),
+})
+pq.write_table(t, "leaves.parquet")
+# Nanoseconds (pandas' unit): whole microseconds are timestamps, finer ones text.
+ns = pa.list_(pa.timestamp("ns"))
+pq.write_table(pa.table({"whole": pa.array([[i * 1000] for i in range(n)], ns), "fine": pa.array([[i * 1000 + (i == 9)] for i in range(n)], ns)}), "ns.parquet")
+schema = {"type": "record", "name": "R", "fields": [
+    {"name": "id", "type": "long"},
+    {"name": "ts", "type": {"type": "array", "items": {"type": "long", "logicalType": "timestamp-millis"}}},
+    {"name": "rec", "type": {"type": "record", "name": "In", "fields": [
+        {"name": "d", "type": {"type": "int", "logicalType": "date"}},
+        {"name": "n", "type": {"type": "bytes", "logicalType": "decimal", "precision": 10, "scale": 2}}]}},
+    {"name": "m", "type": {"type": "map", "values": {"type": "int", "logicalType": "date"}}},
+]}
+records = [{"id": i, "ts": [dt.datetime(2024, 1, 1, tzinfo=dt.timezone.utc) + dt.timedelta(milliseconds=i)],
+            "rec": {"d": dt.date(2020, 1, 2), "n": D.Decimal("-12.34")}, "m": {"a": dt.date(2021, 3, 4)}} for i in range(n)]
+with open("leaves.avro", "wb") as f:
+    fastavro.writer(f, fastavro.parse_schema(schema), records, codec="deflate")
+print("written")
+"#;
+
+/// What pyarrow and fastavro read in the converted files.
+const READ_BACK: &str = r#"
+import decimal as D, fastavro, pyarrow as pa, pyarrow.parquet as pq
+src = pq.read_table("leaves.parquet")
+out = pq.read_table("from_parquet.parquet")
+print("parquet:", out.schema.field("at").type, "|", out.schema.field("utc").type, "|", out.schema.field("s").type, "|", out.schema.field("m").type)
+# The same values (the millisecond list now in microseconds).
+assert out.column("utc").to_pylist() == src.column("utc").to_pylist()
+assert out.column("at").to_pylist() == src.column("at").to_pylist()
+assert out.column("s").to_pylist() == src.column("s").to_pylist()
+assert out.column("m").to_pylist() == src.column("m").to_pylist()
+with open("from_parquet.avro", "rb") as f:
+    reader = fastavro.reader(f)
+    rows = list(reader)
+fields = {f["name"]: f["type"] for f in reader.writer_schema["fields"]}
+print("avro:", fields["s"])
+assert rows[1]["s"] == {"d": src.column("s")[1].as_py()["d"], "n": D.Decimal("0.01")}, rows[1]["s"]
+assert rows[1]["at"][0] == src.column("at")[1].as_py()[0], rows[1]["at"]
+a = pq.read_table("from_avro.parquet")
+print("from avro:", a.schema.field("ts").type, "|", a.schema.field("rec").type, "|", a.schema.field("m").type)
+assert a.column("rec")[0].as_py() == {"d": __import__("datetime").date(2020, 1, 2), "n": D.Decimal("-12.34")}
+print("read back")
+"#;
+
+#[test]
+fn dates_timestamps_and_decimals_inside_nested_values_keep_their_types() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    run_python(&python, dir.path(), NESTED_LEAVES);
+    // The printed schema names the leaves' types.
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("leaves.parquet"))
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("list<timestamp (UTC)>"))
+        .stdout(predicate::str::contains(
+            "struct<d: date, n: decimal(10, 2)>",
+        ))
+        .stdout(predicate::str::contains("map<string, date>"))
+        .stdout(predicate::str::contains("carried as text").not());
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("ns.parquet"))
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::is_match(r"whole +List\(Timestamp\(ns\).* json list<timestamp> ")
+                .unwrap(),
+        )
+        .stdout(predicate::str::contains(
+            "carried as text: fine (List(Timestamp(ns)",
+        ));
+    for (input, target, output) in [
+        ("leaves.parquet", "parquet", "from_parquet.parquet"),
+        ("leaves.parquet", "avro", "from_parquet.avro"),
+        ("leaves.avro", "parquet", "from_avro.parquet"),
+        // Formats without these types hold the leaves as their text.
+        ("leaves.parquet", "jsonl", "from_parquet.jsonl"),
+        ("leaves.parquet", "csv", "from_parquet.csv"),
+    ] {
+        encbench()
+            .arg("file")
+            .arg(dir.path().join(input))
+            .args(["--convert", target, "-o"])
+            .arg(dir.path().join(output))
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("compared row by row: identical"));
+    }
+    let printed = run_python(&python, dir.path(), READ_BACK);
+    for expected in [
+        "parquet: list<item: timestamp[us]> | list<item: timestamp[us, tz=UTC]> | struct<d: date32[day], n: decimal128(10, 2)> | map<string, date32[day]",
+        "'logicalType': 'decimal'",
+        "from avro: list<item: timestamp[us, tz=UTC]> | struct<d: date32[day], n: decimal128(10, 2)> | map<string, date32[day]",
+        "read back",
+    ] {
+        assert!(printed.contains(expected), "{expected}\n{printed}");
+    }
+    let jsonl = std::fs::read_to_string(dir.path().join("from_parquet.jsonl")).unwrap();
+    let second = jsonl.lines().nth(1).unwrap();
+    assert!(
+        second.contains(r#""at":["2024-05-01 12:30:16.123456",null]"#)
+            && second.contains(r#""s":{"d":"2020-01-03","n":"0.01"}"#),
+        "{second}"
+    );
+}
