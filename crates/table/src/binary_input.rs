@@ -678,8 +678,7 @@ impl AvroMapping {
                 (false, V::Enum(_, s)) => Some(s.clone()),
                 (false, V::Decimal(d)) => {
                     let scale = field.decimal.map_or(0, |(_, s)| s);
-                    let bytes = <Vec<u8>>::try_from(d).map_err(|e| e.to_string())?;
-                    let unscaled = crate::values::decimal_from_be(&bytes)
+                    let unscaled = crate::values::avro_decimal(d)
                         .ok_or_else(|| format!("record {}: a decimal over 128 bits", r + 1))?;
                     Some(crate::values::decimal_text(unscaled, scale))
                 }

@@ -212,9 +212,7 @@ impl Leaf {
             (Leaf::Timestamp { .. }, A::TimestampMillis(t) | A::LocalTimestampMillis(t)) => {
                 i128::from(*t) * 1000
             }
-            (Leaf::Decimal { .. }, A::Decimal(d)) => {
-                values::decimal_from_be(&<Vec<u8>>::try_from(d).ok()?)?
-            }
+            (Leaf::Decimal { .. }, A::Decimal(d)) => values::avro_decimal(d)?,
             _ => return None,
         };
         Some(self.format(n))

@@ -345,6 +345,13 @@ fn naive_timestamp(body: &str) -> Option<i64> {
     Some(t.and_utc().timestamp_micros())
 }
 
+/// An Avro decimal's unscaled value, where it fits 128 bits. Read through
+/// its big integer, not apache-avro's byte view: a zero written as no bytes
+/// at all (polars writes one) has no byte view there.
+pub fn avro_decimal(d: &apache_avro::Decimal) -> Option<i128> {
+    i128::try_from(num_bigint::BigInt::from(d.clone())).ok()
+}
+
 /// Days since 1970-01-01 as `YYYY-MM-DD`.
 pub fn format_date(days: i64) -> String {
     i32::try_from(days)
@@ -374,6 +381,17 @@ pub fn format_timestamp(micros: i64, utc: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_avro_decimal_of_no_bytes_is_zero() {
+        // polars writes a zero as an empty byte string.
+        assert_eq!(avro_decimal(&apache_avro::Decimal::from([0u8; 0])), Some(0));
+        assert_eq!(
+            avro_decimal(&apache_avro::Decimal::from([0xffu8, 0x85])),
+            Some(-123)
+        );
+        assert_eq!(avro_decimal(&apache_avro::Decimal::from([1u8; 17])), None);
+    }
 
     #[test]
     fn integers_are_plain_decimal_only() {

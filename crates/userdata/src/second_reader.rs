@@ -499,15 +499,29 @@ fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
             Norm::Int((d - chrono::NaiveDate::default()).num_days().into())
         }
         ColumnType::Timestamp => {
-            let body = s.strip_suffix('Z').unwrap_or(s).replacen('T', " ", 1);
-            let t = chrono::NaiveDateTime::parse_from_str(&body, "%Y-%m-%d %H:%M:%S%.f")
-                .map_err(|_| bad())?;
-            Norm::Int(t.and_utc().timestamp_micros().into())
+            let body = s.replacen('T', " ", 1);
+            // `Z`, an offset as pandas (`+01:00`) or DuckDB (`+00`) writes
+            // one, or none (a wall-clock time, or UTC by the column's zone).
+            let micros = match body.strip_suffix('Z') {
+                Some(utc) => naive_micros(utc),
+                None => chrono::DateTime::parse_from_str(&body, "%Y-%m-%d %H:%M:%S%.f%#z")
+                    .map(|t| t.timestamp_micros())
+                    .ok()
+                    .or_else(|| naive_micros(&body)),
+            };
+            Norm::Int(micros.ok_or_else(bad)?.into())
         }
         ColumnType::Decimal => Norm::Text(decimal(s)),
         ColumnType::Json => Norm::Json(json(&serde_json::from_str(s).map_err(|_| bad())?)),
         ColumnType::String | ColumnType::Dictionary => Norm::Text(s.to_string()),
     })
+}
+
+/// `YYYY-MM-DD HH:MM:SS[.f]` as microseconds since 1970.
+fn naive_micros(s: &str) -> Option<i64> {
+    chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S%.f")
+        .ok()
+        .map(|t| t.and_utc().timestamp_micros())
 }
 
 fn of_cell(cell: Cell<'_>, ty: ColumnType) -> Norm {

@@ -452,9 +452,7 @@ fn push_record(
             // Decimals come back as their text at the column's scale.
             (_, ColumnType::Decimal, Value::Decimal(d)) => {
                 let scale = f.decimal.map_or(0, |(_, s)| s);
-                <Vec<u8>>::try_from(d)
-                    .ok()
-                    .and_then(|b| encbench_table::values::decimal_from_be(&b))
+                encbench_table::values::avro_decimal(d)
                     .map(|u| Some(encbench_table::values::decimal_text(u, scale)))
                     .ok_or_else(|| {
                         codec("avro", format!("record {}: a decimal over 128 bits", r + 1))
@@ -474,9 +472,7 @@ fn push_record(
                     Cell::Int(*x)
                 }
                 // A uint64 column's decimal(20, 0); its bits as the table holds them.
-                Value::Decimal(d) => <Vec<u8>>::try_from(d)
-                    .ok()
-                    .and_then(|b| encbench_table::values::decimal_from_be(&b))
+                Value::Decimal(d) => encbench_table::values::avro_decimal(d)
                     .and_then(|u| u64::try_from(u).ok())
                     .map_or(Cell::Null, |u| Cell::Int(u as i64)),
                 Value::Double(x) => Cell::Float(*x),

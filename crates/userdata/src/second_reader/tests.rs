@@ -24,6 +24,22 @@ fn a_typed_csv_reads_the_same_through_the_second_reader() {
     assert!(proof.what().contains("3 rows"), "{}", proof.what());
 }
 
+/// Offsets as pandas (`+01:00`) and DuckDB (`+00`) write them, read by
+/// chrono as the parser reads them by hand: the same instants.
+#[test]
+fn timestamps_with_offsets_read_the_same_through_the_second_reader() {
+    let csv =
+        "at\n2024-01-01 00:00:00+01:00\n2024-01-01 00:00:00.25+00\n2024-01-01T05:30:00-0530\n";
+    let l = loaded(csv, ".csv");
+    assert_eq!(l.table.schema.fields[0].ty, ColumnType::Timestamp);
+    check(&l.original, l.format, &l.table).unwrap();
+    assert_eq!(
+        of_text("2024-01-01 00:00:00+01:00", ColumnType::Timestamp).unwrap(),
+        of_text("2023-12-31T23:00:00Z", ColumnType::Timestamp).unwrap()
+    );
+    assert!(of_text("2024-01-01 00:00:00+1", ColumnType::Timestamp).is_err());
+}
+
 #[test]
 fn json_lines_and_plain_lines_read_the_same_too() {
     let jsonl = "{\"a\": 1, \"b\": 2.5, \"c\": \"x\", \"d\": {\"e\": [1, null]}}\n\n{\"a\": null, \"b\": -0.0, \"c\": \"NA\", \"d\": null, \"z\": true}\n";

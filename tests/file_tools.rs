@@ -1,6 +1,7 @@
-//! Dates, timestamps and decimals inside lists, structs and maps, as
-//! pyarrow, DuckDB and fastavro write them: `file` keeps their types in
-//! what `--convert` writes, checked by the format's own reader.
+//! `file` on files as the tools people use write them: dates, timestamps
+//! and decimals inside lists, structs and maps (pyarrow, fastavro), kept
+//! typed in what `--convert` writes and checked by the format's own
+//! reader; CSV time stamps with the offsets pandas and DuckDB print.
 
 mod common;
 
@@ -129,4 +130,36 @@ fn dates_timestamps_and_decimals_inside_nested_values_keep_their_types() {
             && second.contains(r#""s":{"d":"2020-01-03","n":"0.01"}"#),
         "{second}"
     );
+}
+
+/// pandas writes a zoned column's offset (`+01:00`), DuckDB a short one
+/// (`+00`): every row, the file as it is included, is verified, the
+/// second reader (chrono) reading the instants the parser read.
+#[test]
+fn csv_timestamps_with_offsets_are_measured_and_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows: String = (0..50)
+        .map(|i| format!("{i},2024-01-01 00:{i:02}:00+01:00,2020-01-01 00:00:{i:02}.5+00\n"))
+        .collect();
+    let input = dir.path().join("zoned.csv");
+    std::fs::write(&input, format!("id,paris,utc\n{rows}")).unwrap();
+    let json = dir.path().join("r.json");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(TINY)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("timestamp (UTC)"))
+        .stdout(predicate::str::contains("failed").not());
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let original = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["codec"] == "file/original")
+        .expect("the file as it is is a row");
+    assert_eq!(original["verification"]["status"], "verified", "{original}");
 }
