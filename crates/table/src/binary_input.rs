@@ -1179,7 +1179,10 @@ impl Mapping {
                     Some(ColumnType::String)
                 }
                 DataType::Dictionary(_, v)
-                    if matches!(**v, DataType::Utf8 | DataType::LargeUtf8) =>
+                    if matches!(
+                        **v,
+                        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+                    ) =>
                 {
                     Some(ColumnType::Dictionary)
                 }
@@ -1445,6 +1448,35 @@ mod tests {
         assert!(
             matches!(read.table.columns[0].cell(last), crate::table::Cell::Int(v) if v >= 5000)
         );
+    }
+
+    /// polars writes its categoricals as `Dictionary(UInt32, Utf8View)`.
+    #[test]
+    fn a_dictionary_of_string_views_is_a_dictionary() {
+        let values = arrow_array::StringViewArray::from(vec!["a", "bb"]);
+        let keys = arrow_array::UInt32Array::from(vec![Some(1), None, Some(0)]);
+        let array: ArrayRef =
+            Arc::new(arrow_array::DictionaryArray::try_new(keys, Arc::new(values)).unwrap());
+        let schema = Arc::new(arrow_schema::Schema::new(vec![arrow_schema::Field::new(
+            "cat",
+            array.data_type().clone(),
+            true,
+        )]));
+        let batch = RecordBatch::try_new(schema.clone(), vec![array]).unwrap();
+        let mut bytes = Vec::new();
+        let mut w = arrow_ipc::writer::StreamWriter::try_new(&mut bytes, &schema).unwrap();
+        w.write(&batch).unwrap();
+        w.finish().unwrap();
+        drop(w);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cat.arrows");
+        std::fs::write(&path, &bytes).unwrap();
+        let read = read(&path, Kind::ArrowStream, u64::MAX).unwrap();
+        assert!(read.as_text.is_empty(), "{:?}", read.as_text);
+        assert_eq!(read.table.schema.fields[0].ty, ColumnType::Dictionary);
+        let cells: Vec<_> = (0..3).map(|r| read.table.columns[0].cell(r)).collect();
+        use crate::table::Cell;
+        assert_eq!(cells, [Cell::Str("bb"), Cell::Null, Cell::Str("a")]);
     }
 
     #[test]

@@ -138,7 +138,12 @@ impl Shape {
             | DataType::UInt32 => Shape::Int,
             DataType::Float16 | DataType::Float32 | DataType::Float64 => Shape::Float,
             DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Shape::Str,
-            DataType::Dictionary(_, v) if matches!(**v, DataType::Utf8 | DataType::LargeUtf8) => {
+            DataType::Dictionary(_, v)
+                if matches!(
+                    **v,
+                    DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+                ) =>
+            {
                 Shape::Str
             }
             DataType::List(item) | DataType::LargeList(item) | DataType::FixedSizeList(item, _) => {

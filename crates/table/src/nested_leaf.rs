@@ -37,7 +37,7 @@ impl Leaf {
     /// scale of zero or more.
     pub fn of_arrow(ty: &DataType) -> Option<Leaf> {
         Some(match ty {
-            DataType::Date32 => Leaf::Date,
+            DataType::Date32 | DataType::Date64 => Leaf::Date,
             DataType::Timestamp(_, tz) => Leaf::Timestamp {
                 tz: tz.as_deref().map(str::to_string),
             },
