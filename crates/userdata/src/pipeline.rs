@@ -331,6 +331,15 @@ impl Resolved {
     }
 }
 
+/// A compressor named by its family alone (`parquet+zstd`) at the level its
+/// own command line uses when given none; the others have one level here.
+fn with_default_level(name: String) -> String {
+    match name.as_str() {
+        "zstd" => "zstd-3".into(),
+        _ => name,
+    }
+}
+
 /// The suffix a file compressed whole by `compressor` usually carries.
 pub(crate) fn compressed_suffix(compressor: &str) -> &'static str {
     match encbench_codecs::tables::native::family_level(compressor).0 {
@@ -349,6 +358,7 @@ pub(crate) fn compressed_suffix(compressor: &str) -> &'static str {
 /// compression where it has one, else the compressor around the file;
 /// the error names what is unknown or impossible.
 pub fn resolve(format: &str, compressor: Option<String>) -> Result<Resolved, String> {
+    let compressor = compressor.map(with_default_level);
     let names: Vec<&str> = crate::candidates::convertible()
         .iter()
         .map(|c| c.id())
@@ -404,6 +414,17 @@ mod tests {
             every_row: false,
             json_path: None,
         }
+    }
+
+    #[test]
+    fn a_compressor_named_without_its_level_takes_its_default() {
+        let r = resolve("parquet", Some("zstd".into())).unwrap();
+        assert_eq!(r.compressor.as_deref(), Some("zstd-3"));
+        assert!(r.native, "zstd pages inside the Parquet file");
+        let r = resolve("csv", Some("zstd".into())).unwrap();
+        assert_eq!((r.compressor.as_deref(), r.native), (Some("zstd-3"), false));
+        let err = resolve("parquet", Some("zstd-4".into())).err().unwrap();
+        assert!(err.contains("unknown compressor 'zstd-4'"), "{err}");
     }
 
     /// Each attempt's start: schema from the sample, why it restarted, the schema.
