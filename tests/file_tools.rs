@@ -163,3 +163,31 @@ fn csv_timestamps_with_offsets_are_measured_and_verified() {
         .expect("the file as it is is a row");
     assert_eq!(original["verification"]["status"], "verified", "{original}");
 }
+
+/// A CSV from an older spreadsheet, in Windows-1252: named as text in
+/// another encoding, with its line, however far in, and nothing written.
+#[test]
+fn latin1_text_is_named_with_its_line_not_called_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = b"id,city\n".to_vec();
+    for i in 0..200_000 {
+        bytes.extend_from_slice(format!("{i},Paris\n").as_bytes());
+    }
+    bytes.extend_from_slice(b"200000,Z\xfcrich\n");
+    let input = dir.path().join("cities.csv");
+    std::fs::write(&input, &bytes).unwrap();
+    let output = dir.path().join("cities.parquet");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--convert", "parquet", "-o"])
+        .arg(&output)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "text that is not UTF-8 (byte 0xfc at byte",
+        ))
+        .stderr(predicate::str::contains("line 200002): likely Latin-1"))
+        .stderr(predicate::str::contains("panicked").not());
+    assert!(!output.exists(), "nothing is written");
+}

@@ -29,6 +29,16 @@ pub enum Error {
         offset: u64,
         why: &'static str,
     },
+    /// Text in another encoding than UTF-8 (no NUL, almost all of it
+    /// printable): Latin-1 or Windows-1252, as older spreadsheets write it.
+    #[error("{}: text that is not UTF-8 (byte {byte:#04x} at byte {offset}{}): likely Latin-1 or Windows-1252; encbench file reads UTF-8: convert it first, e.g. iconv -f WINDOWS-1252 -t UTF-8 < {0} > converted.csv", path.display(), line.map(|l| format!(", line {l}")).unwrap_or_default())]
+    NotUtf8 {
+        path: PathBuf,
+        offset: u64,
+        /// Where it is known (not in a sample drawn from the middle).
+        line: Option<u64>,
+        byte: u8,
+    },
     /// The compressed input could not be decompressed.
     #[error("{}: {format} data is corrupt: {source}", path.display())]
     Decompress {

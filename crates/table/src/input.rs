@@ -159,8 +159,8 @@ impl Source {
         let whole = n < max;
         // NUL bytes and binary magic are checked on all that was read; the
         // cut below must not hide them.
-        if let Err(e) = check_text(&self.path, bytes.clone(), 0) {
-            let cut_utf8 = matches!(e, Error::Binary { why: "invalid UTF-8", offset, .. } if offset + 4 > n as u64);
+        if let Err(e) = check_text(&self.path, bytes.clone(), 0, Some(1)) {
+            let cut_utf8 = matches!(e, Error::Binary { why: "invalid UTF-8", offset, .. } | Error::NotUtf8 { offset, .. } if offset + 4 > n as u64);
             if whole || !cut_utf8 {
                 return Err(e);
             }
@@ -179,7 +179,7 @@ impl Source {
                 decompressed: self.compression.is_some(),
             });
         }
-        let text = check_text(&self.path, bytes, 0)?;
+        let text = check_text(&self.path, bytes, 0, Some(1))?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
         if whole && text.trim().is_empty() {
             return Err(Error::Empty {
@@ -230,7 +230,7 @@ impl TextChunks {
         self.offset += chunk.bytes.len() as u64;
         let first_line = self.line;
         self.line += memchr::memchr_iter(b'\n', &chunk.bytes).count() as u64;
-        let mut text = check_text(&source.path, chunk.bytes, offset)?;
+        let mut text = check_text(&source.path, chunk.bytes, offset, Some(first_line))?;
         let mut ends = chunk.ends;
         if offset == 0 && text.starts_with('\u{feff}') {
             let bom = '\u{feff}'.len_utf8();
@@ -258,8 +258,14 @@ impl TextChunks {
 }
 
 /// Checks that `bytes` (starting `offset` bytes into the text) are text:
-/// no known binary magic at the start, no NUL, valid UTF-8.
-pub fn check_text(path: &Path, bytes: Vec<u8>, offset: u64) -> Result<String, Error> {
+/// no known binary magic at the start, no NUL, valid UTF-8. `first_line`:
+/// the line they start on, where known.
+pub fn check_text(
+    path: &Path,
+    bytes: Vec<u8>,
+    offset: u64,
+    first_line: Option<u64>,
+) -> Result<String, Error> {
     let binary = |at: u64, why| Error::Binary {
         path: path.to_path_buf(),
         offset: at,
@@ -280,11 +286,29 @@ pub fn check_text(path: &Path, bytes: Vec<u8>, offset: u64) -> Result<String, Er
         });
     }
     String::from_utf8(bytes).map_err(|e| {
-        binary(
-            offset + e.utf8_error().valid_up_to() as u64,
-            "invalid UTF-8",
-        )
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        match looks_like_text(bytes) {
+            true => Error::NotUtf8 {
+                path: path.to_path_buf(),
+                offset: offset + at as u64,
+                line: first_line
+                    .map(|l| l + memchr::memchr_iter(b'\n', &bytes[..at]).count() as u64),
+                byte: bytes[at],
+            },
+            false => binary(offset + at as u64, "invalid UTF-8"),
+        }
     })
+}
+
+/// Whether `bytes` read as text in a single-byte encoding: hardly any
+/// control characters besides tabs and line ends.
+fn looks_like_text(bytes: &[u8]) -> bool {
+    let controls = bytes
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f)
+        .count();
+    controls * 100 <= bytes.len()
 }
 
 fn open_file(path: &Path) -> Result<File, Error> {
@@ -406,9 +430,17 @@ mod tests {
             e.contains("looks like a binary file (a NUL byte at byte 6)"),
             "{e}"
         );
-        let f = file(b"ok\n\xff\xfe");
+        let f = file(b"ok\n\xff\xfe\x01\x02");
         let e = head(f.path()).unwrap_err().to_string();
         assert!(e.contains("(invalid UTF-8 at byte 3)"), "{e}");
+        // Latin-1 text is text, named as such, with where and how to convert.
+        let f = file(b"name,city\nAda,Z\xfcrich\n");
+        let e = head(f.path()).unwrap_err().to_string();
+        assert!(
+            e.contains("text that is not UTF-8 (byte 0xfc at byte 15, line 2): likely Latin-1"),
+            "{e}"
+        );
+        assert!(e.contains("iconv -f WINDOWS-1252 -t UTF-8"), "{e}");
         let f = file(b"PAR1....");
         assert!(head(f.path())
             .unwrap_err()

@@ -174,7 +174,7 @@ fn by_seeking(
             skipped += 1;
             continue;
         }
-        text.push_str(&input::check_text(path, records, at)?);
+        text.push_str(&input::check_text(path, records, at, None)?);
         if !text.ends_with('\n') {
             text.push('\n');
         }
