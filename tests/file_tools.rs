@@ -20,6 +20,7 @@ t = pa.table({
     "s": pa.array([{"d": dt.date(2020, 1, 2) + dt.timedelta(days=i), "n": D.Decimal(i) / 100} if i % 7 else None for i in range(n)],
                   pa.struct([("d", pa.date32()), ("n", pa.decimal128(10, 2))])),
     "m": pa.array([[("k", dt.date(2021, 3, 4))]] * n, pa.map_(pa.string(), pa.date32())),
+    "tm": pa.array([[dt.time(1, 2, 3, 456789), dt.time(23, 0)]] * n, pa.list_(pa.time64("us"))),
 })
 pq.write_table(t, "leaves.parquet")
 # Nanoseconds (pandas' unit): whole microseconds are timestamps, finer ones text.
@@ -51,6 +52,8 @@ assert out.column("utc").to_pylist() == src.column("utc").to_pylist()
 assert out.column("at").to_pylist() == src.column("at").to_pylist()
 assert out.column("s").to_pylist() == src.column("s").to_pylist()
 assert out.column("m").to_pylist() == src.column("m").to_pylist()
+assert out.column("tm").to_pylist() == src.column("tm").to_pylist()
+print("times:", out.schema.field("tm").type)
 with open("from_parquet.avro", "rb") as f:
     reader = fastavro.reader(f)
     rows = list(reader)
@@ -83,6 +86,7 @@ fn dates_timestamps_and_decimals_inside_nested_values_keep_their_types() {
             "struct<d: date, n: decimal(10, 2)>",
         ))
         .stdout(predicate::str::contains("map<string, date>"))
+        .stdout(predicate::str::contains("list<time>"))
         .stdout(predicate::str::contains("carried as text").not());
     encbench()
         .arg("file")
@@ -118,6 +122,7 @@ fn dates_timestamps_and_decimals_inside_nested_values_keep_their_types() {
     for expected in [
         "parquet: list<item: timestamp[us]> | list<item: timestamp[us, tz=UTC]> | struct<d: date32[day], n: decimal128(10, 2)> | map<string, date32[day]",
         "'logicalType': 'decimal'",
+        "times: list<item: time64[us]>",
         "from avro: list<item: timestamp[us, tz=UTC]> | struct<d: date32[day], n: decimal128(10, 2)> | map<string, date32[day]",
         "read back",
     ] {

@@ -26,6 +26,7 @@ pub fn shape_of(schema: &S) -> Option<Shape> {
         S::LocalTimestampMillis | S::LocalTimestampMicros => {
             Shape::Leaf(Leaf::Timestamp { tz: None })
         }
+        S::TimeMillis | S::TimeMicros => Shape::Leaf(Leaf::Time),
         S::Decimal(d) if d.precision <= 38 && d.scale <= d.precision => {
             Shape::Leaf(Leaf::Decimal {
                 precision: u8::try_from(d.precision).ok()?,

@@ -3,14 +3,20 @@
 //! Avro array of `timestamp-micros`). The nested model is JSON, which has
 //! none of these types, so a leaf is held as its text, the same text the
 //! top-level columns print (`2020-01-02`, `2024-05-01 12:30:15.123456`,
-//! `2024-05-01T12:30:15Z` for an instant, `12.34` at the decimal's scale),
+//! `2024-05-01T12:30:15Z` for an instant, `12.34` at the decimal's scale,
+//! `01:02:03.456789` for a time of day),
 //! and the formats that have the type (Arrow, Parquet, Avro) write it
 //! typed again: a file converted keeps its nested types.
 
 use crate::values;
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Date32Type, Decimal128Type, TimestampMicrosecondType};
-use arrow_array::{Array, ArrayRef, Date32Array, Decimal128Array, TimestampMicrosecondArray};
+use arrow_array::types::{
+    Date32Type, Decimal128Type, Time64MicrosecondType, TimestampMicrosecondType,
+};
+use arrow_array::{
+    Array, ArrayRef, Date32Array, Decimal128Array, Time64MicrosecondArray,
+    TimestampMicrosecondArray,
+};
 use arrow_schema::{DataType, TimeUnit};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -27,6 +33,8 @@ pub enum Leaf {
     Timestamp { tz: Option<String> },
     /// A decimal of at most 38 digits, as text at its scale.
     Decimal { precision: u8, scale: u8 },
+    /// A time of day to the microsecond, as `HH:MM:SS[.ffffff]`.
+    Time,
 }
 
 impl Leaf {
@@ -38,6 +46,8 @@ impl Leaf {
     pub fn of_arrow(ty: &DataType) -> Option<Leaf> {
         Some(match ty {
             DataType::Date32 | DataType::Date64 => Leaf::Date,
+            // Nanoseconds could be finer than the microsecond: they stay text.
+            DataType::Time32(_) | DataType::Time64(TimeUnit::Microsecond) => Leaf::Time,
             DataType::Timestamp(_, tz) => Leaf::Timestamp {
                 tz: tz.as_deref().map(str::to_string),
             },
@@ -64,6 +74,7 @@ impl Leaf {
                 DataType::Timestamp(TimeUnit::Microsecond, tz.as_deref().map(Into::into))
             }
             Leaf::Decimal { precision, scale } => DataType::Decimal128(*precision, *scale as i8),
+            Leaf::Time => DataType::Time64(TimeUnit::Microsecond),
         }
     }
 
@@ -74,6 +85,7 @@ impl Leaf {
             Leaf::Timestamp { tz: None } => "timestamp".into(),
             Leaf::Timestamp { tz: Some(tz) } => format!("timestamp ({tz})"),
             Leaf::Decimal { precision, scale } => format!("decimal({precision}, {scale})"),
+            Leaf::Time => "time".into(),
         }
     }
 
@@ -84,6 +96,7 @@ impl Leaf {
             Leaf::Date => values::parse_date(text).map(i128::from),
             Leaf::Timestamp { .. } => values::parse_timestamp(text).map(i128::from),
             Leaf::Decimal { scale, .. } => values::decimal_unscaled(text, *scale),
+            Leaf::Time => values::parse_time(text).map(i128::from),
         }
     }
 
@@ -93,6 +106,7 @@ impl Leaf {
             Leaf::Date => values::format_date(n as i64),
             Leaf::Timestamp { tz } => values::format_timestamp(n as i64, tz.is_some()),
             Leaf::Decimal { scale, .. } => values::decimal_text(n, *scale),
+            Leaf::Time => values::format_time(n as i64),
         }
     }
 
@@ -137,6 +151,12 @@ impl Leaf {
                     .with_precision_and_scale(*precision, *scale as i8)
                     .map_err(|e| e.to_string())?,
             ),
+            Leaf::Time => Arc::new(
+                numbers
+                    .into_iter()
+                    .map(narrow)
+                    .collect::<Time64MicrosecondArray>(),
+            ),
         })
     }
 
@@ -156,6 +176,7 @@ impl Leaf {
                     i128::from(array.as_primitive::<TimestampMicrosecondType>().value(i))
                 }
                 Leaf::Decimal { .. } => array.as_primitive::<Decimal128Type>().value(i),
+                Leaf::Time => i128::from(array.as_primitive::<Time64MicrosecondType>().value(i)),
             }
         };
         Ok((0..array.len())
@@ -179,6 +200,7 @@ impl Leaf {
             Leaf::Decimal { precision, scale } => serde_json::json!(
                 {"type": "bytes", "logicalType": "decimal", "precision": precision, "scale": scale}
             ),
+            Leaf::Time => serde_json::json!({"type": "long", "logicalType": "time-micros"}),
         }
     }
 
@@ -197,6 +219,7 @@ impl Leaf {
                 }
             }
             Leaf::Decimal { .. } => A::Decimal(apache_avro::Decimal::from(n.to_be_bytes())),
+            Leaf::Time => A::TimeMicros(i64::try_from(n).map_err(|_| out_of_range())?),
         })
     }
 
@@ -213,6 +236,8 @@ impl Leaf {
                 i128::from(*t) * 1000
             }
             (Leaf::Decimal { .. }, A::Decimal(d)) => values::avro_decimal(d)?,
+            (Leaf::Time, A::TimeMicros(t)) => i128::from(*t),
+            (Leaf::Time, A::TimeMillis(t)) => i128::from(*t) * 1000,
             _ => return None,
         };
         Some(self.format(n))
@@ -245,6 +270,7 @@ mod tests {
                 },
                 json!("-0.01"),
             ),
+            (Leaf::Time, json!("01:02:03.456789")),
         ];
         for (leaf, text) in cases {
             let array = leaf.to_arrow(&[Some(&text), None]).unwrap();

@@ -352,6 +352,41 @@ pub fn avro_decimal(d: &apache_avro::Decimal) -> Option<i128> {
     i128::try_from(num_bigint::BigInt::from(d.clone())).ok()
 }
 
+/// `HH:MM:SS[.ffffff]` → microseconds since midnight; more than six
+/// fractional digits would lose precision, so such text is not a time.
+pub fn parse_time(text: &str) -> Option<i64> {
+    let b = text.as_bytes();
+    if b.len() < 8 || b[2] != b':' || b[5] != b':' {
+        return None;
+    }
+    let micros = match text.get(8..) {
+        Some("") => 0,
+        Some(f) => {
+            let f = f.strip_prefix('.')?;
+            if f.is_empty() || f.len() > 6 {
+                return None;
+            }
+            i64::from(digits(f.as_bytes())? * 10u32.pow(6 - f.len() as u32))
+        }
+        None => return None,
+    };
+    let (h, m, sec) = (digits(&b[0..2])?, digits(&b[3..5])?, digits(&b[6..8])?);
+    if h > 23 || m > 59 || sec > 59 {
+        return None;
+    }
+    Some(i64::from(h * 3600 + m * 60 + sec) * 1_000_000 + micros)
+}
+
+/// Microseconds since midnight as `HH:MM:SS[.ffffff]`.
+pub fn format_time(micros: i64) -> String {
+    let (secs, sub) = (micros.div_euclid(1_000_000), micros.rem_euclid(1_000_000));
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    match sub {
+        0 => format!("{h:02}:{m:02}:{s:02}"),
+        _ => format!("{h:02}:{m:02}:{s:02}.{sub:06}"),
+    }
+}
+
 /// Days since 1970-01-01 as `YYYY-MM-DD`.
 pub fn format_date(days: i64) -> String {
     i32::try_from(days)
@@ -381,6 +416,23 @@ pub fn format_timestamp(micros: i64, utc: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_of_day_round_trip_to_the_microsecond() {
+        assert_eq!(parse_time("01:02:03"), Some(3_723_000_000));
+        assert_eq!(parse_time("23:59:59.5"), Some(86_399_500_000));
+        assert_eq!(format_time(86_399_500_000), "23:59:59.500000");
+        assert_eq!(format_time(3_723_000_000), "01:02:03");
+        for bad in [
+            "24:00:00",
+            "01:02",
+            "01:02:03.1234567",
+            "01:02:03.",
+            "1:02:03",
+        ] {
+            assert_eq!(parse_time(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn an_avro_decimal_of_no_bytes_is_zero() {
