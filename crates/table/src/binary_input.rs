@@ -1450,6 +1450,20 @@ mod tests {
         );
     }
 
+    /// `batch` as an Arrow IPC stream file in a fresh directory (kept
+    /// while the returned handle lives).
+    fn arrow_stream_file(batch: &RecordBatch) -> (tempfile::TempDir, std::path::PathBuf) {
+        let mut bytes = Vec::new();
+        let mut w = arrow_ipc::writer::StreamWriter::try_new(&mut bytes, &batch.schema()).unwrap();
+        w.write(batch).unwrap();
+        w.finish().unwrap();
+        drop(w);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.arrows");
+        std::fs::write(&path, &bytes).unwrap();
+        (dir, path)
+    }
+
     /// polars writes its categoricals as `Dictionary(UInt32, Utf8View)`.
     #[test]
     fn a_dictionary_of_string_views_is_a_dictionary() {
@@ -1462,15 +1476,8 @@ mod tests {
             array.data_type().clone(),
             true,
         )]));
-        let batch = RecordBatch::try_new(schema.clone(), vec![array]).unwrap();
-        let mut bytes = Vec::new();
-        let mut w = arrow_ipc::writer::StreamWriter::try_new(&mut bytes, &schema).unwrap();
-        w.write(&batch).unwrap();
-        w.finish().unwrap();
-        drop(w);
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("cat.arrows");
-        std::fs::write(&path, &bytes).unwrap();
+        let batch = RecordBatch::try_new(schema, vec![array]).unwrap();
+        let (_dir, path) = arrow_stream_file(&batch);
         let read = read(&path, Kind::ArrowStream, u64::MAX).unwrap();
         assert!(read.as_text.is_empty(), "{:?}", read.as_text);
         assert_eq!(read.table.schema.fields[0].ty, ColumnType::Dictionary);
@@ -1495,15 +1502,8 @@ mod tests {
             arrow_schema::Field::new("big", DataType::UInt64, false),
             arrow_schema::Field::new("raw", DataType::Binary, false),
         ]));
-        let batch = RecordBatch::try_new(schema.clone(), vec![array, big, raw]).unwrap();
-        let mut bytes = Vec::new();
-        let mut w = arrow_ipc::writer::StreamWriter::try_new(&mut bytes, &schema).unwrap();
-        w.write(&batch).unwrap();
-        w.finish().unwrap();
-        drop(w);
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("l.arrows");
-        std::fs::write(&path, &bytes).unwrap();
+        let batch = RecordBatch::try_new(schema, vec![array, big, raw]).unwrap();
+        let (_dir, path) = arrow_stream_file(&batch);
         let read = read(&path, Kind::ArrowStream, u64::MAX).unwrap();
         assert_eq!(read.as_text, [("raw".to_string(), "Binary".to_string())]);
         assert_eq!(

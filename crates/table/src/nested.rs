@@ -48,8 +48,8 @@ pub enum Shape {
     Map(Box<Shape>),
     /// Values that disagree (a number here, text there): carried as JSON text.
     Mixed,
-    /// A date, timestamp or decimal from a typed file, held as its text
-    /// (see `nested_leaf`).
+    /// A date, timestamp, time of day or decimal from a typed file, held
+    /// as its text (see `nested_leaf`).
     Leaf(Leaf),
 }
 
@@ -120,9 +120,10 @@ impl Shape {
     /// The shape of an Arrow type (a Parquet or Arrow file's list and
     /// struct columns), when the nested model holds its values exactly:
     /// booleans, integers within i64, floats, text, and lists and structs
-    /// of those, and maps with text keys; dates, timestamps and decimals
-    /// as typed leaves. `None` for anything else (unsigned 64-bit integers,
-    /// binary, nanosecond timestamps inside), which is then carried as text.
+    /// of those, and maps with text keys; dates, timestamps, times of day
+    /// and decimals as typed leaves (see [`Leaf::of_arrow`]). `None` for
+    /// anything else (unsigned 64-bit integers, binary, nanosecond times of
+    /// day inside), which is then carried as text.
     pub fn from_arrow_type(ty: &DataType) -> Option<Shape> {
         if let Some(leaf) = Leaf::of_arrow(ty) {
             return Some(Shape::Leaf(leaf));

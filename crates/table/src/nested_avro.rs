@@ -10,9 +10,9 @@ use serde_json::Value;
 
 /// The nested shape of an Avro type whose values the nested model holds
 /// exactly: arrays, maps and records of booleans, integers, floats, text,
-/// enums, dates, timestamps and decimals (of at most 38 digits), null
-/// unions allowed; `None` otherwise (bytes, times of day, other unions),
-/// which is then carried as text.
+/// enums, dates, timestamps, times of day and decimals (of at most 38
+/// digits), null unions allowed; `None` otherwise (bytes, UUIDs, other
+/// unions), which is then carried as text.
 pub fn shape_of(schema: &S) -> Option<Shape> {
     Some(match schema {
         S::Boolean => Shape::Bool,

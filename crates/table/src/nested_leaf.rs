@@ -41,8 +41,9 @@ impl Leaf {
     /// The leaf an Arrow type is, where its values fit exactly: dates,
     /// timestamps (nanoseconds too: a file whose values are finer than the
     /// microsecond has the column read as text before it gets here, see
-    /// `binary_input`'s `Texted`), decimals of at most 38 digits and a
-    /// scale of zero or more.
+    /// `binary_input`'s `Texted`), times of day in seconds, milliseconds
+    /// or microseconds, decimals of at most 38 digits and a scale of zero
+    /// or more.
     pub fn of_arrow(ty: &DataType) -> Option<Leaf> {
         Some(match ty {
             DataType::Date32 | DataType::Date64 => Leaf::Date,

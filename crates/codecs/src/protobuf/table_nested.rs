@@ -26,7 +26,7 @@ impl Messages {
             Shape::Bool => (Type::Bool, None),
             Shape::Int => (Type::Sint64, None),
             Shape::Float => (Type::Double, None),
-            // A date, timestamp or decimal as its text.
+            // A typed leaf (date, timestamp, time, decimal) as its text.
             Shape::Str | Shape::Leaf(_) => (Type::String, None),
             Shape::Struct(members) if !members.is_empty() => {
                 let fields = members

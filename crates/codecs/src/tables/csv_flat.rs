@@ -221,7 +221,7 @@ fn leaf_field(name: String, shape: &Shape) -> Field {
         Shape::Int => ColumnType::Int64,
         Shape::Float => ColumnType::Float64,
         Shape::Bool => ColumnType::Bool,
-        // A date, timestamp or decimal as the text the nested value holds.
+        // A typed leaf (date, timestamp, time, decimal) as the text the nested value holds.
         Shape::Str | Shape::Leaf(_) => ColumnType::String,
         _ => ColumnType::Json,
     };
