@@ -132,3 +132,26 @@ pub fn worker_python() -> Option<std::path::PathBuf> {
     eprintln!("skipped: no workers/python/.venv (bash workers/python/build.sh)");
     None
 }
+
+/// Runs `script` with `python` in `dir` and returns what it printed; a
+/// failing script fails the test with its error. The script leaves through
+/// `os._exit` once it has run: pyarrow's C++ thread pools can abort an
+/// interpreter's shutdown ("terminate called without an active exception",
+/// apache/arrow#34314) after everything was done and checked.
+pub fn run_python(python: &std::path::Path, dir: &std::path::Path, script: &str) -> String {
+    let whole = format!(
+        "{script}\nimport os as _os, sys as _sys\n_sys.stdout.flush()\n_sys.stderr.flush()\n_os._exit(0)\n"
+    );
+    let out = std::process::Command::new(python)
+        .arg("-c")
+        .arg(&whole)
+        .current_dir(dir)
+        .output()
+        .expect("the worker's Python runs");
+    assert!(
+        out.status.success(),
+        "{script}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}

@@ -324,7 +324,6 @@ fn go(codec: &str, compression: &str) -> Vec<String> {
 mod tests {
     use super::*;
     use encbench_table::{ColumnType, Field};
-    use std::process::Command;
 
     fn schema() -> Schema {
         Schema {
@@ -376,16 +375,10 @@ mod tests {
             script.push_str(
                 "got = len(rows) if 'rows' in dir() else t.num_rows\nassert got == n, (got, n)\nprint('ok', got)\n",
             );
-            let out = Command::new(&python)
-                .arg("-c")
-                .arg(&script)
-                .current_dir(dir.path())
-                .output()
-                .unwrap();
+            let printed = encbench_table::testing::run_python(&python, dir.path(), &script);
             assert!(
-                out.status.success() && String::from_utf8_lossy(&out.stdout).contains("ok 3"),
-                "{codec}+{compression}:\n{script}\n{}",
-                String::from_utf8_lossy(&out.stderr)
+                printed.contains("ok 3"),
+                "{codec}+{compression}:\n{script}\n{printed}"
             );
             assert!(
                 dir.path().join(file_name(codec, compression)).is_file(),
