@@ -1,7 +1,8 @@
 //! `file` on files as the tools people use write them: dates, timestamps
 //! and decimals inside lists, structs and maps (pyarrow, fastavro), kept
 //! typed in what `--convert` writes and checked by the format's own
-//! reader; CSV time stamps with the offsets pandas and DuckDB print.
+//! reader; times of day at the top level likewise; CSV time stamps with
+//! the offsets pandas and DuckDB print.
 
 mod common;
 
@@ -133,6 +134,112 @@ fn dates_timestamps_and_decimals_inside_nested_values_keep_their_types() {
     assert!(
         second.contains(r#""at":["2024-05-01 12:30:16.123456",null]"#)
             && second.contains(r#""s":{"d":"2020-01-03","n":"0.01"}"#),
+        "{second}"
+    );
+}
+
+/// Times of day as pyarrow (time32 s/ms, time64 µs/ns) and fastavro
+/// (time-millis, time-micros) write them.
+const TIMES: &str = r#"
+import datetime as dt, fastavro, pyarrow as pa, pyarrow.feather as pf, pyarrow.parquet as pq
+n = 100
+tm = [dt.time(i % 24, i % 60, (7 * i) % 60, (i * 37) % 1000000) if i % 9 else None for i in range(n)]
+t = pa.table({
+    "id": pa.array(range(n), pa.int64()),
+    "us": pa.array(tm, pa.time64("us")),
+    "ms": pa.array([dt.time(1, 2, 3, 4000 * (i % 250)) for i in range(n)], pa.time32("ms")),
+    "s": pa.array([dt.time(i % 24, 0, 1) for i in range(n)], pa.time32("s")),
+    # Nanoseconds: whole microseconds are times, finer ones text.
+    "ns": pa.array([i * 1000 for i in range(n)], pa.time64("ns")),
+    "fine": pa.array([i * 1000 + (i == 3) for i in range(n)], pa.time64("ns")),
+})
+pq.write_table(t, "times.parquet")
+pf.write_feather(t.drop_columns(["fine"]), "times.arrow", compression="uncompressed")
+schema = {"type": "record", "name": "R", "fields": [
+    {"name": "id", "type": "long"},
+    {"name": "tm", "type": ["null", {"type": "long", "logicalType": "time-micros"}]},
+    {"name": "tms", "type": {"type": "int", "logicalType": "time-millis"}},
+]}
+records = [{"id": i, "tm": tm[i], "tms": dt.time(0, 0, i % 60, 1000 * i)} for i in range(n)]
+with open("times.avro", "wb") as f:
+    fastavro.writer(f, fastavro.parse_schema(schema), records)
+print("written")
+"#;
+
+/// What pyarrow and fastavro read in the converted times.
+const TIMES_READ_BACK: &str = r#"
+import fastavro, pyarrow.feather as pf, pyarrow.parquet as pq
+src = pq.read_table("times.parquet")
+for name in ("from_parquet.parquet", "from_arrow.arrow"):
+    out = pq.read_table(name) if name.endswith("parquet") else pf.read_table(name)
+    print(name, *(str(out.schema.field(c).type) for c in ("us", "ms", "s", "ns")), str(out.schema.field("fine").type) if "fine" in out.column_names else "-")
+    for c in ("us", "ms", "s", "ns"):
+        assert out.column(c).to_pylist() == src.column(c).to_pylist(), c
+with open("from_parquet.avro", "rb") as f:
+    reader = fastavro.reader(f)
+    rows = list(reader)
+fields = {f["name"]: f["type"] for f in reader.writer_schema["fields"]}
+print("avro:", fields["ms"], fields["us"])
+assert [r["us"] for r in rows] == src.column("us").to_pylist()
+assert [r["ms"] for r in rows] == src.column("ms").to_pylist()
+with open("times.avro", "rb") as f:
+    records = list(fastavro.reader(f))
+a = pq.read_table("from_avro.parquet")
+print("from avro:", a.schema.field("tm").type, a.schema.field("tms").type)
+assert a.column("tm").to_pylist() == [r["tm"] for r in records]
+assert a.column("tms").to_pylist() == [r["tms"] for r in records]
+print("read back")
+"#;
+
+#[test]
+fn times_of_day_keep_their_type_through_every_conversion() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    run_python(&python, dir.path(), TIMES);
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("times.parquet"))
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"\bus +Time64\(.*\btime\b").unwrap())
+        .stdout(predicate::str::is_match(r"\bns +Time64\(.*\btime\b").unwrap())
+        .stdout(predicate::str::contains("carried as text: fine (Time64("));
+    for (input, target, output) in [
+        ("times.parquet", "parquet", "from_parquet.parquet"),
+        ("times.parquet", "avro", "from_parquet.avro"),
+        ("times.arrow", "arrow", "from_arrow.arrow"),
+        ("times.avro", "parquet", "from_avro.parquet"),
+        // Formats without a time type hold the values as their text.
+        ("times.parquet", "jsonl", "from_parquet.jsonl"),
+        ("times.parquet", "csv", "from_parquet.csv"),
+        ("times.arrow", "msgpack", "from_arrow.msgpack"),
+    ] {
+        encbench()
+            .arg("file")
+            .arg(dir.path().join(input))
+            .args(["--convert", target, "-o"])
+            .arg(dir.path().join(output))
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("compared row by row: identical"));
+    }
+    let printed = run_python(&python, dir.path(), TIMES_READ_BACK);
+    for expected in [
+        "from_parquet.parquet time64[us] time64[us] time64[us] time64[us] string",
+        "from_arrow.arrow time64[us] time64[us] time64[us] time64[us] -",
+        "avro: ['null', {'logicalType': 'time-micros', 'type': 'long'}]",
+        "from avro: time64[us] time64[us]",
+        "read back",
+    ] {
+        assert!(printed.contains(expected), "{expected}\n{printed}");
+    }
+    let jsonl = std::fs::read_to_string(dir.path().join("from_parquet.jsonl")).unwrap();
+    let second = jsonl.lines().nth(1).unwrap();
+    assert!(
+        second.contains(r#""us":"01:01:07.000037""#) && second.contains(r#""s":"01:00:01""#),
         "{second}"
     );
 }

@@ -14,7 +14,7 @@ use arrow_array::types::ArrowPrimitiveType;
 use arrow_array::types::TimestampMicrosecondType;
 use arrow_array::types::{
     Date32Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type,
-    Int8Type, UInt64Type,
+    Int8Type, Time64MicrosecondType, UInt64Type,
 };
 use arrow_array::{Array, ArrayRef, PrimitiveArray, RecordBatch};
 use arrow_schema::{DataType, Field, TimeUnit};
@@ -34,6 +34,7 @@ pub fn data_type(ty: ColumnType) -> DataType {
         ColumnType::Bool => DataType::Boolean,
         ColumnType::Timestamp => DataType::Timestamp(TimeUnit::Microsecond, None),
         ColumnType::Date => DataType::Date32,
+        ColumnType::Time => DataType::Time64(TimeUnit::Microsecond),
         ColumnType::String => DataType::Utf8,
         ColumnType::Dictionary => {
             DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
@@ -156,6 +157,7 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
         (ColumnType::Int64, _) => Arc::new(ints::<Int64Type>(col, Some)?),
         (ColumnType::UInt64, _) => Arc::new(ints::<UInt64Type>(col, |x| Some(x as u64))?),
         (ColumnType::Date, _) => Arc::new(ints::<Date32Type>(col, narrow)?),
+        (ColumnType::Time, _) => Arc::new(ints::<Time64MicrosecondType>(col, Some)?),
         (ColumnType::Timestamp, _) => Arc::new(
             ints::<TimestampMicrosecondType>(col, Some)?.with_timezone_opt(field.tz.as_deref()),
         ),
@@ -358,6 +360,12 @@ pub(crate) fn append_column(
         (Values::Int(v), ColumnType::Timestamp) => v.extend(
             array
                 .as_primitive::<TimestampMicrosecondType>()
+                .values()
+                .iter(),
+        ),
+        (Values::Int(v), ColumnType::Time) => v.extend(
+            array
+                .as_primitive::<Time64MicrosecondType>()
                 .values()
                 .iter(),
         ),

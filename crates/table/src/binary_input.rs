@@ -579,6 +579,7 @@ impl AvroMapping {
                 | S::TimestampMicros
                 | S::LocalTimestampMillis
                 | S::LocalTimestampMicros => Some(ColumnType::Timestamp),
+                S::TimeMillis | S::TimeMicros => Some(ColumnType::Time),
                 S::Decimal(d) if d.precision <= 38 && d.scale <= d.precision => {
                     Some(ColumnType::Decimal)
                 }
@@ -692,9 +693,14 @@ impl AvroMapping {
             .map(|(v, text)| match (text, v) {
                 (Some(t), _) => Cell::Str(t),
                 (None, V::Int(x) | V::Date(x)) => Cell::Int(i64::from(*x)),
-                (None, V::Long(x) | V::TimestampMicros(x) | V::LocalTimestampMicros(x)) => {
-                    Cell::Int(*x)
-                }
+                (
+                    None,
+                    V::Long(x)
+                    | V::TimestampMicros(x)
+                    | V::LocalTimestampMicros(x)
+                    | V::TimeMicros(x),
+                ) => Cell::Int(*x),
+                (None, V::TimeMillis(x)) => Cell::Int(i64::from(*x) * 1000),
                 (None, V::TimestampMillis(x) | V::LocalTimestampMillis(x)) => {
                     Cell::Int(x.saturating_mul(1000))
                 }
@@ -947,7 +953,8 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
 /// Per column of the file: whether its values need their text, as no
 /// column type of encbench's holds them exactly — nanosecond timestamps
 /// finer than the microsecond, at the top or nested (whole microseconds,
-/// as pandas' `datetime64[ns]` holds, are timestamps), nested values
+/// as pandas' `datetime64[ns]` holds, are timestamps), nanosecond times of
+/// day finer than the microsecond (at the top level), nested values
 /// holding a NaN or an infinity (the nested model is JSON, which has
 /// neither).
 type Texted = Vec<bool>;
@@ -955,7 +962,9 @@ type Texted = Vec<bool>;
 /// Whether a column of type `ty` may need its text (see [`Texted`]).
 fn may_need_text(ty: &DataType) -> bool {
     match ty {
-        DataType::Timestamp(TimeUnit::Nanosecond, _) => true,
+        DataType::Timestamp(TimeUnit::Nanosecond, _) | DataType::Time64(TimeUnit::Nanosecond) => {
+            true
+        }
         DataType::List(f) | DataType::LargeList(f) | DataType::FixedSizeList(f, _) => {
             nested_may_need_text(f.data_type())
         }
@@ -981,10 +990,16 @@ fn nested_may_need_text(ty: &DataType) -> bool {
 /// Whether `array`'s values need their text (see [`Texted`]).
 fn needs_text(array: &dyn Array) -> bool {
     use arrow_array::cast::AsArray;
-    use arrow_array::types::{Float16Type, Float32Type, Float64Type, TimestampNanosecondType};
+    use arrow_array::types::{
+        Float16Type, Float32Type, Float64Type, Time64NanosecondType, TimestampNanosecondType,
+    };
     match array.data_type() {
         DataType::Timestamp(TimeUnit::Nanosecond, _) => array
             .as_primitive::<TimestampNanosecondType>()
+            .iter()
+            .any(|v| v.is_some_and(|ns| ns % 1000 != 0)),
+        DataType::Time64(TimeUnit::Nanosecond) => array
+            .as_primitive::<Time64NanosecondType>()
             .iter()
             .any(|v| v.is_some_and(|ns| ns % 1000 != 0)),
         DataType::Float16 => array
@@ -1193,6 +1208,8 @@ impl Mapping {
                 // Microseconds and coarser fit exactly; nanoseconds do when
                 // every value is a whole microsecond (see `Texted`).
                 DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
+                // Times of day likewise (nanoseconds: see `Texted`).
+                DataType::Time32(_) | DataType::Time64(_) => Some(ColumnType::Time),
                 _ => None,
             };
             // Lists, maps and structs become nested columns, as JSON inputs do.
@@ -1271,25 +1288,16 @@ impl Mapping {
 
 /// An Avro value encbench has no column type for, as text a reader can
 /// use: strings and UUIDs as they are, bytes in hex (as Parquet and Arrow
-/// binary are shown), times of day as `HH:MM:SS.ffffff`; anything else
-/// (a union of several types) in its JSON form.
+/// binary are shown), times of day as `HH:MM:SS[.ffffff]` (a union's
+/// branch), anything else (a union of several types) in its JSON form.
 fn avro_text(value: &apache_avro::types::Value) -> String {
     use apache_avro::types::Value as V;
-    let time = |micros: i64| {
-        let (secs, sub) = (micros.div_euclid(1_000_000), micros.rem_euclid(1_000_000));
-        u32::try_from(secs)
-            .ok()
-            .and_then(|s| {
-                chrono::NaiveTime::from_num_seconds_from_midnight_opt(s, sub as u32 * 1000)
-            })
-            .map_or_else(|| micros.to_string(), |t| t.to_string())
-    };
     match value {
         V::String(s) => s.clone(),
         V::Uuid(u) => u.to_string(),
         V::Bytes(b) | V::Fixed(_, b) => b.iter().map(|x| format!("{x:02x}")).collect(),
-        V::TimeMillis(ms) => time(i64::from(*ms) * 1000),
-        V::TimeMicros(us) => time(*us),
+        V::TimeMillis(ms) => crate::values::format_time(i64::from(*ms) * 1000),
+        V::TimeMicros(us) => crate::values::format_time(*us),
         V::Union(_, inner) => avro_text(inner),
         other => serde_json::Value::try_from(other.clone())
             .map(|j| j.to_string())
@@ -1577,6 +1585,90 @@ mod tests {
             };
             assert_eq!(read.table.columns[0].cell(2), expected, "{name}");
         }
+    }
+
+    #[test]
+    fn times_of_day_of_every_unit_are_times_to_the_microsecond() {
+        use crate::table::Cell;
+        use arrow_array::{
+            Time32MillisecondArray, Time32SecondArray, Time64MicrosecondArray,
+            Time64NanosecondArray,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let columns: Vec<(&str, DataType, ArrayRef)> = vec![
+            (
+                "s",
+                DataType::Time32(TimeUnit::Second),
+                Arc::new(Time32SecondArray::from(vec![Some(3_661), None])),
+            ),
+            (
+                "ms",
+                DataType::Time32(TimeUnit::Millisecond),
+                Arc::new(Time32MillisecondArray::from(vec![Some(1_500), Some(0)])),
+            ),
+            (
+                "us",
+                DataType::Time64(TimeUnit::Microsecond),
+                Arc::new(Time64MicrosecondArray::from(vec![
+                    Some(86_399_999_999),
+                    Some(1),
+                ])),
+            ),
+            (
+                "ns",
+                DataType::Time64(TimeUnit::Nanosecond),
+                Arc::new(Time64NanosecondArray::from(vec![Some(2_000), None])),
+            ),
+            (
+                "fine",
+                DataType::Time64(TimeUnit::Nanosecond),
+                Arc::new(Time64NanosecondArray::from(vec![Some(2_001), None])),
+            ),
+        ];
+        let schema = Arc::new(arrow_schema::Schema::new(
+            columns
+                .iter()
+                .map(|(name, ty, _)| arrow_schema::Field::new(*name, ty.clone(), true))
+                .collect::<Vec<_>>(),
+        ));
+        let batch = RecordBatch::try_new(
+            schema.clone(),
+            columns.iter().map(|c| c.2.clone()).collect(),
+        )
+        .unwrap();
+        let path = dir.path().join("times.arrow");
+        let mut w =
+            arrow_ipc::writer::FileWriter::try_new(File::create(&path).unwrap(), &schema).unwrap();
+        w.write(&batch).unwrap();
+        w.finish().unwrap();
+        let read = read(&path, Kind::ArrowFile, u64::MAX).unwrap();
+        let types: Vec<ColumnType> = read.table.schema.fields.iter().map(|f| f.ty).collect();
+        use ColumnType::{String as Text, Time};
+        assert_eq!(types, [Time, Time, Time, Time, Text]);
+        let row =
+            |r: usize| -> Vec<Cell<'_>> { read.table.columns.iter().map(|c| c.cell(r)).collect() };
+        assert_eq!(
+            row(0),
+            [
+                Cell::Int(3_661_000_000),
+                Cell::Int(1_500_000),
+                Cell::Int(86_399_999_999),
+                Cell::Int(2),
+                Cell::Str("00:00:00.000002001"),
+            ]
+        );
+        assert_eq!(
+            row(1),
+            [
+                Cell::Null,
+                Cell::Int(0),
+                Cell::Int(1),
+                Cell::Null,
+                Cell::Null
+            ]
+        );
+        let (whole_schema, _) = schema_of(&path, Kind::ArrowFile);
+        assert_eq!(whole_schema, read.table.schema);
     }
 
     fn schema_of(path: &Path, kind: Kind) -> (Schema, Option<usize>) {

@@ -17,7 +17,7 @@ use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
     ArrowPrimitiveType, Date32Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type,
-    Int8Type, TimestampMicrosecondType, UInt64Type,
+    Int8Type, Time64MicrosecondType, TimestampMicrosecondType, UInt64Type,
 };
 use arrow_array::{Array, RecordBatch};
 
@@ -105,6 +105,7 @@ pub fn batch_row_hashes(
             ColumnType::Timestamp => {
                 primitive::<TimestampMicrosecondType>(rows, array, untagged, int)
             }
+            ColumnType::Time => primitive::<Time64MicrosecondType>(rows, array, untagged, int),
             ColumnType::Float32 => {
                 primitive::<Float32Type>(rows, array, untagged, |x| float_bits(x.into()))
             }

@@ -31,6 +31,10 @@ pub enum ColumnType {
     Timestamp,
     /// A calendar date (`2013-01-01`).
     Date,
+    /// A time of day to the microsecond, no zone (`05:00:00.25`): from a
+    /// binary input's time column (Arrow Time32/Time64, Parquet TIME, Avro
+    /// time-millis/time-micros), held as microseconds since midnight.
+    Time,
     /// An exact decimal (its precision and scale are the field's
     /// `decimal`), held as its text with exactly `scale` fraction digits.
     Decimal,
@@ -56,6 +60,7 @@ impl ColumnType {
             ColumnType::Bool => "bool",
             ColumnType::Timestamp => "timestamp",
             ColumnType::Date => "date",
+            ColumnType::Time => "time",
             ColumnType::Decimal => "decimal",
             ColumnType::String => "string",
             ColumnType::Dictionary => "dictionary",
@@ -63,7 +68,8 @@ impl ColumnType {
         }
     }
 
-    /// Stored as `i64` in the table (integers, timestamps in µs, dates in days).
+    /// Stored as `i64` in the table (integers, timestamps in µs, dates in
+    /// days, times of day in µs since midnight).
     pub fn is_integral(self) -> bool {
         matches!(
             self,
@@ -74,6 +80,7 @@ impl ColumnType {
                 | ColumnType::UInt64
                 | ColumnType::Timestamp
                 | ColumnType::Date
+                | ColumnType::Time
         )
     }
 

@@ -271,6 +271,8 @@ fn of_parquet(value: &parquet::record::Field, ty: ColumnType) -> Option<Norm> {
         (P::Date(days), T::Date) => int((*days).into()),
         (P::TimestampMillis(ms), T::Timestamp) => int(i128::from(*ms) * 1000),
         (P::TimestampMicros(us), T::Timestamp) => int((*us).into()),
+        (P::TimeMillis(ms), T::Time) => int(i128::from(*ms) * 1000),
+        (P::TimeMicros(us), T::Time) => int((*us).into()),
         (P::Str(s), T::String | T::Dictionary) => Some(Norm::Text(s.clone())),
         (P::Decimal(d), T::Decimal) => {
             // Two's complement, big-endian, sign-extended to 128 bits.
@@ -509,6 +511,11 @@ fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
                     .ok()
                     .or_else(|| naive_micros(&body)),
             };
+            Norm::Int(micros.ok_or_else(bad)?.into())
+        }
+        ColumnType::Time => {
+            let t = chrono::NaiveTime::parse_from_str(s, "%H:%M:%S%.f").map_err(|_| bad())?;
+            let micros = (t - chrono::NaiveTime::MIN).num_microseconds();
             Norm::Int(micros.ok_or_else(bad)?.into())
         }
         ColumnType::Decimal => Norm::Text(decimal(s)),

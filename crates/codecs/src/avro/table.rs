@@ -130,6 +130,9 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                     serde_json::json!({"type": "long", "logicalType": "local-timestamp-micros"})
                 }
                 ColumnType::Date => serde_json::json!({"type": "int", "logicalType": "date"}),
+                ColumnType::Time => {
+                    serde_json::json!({"type": "long", "logicalType": "time-micros"})
+                }
                 ColumnType::Json => match &f.shape {
                     Some(shape) => nested_type(shape, &mut records),
                     None => serde_json::json!("string"),
@@ -247,6 +250,7 @@ fn value(cell: Cell<'_>, ty: ColumnType) -> Result<Value, Error> {
         )),
         (Cell::Int(v), ColumnType::Timestamp) => Value::TimestampMicros(v),
         (Cell::Int(v), ColumnType::Date) => Value::Date(narrow(v)?),
+        (Cell::Int(v), ColumnType::Time) => Value::TimeMicros(v),
         (Cell::Int(v), _) => Value::Int(narrow(v)?),
         (Cell::Float(v), ColumnType::Float32) => Value::Float(v as f32),
         (Cell::Float(v), _) => Value::Double(v),
@@ -468,9 +472,10 @@ fn push_record(
             (_, Some(text)) => Cell::Str(text),
             (v, None) => match v {
                 Value::Int(x) | Value::Date(x) => Cell::Int(i64::from(*x)),
-                Value::Long(x) | Value::TimestampMicros(x) | Value::LocalTimestampMicros(x) => {
-                    Cell::Int(*x)
-                }
+                Value::Long(x)
+                | Value::TimestampMicros(x)
+                | Value::LocalTimestampMicros(x)
+                | Value::TimeMicros(x) => Cell::Int(*x),
                 // A uint64 column's decimal(20, 0); its bits as the table holds them.
                 Value::Decimal(d) => encbench_table::values::avro_decimal(d)
                     .and_then(|u| u64::try_from(u).ok())

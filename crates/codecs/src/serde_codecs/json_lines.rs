@@ -119,7 +119,10 @@ mod over_tables {
                     out.push(b':');
                     match (col.cell(i), field.ty) {
                         (Cell::Null, _) => out.extend_from_slice(b"null"),
-                        (cell @ Cell::Int(_), ColumnType::Date | ColumnType::Timestamp) => {
+                        (
+                            cell @ Cell::Int(_),
+                            ColumnType::Date | ColumnType::Timestamp | ColumnType::Time,
+                        ) => {
                             serde_json::to_writer(&mut *out, &text_of(cell, field)).map_err(fail)?
                         }
                         (Cell::Int(v), ColumnType::UInt64) => {

@@ -36,8 +36,11 @@ enum Read {
     Text {
         large: bool,
     },
-    /// Timestamps scaled to microseconds.
-    Micros(i64),
+    /// Timestamps and times of day (this many bytes) scaled to microseconds.
+    Micros {
+        bytes: usize,
+        scale: i64,
+    },
     /// Indices (signed, this many bytes) into dictionary `id`.
     Dictionary {
         id: i64,
@@ -345,7 +348,17 @@ fn value_read(field: &Field<'_>, ty: ColumnType) -> Option<Read> {
                 TimeUnit::MICROSECOND => 1,
                 _ => return None,
             };
-            (ty == T::Timestamp).then_some(Read::Micros(scale))
+            (ty == T::Timestamp).then_some(Read::Micros { bytes: 8, scale })
+        }
+        Type::Time => {
+            let time = field.type_as_time()?;
+            let (bytes, scale) = match (time.bitWidth(), time.unit()) {
+                (32, TimeUnit::SECOND) => (4, 1_000_000),
+                (32, TimeUnit::MILLISECOND) => (4, 1_000),
+                (64, TimeUnit::MICROSECOND) => (8, 1),
+                _ => return None,
+            };
+            (ty == T::Time).then_some(Read::Micros { bytes, scale })
         }
         _ => None,
     }
@@ -489,7 +502,9 @@ impl<'a> Columns<'a> {
             }
             let value = match read {
                 Read::Int { bytes, signed } => Norm::Int(int(fixed(i, bytes)?, signed)),
-                Read::Micros(scale) => Norm::Int(int(fixed(i, 8)?, true) * i128::from(scale)),
+                Read::Micros { bytes, scale } => {
+                    Norm::Int(int(fixed(i, bytes)?, true) * i128::from(scale))
+                }
                 Read::Float(2) => {
                     let b = fixed(i, 2)?;
                     float(f64::from(half(u16::from_le_bytes([b[0], b[1]]))))
