@@ -1,8 +1,8 @@
 //! `file` on files as the tools people use write them: dates, timestamps
 //! and decimals inside lists, structs and maps (pyarrow, fastavro), kept
 //! typed in what `--convert` writes and checked by the format's own
-//! reader; times of day at the top level likewise; CSV time stamps with
-//! the offsets pandas and DuckDB print.
+//! reader; times of day and bytes at the top level likewise; CSV time
+//! stamps with the offsets pandas and DuckDB print.
 
 mod common;
 
@@ -242,6 +242,157 @@ fn times_of_day_keep_their_type_through_every_conversion() {
         second.contains(r#""us":"01:01:07.000037""#) && second.contains(r#""s":"01:00:01""#),
         "{second}"
     );
+}
+
+/// Bytes as pyarrow (binary, large_binary, fixed_size_binary) and
+/// fastavro (bytes, fixed) write them.
+const BYTES: &str = r#"
+import fastavro, pyarrow as pa, pyarrow.feather as pf, pyarrow.parquet as pq
+n = 100
+blob = [bytes((i * k) % 256 for k in range(i % 7)) if i % 11 else None for i in range(n)]
+t = pa.table({
+    "id": pa.array(range(n), pa.int64()),
+    "blob": pa.array(blob, pa.binary()),
+    "large": pa.array([b"\x00\xff" * (i % 3) for i in range(n)], pa.large_binary()),
+    "fixed": pa.array([i.to_bytes(4, "big") for i in range(n)], pa.binary(4)),
+})
+pq.write_table(t, "bytes.parquet")
+pf.write_feather(t, "bytes.arrow", compression="uncompressed")
+schema = {"type": "record", "name": "R", "fields": [
+    {"name": "id", "type": "long"},
+    {"name": "b", "type": ["null", "bytes"]},
+    {"name": "f", "type": {"type": "fixed", "name": "F", "size": 2}},
+]}
+records = [{"id": i, "b": blob[i], "f": bytes([i, 255 - i])} for i in range(n)]
+with open("bytes.avro", "wb") as f:
+    fastavro.writer(f, fastavro.parse_schema(schema), records)
+print("written")
+"#;
+
+/// What pyarrow and fastavro read in the converted bytes.
+const BYTES_READ_BACK: &str = r#"
+import fastavro, pyarrow.feather as pf, pyarrow.parquet as pq
+src = pq.read_table("bytes.parquet")
+for name in ("from_parquet.parquet", "from_arrow.arrow"):
+    out = pq.read_table(name) if name.endswith("parquet") else pf.read_table(name)
+    print(name, *(str(out.schema.field(c).type) for c in ("blob", "large", "fixed")))
+    for c in ("blob", "large", "fixed"):
+        assert out.column(c).to_pylist() == src.column(c).to_pylist(), c
+with open("from_parquet.avro", "rb") as f:
+    reader = fastavro.reader(f)
+    rows = list(reader)
+fields = {f["name"]: f["type"] for f in reader.writer_schema["fields"]}
+print("avro:", fields["blob"], fields["fixed"])
+assert [r["blob"] for r in rows] == src.column("blob").to_pylist()
+assert [r["fixed"] for r in rows] == src.column("fixed").to_pylist()
+with open("bytes.avro", "rb") as f:
+    records = list(fastavro.reader(f))
+a = pq.read_table("from_avro.parquet")
+print("from avro:", a.schema.field("b").type, a.schema.field("f").type)
+assert a.column("b").to_pylist() == [r["b"] for r in records]
+assert a.column("f").to_pylist() == [r["f"] for r in records]
+print("read back")
+"#;
+
+#[test]
+fn bytes_stay_bytes_in_every_format_that_has_them() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    run_python(&python, dir.path(), BYTES);
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("bytes.parquet"))
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"\bblob +Binary +binary\b").unwrap())
+        .stdout(predicate::str::is_match(r"\bfixed +FixedSizeBinary\(4\) +binary\b").unwrap())
+        .stdout(predicate::str::contains("carried as text").not());
+    for (input, target, output) in [
+        ("bytes.parquet", "parquet", "from_parquet.parquet"),
+        ("bytes.parquet", "avro", "from_parquet.avro"),
+        ("bytes.arrow", "arrow", "from_arrow.arrow"),
+        ("bytes.avro", "parquet", "from_avro.parquet"),
+        // MessagePack, CBOR, protobuf and bincode carry bytes natively;
+        // CSV and JSON Lines carry their hex.
+        ("bytes.parquet", "msgpack", "from_parquet.msgpack"),
+        ("bytes.parquet", "cbor", "from_parquet.cbor"),
+        ("bytes.arrow", "protobuf", "from_arrow.pb"),
+        ("bytes.arrow", "bincode", "from_arrow.bincode"),
+        ("bytes.avro", "postcard", "from_avro.postcard"),
+        ("bytes.parquet", "csv", "from_parquet.csv"),
+        ("bytes.parquet", "jsonl", "from_parquet.jsonl"),
+    ] {
+        encbench()
+            .arg("file")
+            .arg(dir.path().join(input))
+            .args(["--convert", target, "-o"])
+            .arg(dir.path().join(output))
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("compared row by row: identical"));
+    }
+    let printed = run_python(&python, dir.path(), BYTES_READ_BACK);
+    for expected in [
+        "from_parquet.parquet binary binary binary",
+        "from_arrow.arrow binary binary binary",
+        "avro: ['null', 'bytes'] ['null', 'bytes']",
+        "from avro: binary binary",
+        "read back",
+    ] {
+        assert!(printed.contains(expected), "{expected}\n{printed}");
+    }
+    // Bytes in MessagePack are its bin type, not hex text: half the size.
+    let msgpack = std::fs::read(dir.path().join("from_parquet.msgpack")).unwrap();
+    assert!(
+        msgpack.windows(6).any(|w| w == [0xc4, 4, 0, 0, 0, 9]),
+        "row 9's fixed bytes as bin 8"
+    );
+    let csv = std::fs::read_to_string(dir.path().join("from_parquet.csv")).unwrap();
+    assert!(
+        csv.lines().nth(3).unwrap().ends_with(",00ff00ff,00000002"),
+        "{csv}"
+    );
+}
+
+/// pandas' text columns hold empty strings beside missing values; CSV
+/// spells both as an empty field, which its readers take for missing:
+/// a declared loss, not a failed verification.
+#[test]
+fn empty_text_beside_nulls_is_a_declared_csv_loss() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    run_python(
+        &python,
+        dir.path(),
+        "import pyarrow as pa, pyarrow.parquet as pq\n\
+         pq.write_table(pa.table({'s': ['a', '', None] * 10, 'n': pa.array([''] * 30, pa.string())}).cast(\n\
+         pa.schema([pa.field('s', pa.string()), pa.field('n', pa.string(), nullable=False)])), 'text.parquet')\n",
+    );
+    let input = dir.path().join("text.parquet");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "csv reads back a value-changed table: 10 value(s): NaN and empty text read back as null",
+        ));
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--convert", "csv", "-o"])
+        .arg(dir.path().join("text.csv"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "identical but for 10 value(s): NaN and empty text read back as null",
+        ));
 }
 
 /// pandas writes a zoned column's offset (`+01:00`), DuckDB a short one

@@ -35,6 +35,7 @@ pub fn data_type(ty: ColumnType) -> DataType {
         ColumnType::Timestamp => DataType::Timestamp(TimeUnit::Microsecond, None),
         ColumnType::Date => DataType::Date32,
         ColumnType::Time => DataType::Time64(TimeUnit::Microsecond),
+        ColumnType::Binary => DataType::Binary,
         ColumnType::String => DataType::Utf8,
         ColumnType::Dictionary => {
             DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
@@ -149,6 +150,19 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
             .with_precision_and_scale(p, s as i8)
             .map_err(|e| codec("arrow", e))?;
         return Ok(Arc::new(array));
+    }
+    if let (ColumnType::Binary, Values::Str(v)) = (ty, &col.values) {
+        let bytes = v
+            .iter()
+            .zip(&col.valid)
+            .map(|(text, ok)| match ok {
+                false => Ok(None),
+                true => values::hex_bytes(text)
+                    .map(Some)
+                    .ok_or_else(|| codec("arrow", format!("'{text}' is not bytes in hex"))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Arc::new(BinaryArray::from_iter(bytes)));
     }
     Ok(match (ty, &col.values) {
         (ColumnType::Int8, _) => Arc::new(ints::<Int8Type>(col, |x| i8::try_from(x).ok())?),
@@ -389,6 +403,11 @@ pub(crate) fn append_column(
                     true => v.push(&values::decimal_text(d.value(i), scale)),
                     false => v.push(""),
                 }
+            }
+        }
+        (Values::Str(v), ColumnType::Binary) => {
+            for bytes in array.as_binary::<i32>() {
+                v.push(&bytes.map(values::hex_text).unwrap_or_default());
             }
         }
         (Values::Str(v), ColumnType::Dictionary) => {

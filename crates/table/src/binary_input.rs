@@ -580,6 +580,7 @@ impl AvroMapping {
                 | S::LocalTimestampMillis
                 | S::LocalTimestampMicros => Some(ColumnType::Timestamp),
                 S::TimeMillis | S::TimeMicros => Some(ColumnType::Time),
+                S::Bytes | S::Fixed(_) => Some(ColumnType::Binary),
                 S::Decimal(d) if d.precision <= 38 && d.scale <= d.precision => {
                     Some(ColumnType::Decimal)
                 }
@@ -677,6 +678,7 @@ impl AvroMapping {
                 }
                 (true, _) => Some(avro_text(&value)),
                 (false, V::Enum(_, s)) => Some(s.clone()),
+                (false, V::Bytes(b) | V::Fixed(_, b)) => Some(crate::values::hex_text(b)),
                 (false, V::Decimal(d)) => {
                     let scale = field.decimal.map_or(0, |(_, s)| s);
                     let unscaled = crate::values::avro_decimal(d)
@@ -1210,6 +1212,15 @@ impl Mapping {
                 DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
                 // Times of day likewise (nanoseconds: see `Texted`).
                 DataType::Time32(_) | DataType::Time64(_) => Some(ColumnType::Time),
+                // Bytes, except 16-byte UUIDs (text, `8-4-4-4-12`).
+                DataType::Binary
+                | DataType::LargeBinary
+                | DataType::BinaryView
+                | DataType::FixedSizeBinary(_)
+                    if !is_uuid(f) =>
+                {
+                    Some(ColumnType::Binary)
+                }
                 _ => None,
             };
             // Lists, maps and structs become nested columns, as JSON inputs do.
@@ -1505,15 +1516,18 @@ mod tests {
         let array: ArrayRef = Arc::new(list.finish());
         let big: ArrayRef = Arc::new(arrow_array::UInt64Array::from(vec![u64::MAX, 7]));
         let raw: ArrayRef = Arc::new(arrow_array::BinaryArray::from(vec![&b"\x01\xff"[..], b""]));
+        let wait: ArrayRef = Arc::new(arrow_array::DurationSecondArray::from(vec![5, 0]));
         let schema = Arc::new(arrow_schema::Schema::new(vec![
             arrow_schema::Field::new("xs", array.data_type().clone(), true),
             arrow_schema::Field::new("big", DataType::UInt64, false),
             arrow_schema::Field::new("raw", DataType::Binary, false),
+            arrow_schema::Field::new("wait", wait.data_type().clone(), false),
         ]));
-        let batch = RecordBatch::try_new(schema, vec![array, big, raw]).unwrap();
+        let batch = RecordBatch::try_new(schema, vec![array, big, raw, wait]).unwrap();
         let (_dir, path) = arrow_stream_file(&batch);
         let read = read(&path, Kind::ArrowStream, u64::MAX).unwrap();
-        assert_eq!(read.as_text, [("raw".to_string(), "Binary".to_string())]);
+        let texted: Vec<&str> = read.as_text.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(texted, ["wait"]);
         assert_eq!(
             read.table.schema.fields[0].type_text(),
             "json list<int64>",
@@ -1530,10 +1544,13 @@ mod tests {
             crate::table::text_of(read.table.columns[1].cell(0), &read.table.schema.fields[1]),
             "18446744073709551615"
         );
+        // Bytes are bytes, held as their hex.
+        assert_eq!(read.table.schema.fields[2].ty, ColumnType::Binary);
         assert_eq!(
             read.table.columns[2].cell(0),
             crate::table::Cell::Str("01ff")
         );
+        assert_eq!(read.table.columns[2].cell(1), crate::table::Cell::Str(""));
     }
 
     #[test]

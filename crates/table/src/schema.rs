@@ -38,6 +38,11 @@ pub enum ColumnType {
     /// An exact decimal (its precision and scale are the field's
     /// `decimal`), held as its text with exactly `scale` fraction digits.
     Decimal,
+    /// Bytes (Arrow Binary and its kin, Parquet `BYTE_ARRAY` without a
+    /// string type, Avro bytes and fixed), held as lowercase hex text:
+    /// written as bytes by the formats that have them, as the hex text by
+    /// CSV and JSON.
+    Binary,
     /// Text.
     String,
     /// Text with few distinct values: a dictionary-encoding candidate.
@@ -61,6 +66,7 @@ impl ColumnType {
             ColumnType::Timestamp => "timestamp",
             ColumnType::Date => "date",
             ColumnType::Time => "time",
+            ColumnType::Binary => "binary",
             ColumnType::Decimal => "decimal",
             ColumnType::String => "string",
             ColumnType::Dictionary => "dictionary",
@@ -89,11 +95,15 @@ impl ColumnType {
         matches!(self, ColumnType::Float32 | ColumnType::Float64)
     }
 
-    /// Stored as text (nested values as their canonical JSON).
+    /// Stored as text (nested values as their canonical JSON, bytes as hex).
     pub fn is_text(self) -> bool {
         matches!(
             self,
-            ColumnType::String | ColumnType::Dictionary | ColumnType::Json | ColumnType::Decimal
+            ColumnType::String
+                | ColumnType::Dictionary
+                | ColumnType::Json
+                | ColumnType::Decimal
+                | ColumnType::Binary
         )
     }
 

@@ -237,6 +237,12 @@ impl Column {
             Values::Bool(v) => values::parse_bool(text).map(|x| v.push(x)),
             // A decimal's text must be one: digits, a point, digits.
             Values::Str(_) if ty == ColumnType::Decimal && !values::is_decimal(text) => None,
+            // Bytes in hex, held in lowercase whatever case the input used.
+            Values::Str(_) if ty == ColumnType::Binary && !values::is_hex(text) => None,
+            Values::Str(v) if ty == ColumnType::Binary => {
+                v.push(&text.to_ascii_lowercase());
+                Some(())
+            }
             Values::Str(v) => {
                 v.push(text);
                 Some(())
@@ -405,25 +411,36 @@ impl Table {
         crate::row_hash::table_row_hashes(self)
     }
 
-    /// This table with every float that `lost` picks made null, and how
+    /// This table with every float that `lost` picks made null, and with
+    /// `empty_text` every empty text of a nullable text column, and how
     /// many were (`None` when none were): what a format that cannot carry
-    /// such floats gives back. A column made to hold a null it may not
-    /// (not nullable) is named in the error.
-    pub fn nulling_floats(
+    /// such values gives back (CSV has one spelling for an empty text and
+    /// a null). A column made to hold a null it may not (a float column
+    /// not nullable) is named in the error; a text column that is not
+    /// nullable reads its empty texts back as they are.
+    pub fn nulling(
         &self,
         lost: impl Fn(f64) -> bool,
+        empty_text: bool,
     ) -> Result<Option<(Table, u64)>, String> {
-        let hit = |v: &[f64], valid: &[bool]| {
-            v.iter()
-                .zip(valid)
-                .filter(|(x, ok)| **ok && lost(**x))
-                .count() as u64
+        let nulled = |col: &Column, field: &Field, k: usize| -> bool {
+            col.valid[k]
+                && match &col.values {
+                    Values::Float(v) => lost(v[k]),
+                    Values::Str(v) => empty_text && field.nullable && v.get(k).is_empty(),
+                    _ => false,
+                }
         };
+        // Only float columns, and text ones where empty text is lost, are looked at.
         let counts: Vec<u64> = self
             .columns
             .iter()
-            .map(|c| match &c.values {
-                Values::Float(v) => hit(v, &c.valid),
+            .zip(&self.schema.fields)
+            .map(|(c, f)| match &c.values {
+                Values::Float(_) => (0..c.len()).filter(|&k| nulled(c, f, k)).count() as u64,
+                Values::Str(_) if empty_text && f.nullable => {
+                    (0..c.len()).filter(|&k| nulled(c, f, k)).count() as u64
+                }
                 _ => 0,
             })
             .collect();
@@ -431,17 +448,20 @@ impl Table {
             return Ok(None);
         }
         let mut out = self.clone();
-        for ((col, field), n) in out.columns.iter_mut().zip(&self.schema.fields).zip(&counts) {
-            let (Values::Float(v), true) = (&mut col.values, *n > 0) else {
+        for (k, (field, n)) in self.schema.fields.iter().zip(&counts).enumerate() {
+            if *n == 0 {
                 continue;
-            };
+            }
             if !field.nullable {
                 return Err(format!("column '{}' is not nullable", field.name));
             }
-            for (x, ok) in v.iter_mut().zip(col.valid.iter_mut()) {
-                if *ok && lost(*x) {
-                    *x = 0.0;
-                    *ok = false;
+            let (col, mine) = (&mut out.columns[k], &self.columns[k]);
+            for row in 0..mine.len() {
+                if nulled(mine, field, row) {
+                    col.valid[row] = false;
+                    if let Values::Float(v) = &mut col.values {
+                        v[row] = 0.0;
+                    }
                 }
             }
         }

@@ -195,6 +195,21 @@ pub fn is_decimal(text: &str) -> bool {
     }
 }
 
+/// Bytes as the text a binary column holds: lowercase hex.
+pub fn hex_text(bytes: &[u8]) -> String {
+    hex::encode(bytes)
+}
+
+/// A binary column's hex text (either case) as its bytes.
+pub fn hex_bytes(text: &str) -> Option<Vec<u8>> {
+    hex::decode(text).ok()
+}
+
+/// Whether `text` spells bytes in hex: an even number of hex digits.
+pub fn is_hex(text: &str) -> bool {
+    text.len() % 2 == 0 && text.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// An Avro decimal's bytes (big-endian two's complement) as an i128.
 pub fn decimal_from_be(bytes: &[u8]) -> Option<i128> {
     if bytes.len() > 16 {

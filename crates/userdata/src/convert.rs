@@ -280,8 +280,8 @@ fn produce(
     let mut writer_gone = false;
     let mut lost = 0u64;
     let mut each = |table: Table, hashes: &[u64]| {
-        // What the format reads back: the floats it cannot carry made null.
-        match table.nulling_floats(|x| non_finite.loses(x)) {
+        // What the format reads back: the values it cannot carry made null.
+        match non_finite.nulled(&table) {
             Ok(None) => hashes.iter().for_each(|h| digest.add_row(*h)),
             Ok(Some((back, n))) => {
                 lost += n;

@@ -274,6 +274,7 @@ fn of_parquet(value: &parquet::record::Field, ty: ColumnType) -> Option<Norm> {
         (P::TimeMillis(ms), T::Time) => int(i128::from(*ms) * 1000),
         (P::TimeMicros(us), T::Time) => int((*us).into()),
         (P::Str(s), T::String | T::Dictionary) => Some(Norm::Text(s.clone())),
+        (P::Bytes(b), T::Binary) => Some(Norm::Text(encbench_table::values::hex_text(b.data()))),
         (P::Decimal(d), T::Decimal) => {
             // Two's complement, big-endian, sign-extended to 128 bits.
             let bytes = d.data();
@@ -439,7 +440,10 @@ fn row(raw: &[Raw<'_>], fields: &[Field], index: usize) -> Result<Vec<Norm>, Str
 }
 
 fn text_type(ty: ColumnType) -> bool {
-    matches!(ty, ColumnType::String | ColumnType::Dictionary)
+    matches!(
+        ty,
+        ColumnType::String | ColumnType::Dictionary | ColumnType::Binary
+    )
 }
 
 fn of_raw(raw: &Raw<'_>, field: &Field) -> Result<Norm, String> {
@@ -518,6 +522,11 @@ fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
             let micros = (t - chrono::NaiveTime::MIN).num_microseconds();
             Norm::Int(micros.ok_or_else(bad)?.into())
         }
+        ColumnType::Binary => Norm::Text(
+            encbench_table::values::hex_bytes(s)
+                .map(|b| encbench_table::values::hex_text(&b))
+                .ok_or_else(bad)?,
+        ),
         ColumnType::Decimal => Norm::Text(decimal(s)),
         ColumnType::Json => Norm::Json(json(&serde_json::from_str(s).map_err(|_| bad())?)),
         ColumnType::String | ColumnType::Dictionary => Norm::Text(s.to_string()),

@@ -141,6 +141,7 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                     Some((p, s)) => serde_json::json!({"type": "bytes", "logicalType": "decimal", "precision": p, "scale": s}),
                     None => serde_json::json!("string"),
                 },
+                ColumnType::Binary => serde_json::json!("bytes"),
                 ColumnType::String | ColumnType::Dictionary => serde_json::json!("string"),
             };
             let ty = if f.nullable {
@@ -406,6 +407,10 @@ fn append_rows<W: std::io::Write>(
                         })?;
                     Value::Decimal(apache_avro::Decimal::from(unscaled.to_be_bytes()))
                 }
+                (_, ColumnType::Binary, Cell::Str(text)) => Value::Bytes(
+                    encbench_table::values::hex_bytes(text)
+                        .ok_or_else(|| codec("avro", format!("'{text}' is not bytes in hex")))?,
+                ),
                 (_, ColumnType::Timestamp, Cell::Int(v)) if field.tz.is_none() => {
                     Value::LocalTimestampMicros(v)
                 }
@@ -452,6 +457,9 @@ fn push_record(
                 encbench_table::nested_avro::to_json(shape, v)
                     .map(|j| Some(j.to_string()))
                     .map_err(|e| codec("avro", format!("record {}: {e}", r + 1)))
+            }
+            (_, ColumnType::Binary, Value::Bytes(b)) => {
+                Ok(Some(encbench_table::values::hex_text(b)))
             }
             // Decimals come back as their text at the column's scale.
             (_, ColumnType::Decimal, Value::Decimal(d)) => {

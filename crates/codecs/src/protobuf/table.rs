@@ -88,6 +88,7 @@ fn proto_type(ty: ColumnType) -> Type {
         ColumnType::Float32 => Type::Float,
         ColumnType::Float64 => Type::Double,
         ColumnType::Bool => Type::Bool,
+        ColumnType::Binary => Type::Bytes,
         ColumnType::String | ColumnType::Dictionary | ColumnType::Json | ColumnType::Decimal => {
             Type::String
         }
@@ -150,6 +151,11 @@ fn encode_rows(
                 (Cell::Float(v), Type::Float) => Value::F32(v as f32),
                 (Cell::Float(v), _) => Value::F64(v),
                 (Cell::Bool(v), _) => Value::Bool(v),
+                (Cell::Str(v), Type::Bytes) => Value::Bytes(
+                    encbench_table::values::hex_bytes(v)
+                        .ok_or_else(|| codec("protobuf", format!("'{v}' is not bytes in hex")))?
+                        .into(),
+                ),
                 (Cell::Str(v), _) => Value::String(v.to_string()),
             };
             row.set_field_by_number(c as u32 + 1, v);
@@ -206,6 +212,10 @@ fn decode_rows(
                         .to_string(),
                 ),
                 _ => None,
+            };
+            let nested_text = match value.as_deref() {
+                Some(Value::Bytes(b)) => Some(encbench_table::values::hex_text(b)),
+                _ => nested_text,
             };
             let cell = match value.as_deref() {
                 _ if nested_text.is_some() => Cell::Str(nested_text.as_deref().unwrap_or("")),

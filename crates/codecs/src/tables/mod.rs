@@ -129,7 +129,9 @@ pub enum NonFinite {
     /// NaN, ±Inf and −0.0 travel as they are.
     Carried,
     /// NaN is written as `NaN`, which CSV readers (ours, pyarrow's) take
-    /// for a missing value; ±Inf travel as `inf` and `-inf`.
+    /// for a missing value; ±Inf travel as `inf` and `-inf`. An empty text
+    /// and a null are both an empty field, read back as null (as pandas
+    /// and pyarrow read it).
     NanAsNull,
     /// NaN and ±Inf are written as `null`: JSON has no such numbers.
     AsNull,
@@ -149,11 +151,22 @@ impl NonFinite {
     pub fn why(self) -> Option<&'static str> {
         match self {
             NonFinite::Carried => None,
-            NonFinite::NanAsNull => {
-                Some("NaN read back as null (CSV readers take NaN for a missing value)")
-            }
+            NonFinite::NanAsNull => Some(
+                "NaN and empty text read back as null (CSV readers take both for a missing value)",
+            ),
             NonFinite::AsNull => Some("NaN and ±Inf written as null (JSON has no such numbers)"),
         }
+    }
+
+    /// Whether this format reads an empty text back as null.
+    pub fn loses_empty_text(self) -> bool {
+        self == NonFinite::NanAsNull
+    }
+
+    /// `table` as this format reads it back, and how many values it
+    /// loses (see [`Table::nulling`]); `Ok(None)` when none.
+    pub fn nulled(self, table: &Table) -> Result<Option<(Table, u64)>, String> {
+        table.nulling(|x| self.loses(x), self.loses_empty_text())
     }
 
     /// The table as a format that loses such floats reads it back, and
@@ -164,7 +177,7 @@ impl NonFinite {
         let Some(why) = self.why() else {
             return Ok(None);
         };
-        match table.nulling_floats(|x| self.loses(x)) {
+        match self.nulled(table) {
             Ok(None) => Ok(None),
             Ok(Some((back, n))) => Ok(Some((back, format!("{n} value(s): {why}")))),
             Err(column) => Err(format!("{column}, and {why}")),

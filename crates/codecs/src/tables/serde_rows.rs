@@ -1,9 +1,10 @@
 //! Row formats through serde: the table as a sequence of rows, each row a
-//! tuple of its cells (`Option<…>` where the column is nullable; dates and
-//! timestamps as integers). Every format reads straight into the table's
-//! columns, guided by the schema (a `DeserializeSeed`); ciborium only takes
-//! owned `Deserialize` types, so CBOR's reader finds the schema in a
-//! thread-local set just around the call.
+//! tuple of its cells (`Option<…>` where the column is nullable; dates,
+//! timestamps and times of day as integers, binary columns as bytes).
+//! Every format reads straight into the table's columns, guided by the
+//! schema (a `DeserializeSeed`); ciborium only takes owned `Deserialize`
+//! types, so CBOR's reader finds the schema in a thread-local set just
+//! around the call.
 
 use encbench_table::schema::{ColumnType, Schema};
 use encbench_table::table::{Cell, Column, Table};
@@ -65,6 +66,13 @@ impl Serialize for Value<'_> {
             Cell::Float(v) if self.1 == ColumnType::Float32 => s.serialize_f32(v as f32),
             Cell::Float(v) => s.serialize_f64(v),
             Cell::Bool(v) => s.serialize_bool(v),
+            // A binary column's hex text, written as the bytes it spells.
+            Cell::Str(v) if self.1 == ColumnType::Binary => {
+                let bytes = encbench_table::values::hex_bytes(v).ok_or_else(|| {
+                    serde::ser::Error::custom(format!("'{v}' is not bytes in hex"))
+                })?;
+                s.serialize_bytes(&bytes)
+            }
             Cell::Str(v) => s.serialize_str(v),
         }
     }
@@ -154,6 +162,8 @@ impl<'de> DeserializeSeed<'de> for CellSeed<'_> {
             (false, ColumnType::Float32) => d.deserialize_f32(self),
             (false, ColumnType::UInt64) => d.deserialize_u64(self),
             (false, ColumnType::Bool) => d.deserialize_bool(self),
+            (false, ColumnType::Binary) if TRANSIENT_TEXT.get() => d.deserialize_byte_buf(self),
+            (false, ColumnType::Binary) => d.deserialize_bytes(self),
             // Text the reader may not keep borrowed (postcard over a stream)
             // is asked for as owned, which the visitor takes the same way.
             (false, t) if t.is_text() && TRANSIENT_TEXT.get() => d.deserialize_string(self),
@@ -211,6 +221,12 @@ impl<'de> Visitor<'de> for CellSeed<'_> {
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
         self.put(Cell::Str(v))
+    }
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<(), E> {
+        if self.ty != ColumnType::Binary {
+            return Err(E::invalid_type(de::Unexpected::Bytes(v), &self));
+        }
+        self.put(Cell::Str(&encbench_table::values::hex_text(v)))
     }
 }
 
