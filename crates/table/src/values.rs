@@ -207,7 +207,7 @@ pub fn hex_bytes(text: &str) -> Option<Vec<u8>> {
 
 /// Whether `text` spells bytes in hex: an even number of hex digits.
 pub fn is_hex(text: &str) -> bool {
-    text.len() % 2 == 0 && text.bytes().all(|b| b.is_ascii_hexdigit())
+    text.len().is_multiple_of(2) && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// An Avro decimal's bytes (big-endian two's complement) as an i128.
