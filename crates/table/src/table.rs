@@ -644,6 +644,73 @@ mod tests {
     }
 
     #[test]
+    fn nulling_takes_lost_floats_and_only_nullable_empty_text() {
+        let schema = Schema {
+            fields: vec![
+                Field::new("x", ColumnType::Float64, true),
+                Field::new("s", ColumnType::String, true),
+                Field::new("b", ColumnType::Binary, true),
+                Field::new("kept", ColumnType::String, false),
+            ],
+        };
+        let mut table = Table::new(schema, 0);
+        for row in [
+            [
+                Cell::Float(f64::NAN),
+                Cell::Str(""),
+                Cell::Str("00"),
+                Cell::Str(""),
+            ],
+            [
+                Cell::Float(1.0),
+                Cell::Str("a"),
+                Cell::Str(""),
+                Cell::Str(""),
+            ],
+            [Cell::Null, Cell::Null, Cell::Null, Cell::Str("z")],
+        ] {
+            table.push_row(&row).unwrap();
+        }
+        assert_eq!(table.nulling(|_| false, false).unwrap(), None);
+        let (floats, n) = table.nulling(f64::is_nan, false).unwrap().unwrap();
+        assert_eq!((n, floats.columns[0].cell(0)), (1, Cell::Null));
+        assert_eq!(floats.columns[1].cell(0), Cell::Str(""));
+        let (back, n) = table.nulling(f64::is_nan, true).unwrap().unwrap();
+        assert_eq!(n, 3, "NaN, the empty text and the empty bytes");
+        let cells = |r: usize| back.columns.iter().map(|c| c.cell(r)).collect::<Vec<_>>();
+        assert_eq!(
+            cells(0),
+            [Cell::Null, Cell::Null, Cell::Str("00"), Cell::Str("")]
+        );
+        assert_eq!(
+            cells(1),
+            [Cell::Float(1.0), Cell::Str("a"), Cell::Null, Cell::Str("")]
+        );
+        // A float column that may not hold a null is named.
+        let mut strict = table.clone();
+        strict.schema.fields[0].nullable = false;
+        assert_eq!(
+            strict.nulling(f64::is_nan, true).unwrap_err(),
+            "column 'x' is not nullable"
+        );
+    }
+
+    #[test]
+    fn binary_text_is_hex_held_in_lowercase() {
+        let mut col = Column::new(ColumnType::Binary, 0);
+        col.push_text(ColumnType::Binary, "00FFaB").unwrap();
+        col.push_text(ColumnType::Binary, "").unwrap();
+        assert_eq!(col.cell(0), Cell::Str("00ffab"));
+        assert_eq!(col.cell(1), Cell::Str(""));
+        for bad in ["0", "zz", "0x00"] {
+            assert!(col.push_text(ColumnType::Binary, bad).is_err(), "{bad}");
+        }
+        assert_eq!(col.len(), 2, "a refused value leaves nothing behind");
+        assert_eq!(values::hex_bytes("00ffab"), Some(vec![0, 255, 171]));
+        assert_eq!(values::hex_text(&[0, 255, 171]), "00ffab");
+    }
+
+    #[test]
     fn timestamps_with_a_time_zone_are_written_as_utc_instants() {
         let mut field = Field::new("at", ColumnType::Timestamp, false);
         let instant = Cell::Int(1_700_000_000_250_000);
