@@ -1,8 +1,8 @@
 //! `file` on files as the tools people use write them: dates, timestamps
 //! and decimals inside lists, structs and maps (pyarrow, fastavro), kept
 //! typed in what `--convert` writes and checked by the format's own
-//! reader; times of day and bytes at the top level likewise; CSV time
-//! stamps with the offsets pandas and DuckDB print.
+//! reader; times of day, bytes and UUIDs at the top level likewise; CSV
+//! time stamps with the offsets pandas and DuckDB print.
 
 mod common;
 
@@ -354,6 +354,94 @@ fn bytes_stay_bytes_in_every_format_that_has_them() {
     assert!(
         csv.lines().nth(3).unwrap().ends_with(",00ff00ff,00000002"),
         "{csv}"
+    );
+}
+
+/// UUIDs as pyarrow (`pa.uuid()`, Parquet's UUID) and fastavro (`uuid`)
+/// write them.
+const UUIDS: &str = r#"
+import uuid, fastavro, pyarrow as pa, pyarrow.feather as pf, pyarrow.parquet as pq
+n = 50
+ids = [uuid.UUID(int=i * 0x1234567890abcdef) if i % 4 else None for i in range(n)]
+t = pa.table({"id": pa.array(range(n), pa.int64()), "u": pa.array([u.bytes if u else None for u in ids], pa.uuid())})
+pq.write_table(t, "uuids.parquet")
+pf.write_feather(t, "uuids.arrow", compression="uncompressed")
+schema = {"type": "record", "name": "R", "fields": [
+    {"name": "id", "type": "long"}, {"name": "u", "type": ["null", {"type": "string", "logicalType": "uuid"}]}]}
+with open("uuids.avro", "wb") as f:
+    fastavro.writer(f, fastavro.parse_schema(schema), [{"id": i, "u": ids[i]} for i in range(n)])
+print("written")
+"#;
+
+/// What pyarrow and fastavro read in the converted UUIDs.
+const UUIDS_READ_BACK: &str = r#"
+import fastavro, pyarrow.feather as pf, pyarrow.parquet as pq
+src = pq.read_table("uuids.parquet")
+for name in ("from_parquet.parquet", "from_arrow.arrow", "from_avro.parquet"):
+    out = pq.read_table(name) if name.endswith("parquet") else pf.read_table(name)
+    print(name, out.schema.field("u").type)
+    assert out.column("u").to_pylist() == src.column("u").to_pylist(), name
+print("parquet type:", pq.ParquetFile("from_parquet.parquet").schema.column(1).logical_type)
+with open("from_parquet.avro", "rb") as f:
+    reader = fastavro.reader(f)
+    rows = list(reader)
+print("avro:", [f["type"] for f in reader.writer_schema["fields"] if f["name"] == "u"][0])
+raw = lambda v: getattr(v, "bytes", v)
+assert [raw(r["u"]) for r in rows] == [raw(v) for v in src.column("u").to_pylist()]
+print("read back")
+"#;
+
+#[test]
+fn uuids_stay_uuids_in_arrow_parquet_and_avro() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    run_python(&python, dir.path(), UUIDS);
+    for input in ["uuids.parquet", "uuids.arrow", "uuids.avro"] {
+        encbench()
+            .arg("file")
+            .arg(dir.path().join(input))
+            .args(TINY)
+            .assert()
+            .success()
+            .stdout(predicate::str::is_match(r"\bu +\S.* +uuid +yes").unwrap())
+            .stdout(predicate::str::contains("carried as text").not());
+    }
+    for (input, target, output) in [
+        ("uuids.parquet", "parquet", "from_parquet.parquet"),
+        ("uuids.parquet", "avro", "from_parquet.avro"),
+        ("uuids.arrow", "arrow", "from_arrow.arrow"),
+        ("uuids.avro", "parquet", "from_avro.parquet"),
+        // The others carry the text.
+        ("uuids.parquet", "csv", "from_parquet.csv"),
+        ("uuids.parquet", "msgpack", "from_parquet.msgpack"),
+        ("uuids.arrow", "protobuf", "from_arrow.pb"),
+    ] {
+        encbench()
+            .arg("file")
+            .arg(dir.path().join(input))
+            .args(["--convert", target, "-o"])
+            .arg(dir.path().join(output))
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("compared row by row: identical"));
+    }
+    let printed = run_python(&python, dir.path(), UUIDS_READ_BACK);
+    for expected in [
+        "from_parquet.parquet extension<arrow.uuid>",
+        "from_arrow.arrow extension<arrow.uuid>",
+        "from_avro.parquet extension<arrow.uuid>",
+        "parquet type: UUID",
+        "avro: ['null', {'logicalType': 'uuid', 'type': 'string'}]",
+        "read back",
+    ] {
+        assert!(printed.contains(expected), "{expected}\n{printed}");
+    }
+    let csv = std::fs::read_to_string(dir.path().join("from_parquet.csv")).unwrap();
+    assert_eq!(
+        csv.lines().nth(2),
+        Some("1,00000000-0000-0000-1234-567890abcdef")
     );
 }
 

@@ -36,6 +36,7 @@ pub fn data_type(ty: ColumnType) -> DataType {
         ColumnType::Date => DataType::Date32,
         ColumnType::Time => DataType::Time64(TimeUnit::Microsecond),
         ColumnType::Binary => DataType::Binary,
+        ColumnType::Uuid => DataType::FixedSizeBinary(16),
         ColumnType::String => DataType::Utf8,
         ColumnType::Dictionary => {
             DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
@@ -66,7 +67,17 @@ pub fn arrow_schema(schema: &Schema) -> arrow_schema::SchemaRef {
         schema
             .fields
             .iter()
-            .map(|f| Field::new(&f.name, field_type(f), f.nullable))
+            .map(|f| {
+                let field = Field::new(&f.name, field_type(f), f.nullable);
+                // Arrow's canonical UUID extension: Parquet writes it as UUID.
+                match f.ty {
+                    ColumnType::Uuid => field.with_metadata(HashMap::from([(
+                        crate::parquet_input::EXTENSION_NAME.to_string(),
+                        crate::parquet_input::UUID_EXTENSION.to_string(),
+                    )])),
+                    _ => field,
+                }
+            })
             .collect::<Vec<_>>(),
     ))
 }
@@ -163,6 +174,21 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
             })
             .collect::<Result<Vec<_>, _>>()?;
         return Ok(Arc::new(BinaryArray::from_iter(bytes)));
+    }
+    if let (ColumnType::Uuid, Values::Str(v)) = (ty, &col.values) {
+        let ids = v
+            .iter()
+            .zip(&col.valid)
+            .map(|(text, ok)| match ok {
+                false => Ok(None),
+                true => values::uuid_bytes(text)
+                    .map(Some)
+                    .ok_or_else(|| codec("arrow", format!("'{text}' is not a UUID"))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let array = FixedSizeBinaryArray::try_from_sparse_iter_with_size(ids.into_iter(), 16)
+            .map_err(|e| codec("arrow", e))?;
+        return Ok(Arc::new(array));
     }
     Ok(match (ty, &col.values) {
         (ColumnType::Int8, _) => Arc::new(ints::<Int8Type>(col, |x| i8::try_from(x).ok())?),
@@ -401,6 +427,15 @@ pub(crate) fn append_column(
             for i in 0..d.len() {
                 match d.is_valid(i) {
                     true => v.push(&values::decimal_text(d.value(i), scale)),
+                    false => v.push(""),
+                }
+            }
+        }
+        (Values::Str(v), ColumnType::Uuid) => {
+            let ids = array.as_fixed_size_binary();
+            for i in 0..ids.len() {
+                match ids.is_valid(i) {
+                    true => v.push(&values::uuid_text(ids.value(i)).unwrap_or_default()),
                     false => v.push(""),
                 }
             }

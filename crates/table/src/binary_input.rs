@@ -581,6 +581,7 @@ impl AvroMapping {
                 | S::LocalTimestampMicros => Some(ColumnType::Timestamp),
                 S::TimeMillis | S::TimeMicros => Some(ColumnType::Time),
                 S::Bytes | S::Fixed(_) => Some(ColumnType::Binary),
+                S::Uuid(_) => Some(ColumnType::Uuid),
                 S::Decimal(d) if d.precision <= 38 && d.scale <= d.precision => {
                     Some(ColumnType::Decimal)
                 }
@@ -679,6 +680,7 @@ impl AvroMapping {
                 (true, _) => Some(avro_text(&value)),
                 (false, V::Enum(_, s)) => Some(s.clone()),
                 (false, V::Bytes(b) | V::Fixed(_, b)) => Some(crate::values::hex_text(b)),
+                (false, V::Uuid(u)) => Some(u.hyphenated().to_string()),
                 (false, V::Decimal(d)) => {
                     let scale = field.decimal.map_or(0, |(_, s)| s);
                     let unscaled = crate::values::avro_decimal(d)
@@ -1155,8 +1157,6 @@ enum Convert {
     Cast(DataType),
     /// Formatted as text, as Arrow displays it.
     Text,
-    /// 16 bytes a value, formatted as a UUID (`8-4-4-4-12` hex digits).
-    Uuid,
 }
 
 /// How the file's columns become encbench's.
@@ -1212,7 +1212,7 @@ impl Mapping {
                 DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
                 // Times of day likewise (nanoseconds: see `Texted`).
                 DataType::Time32(_) | DataType::Time64(_) => Some(ColumnType::Time),
-                // Bytes, except 16-byte UUIDs (text, `8-4-4-4-12`).
+                DataType::FixedSizeBinary(16) if is_uuid(f) => Some(ColumnType::Uuid),
                 DataType::Binary
                 | DataType::LargeBinary
                 | DataType::BinaryView
@@ -1251,14 +1251,10 @@ impl Mapping {
                     (field, Convert::Cast(cast))
                 }
                 (None, None) => {
-                    let uuid = is_uuid(f);
-                    let shown = match uuid {
-                        true => "uuid".to_string(),
-                        false => f.data_type().to_string(),
-                    };
-                    out.as_text.push((f.name().clone(), shown));
+                    out.as_text
+                        .push((f.name().clone(), f.data_type().to_string()));
                     let field = Field::new(f.name().clone(), ColumnType::String, nullable);
-                    (field, if uuid { Convert::Uuid } else { Convert::Text })
+                    (field, Convert::Text)
                 }
             };
             out.schema.fields.push(field);
@@ -1288,7 +1284,6 @@ impl Mapping {
                 )
                 .map_err(|e| format!("column '{}': {e}", array.data_type()))?,
                 Convert::Text => Arc::new(as_text(array.as_ref())?),
-                Convert::Uuid => Arc::new(uuid_text(array.as_ref())?),
             });
         }
         let converted =
@@ -1316,7 +1311,6 @@ fn avro_text(value: &apache_avro::types::Value) -> String {
     }
 }
 
-/// Each value as arrow's display writes it (nested values included).
 /// A column of 16-byte UUIDs: Arrow's `arrow.uuid` extension, which a
 /// Parquet UUID column is read as (see `parquet_input`).
 fn is_uuid(field: &arrow_schema::Field) -> bool {
@@ -1325,30 +1319,7 @@ fn is_uuid(field: &arrow_schema::Field) -> bool {
         && field.metadata().get(EXTENSION_NAME).map(String::as_str) == Some(UUID_EXTENSION)
 }
 
-/// 16-byte values as UUID text: `00112233-4455-6677-8899-aabbccddeeff`.
-fn uuid_text(array: &dyn Array) -> Result<arrow_array::StringArray, String> {
-    use arrow_array::cast::AsArray;
-    let Some(bytes) = array.as_fixed_size_binary_opt() else {
-        return Err(format!("a UUID column of type {}", array.data_type()));
-    };
-    Ok(bytes
-        .iter()
-        .map(|v| {
-            v.map(|b| {
-                let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-                format!(
-                    "{}-{}-{}-{}-{}",
-                    &hex[..8],
-                    &hex[8..12],
-                    &hex[12..16],
-                    &hex[16..20],
-                    &hex[20..]
-                )
-            })
-        })
-        .collect())
-}
-
+/// Each value as arrow's display writes it (nested values included).
 fn as_text(array: &dyn Array) -> Result<arrow_array::StringArray, String> {
     let options = arrow_cast::display::FormatOptions::default();
     let format =

@@ -118,8 +118,8 @@ pub fn batch_row_hashes(
             ColumnType::String => strings(rows, array, untagged),
             ColumnType::Json if field.shape.is_none() => strings(rows, array, untagged),
             ColumnType::Decimal if field.decimal.is_none() => strings(rows, array, untagged),
-            // Nested values, decimals and bytes hash as the text the table holds.
-            ColumnType::Json | ColumnType::Decimal | ColumnType::Binary => {
+            // Nested values, decimals, bytes and UUIDs hash as the text the table holds.
+            ColumnType::Json | ColumnType::Decimal | ColumnType::Binary | ColumnType::Uuid => {
                 let mut col = Column::new(field.ty, array.len());
                 append_column(&mut col, field, array)?;
                 hash_column(rows, &col, field);

@@ -43,6 +43,11 @@ pub enum ColumnType {
     /// written as bytes by the formats that have them, as the hex text by
     /// CSV and JSON.
     Binary,
+    /// UUIDs (Arrow's `arrow.uuid`, Parquet's `UUID`, Avro's `uuid`), held
+    /// as lowercase `8-4-4-4-12` hex text: written as 16 bytes with the
+    /// UUID type by Arrow and Parquet, as Avro's `uuid` string, as the text
+    /// elsewhere.
+    Uuid,
     /// Text.
     String,
     /// Text with few distinct values: a dictionary-encoding candidate.
@@ -67,6 +72,7 @@ impl ColumnType {
             ColumnType::Date => "date",
             ColumnType::Time => "time",
             ColumnType::Binary => "binary",
+            ColumnType::Uuid => "uuid",
             ColumnType::Decimal => "decimal",
             ColumnType::String => "string",
             ColumnType::Dictionary => "dictionary",
@@ -104,6 +110,7 @@ impl ColumnType {
                 | ColumnType::Json
                 | ColumnType::Decimal
                 | ColumnType::Binary
+                | ColumnType::Uuid
         )
     }
 

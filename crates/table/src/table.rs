@@ -237,9 +237,10 @@ impl Column {
             Values::Bool(v) => values::parse_bool(text).map(|x| v.push(x)),
             // A decimal's text must be one: digits, a point, digits.
             Values::Str(_) if ty == ColumnType::Decimal && !values::is_decimal(text) => None,
-            // Bytes in hex, held in lowercase whatever case the input used.
+            // Bytes in hex and UUIDs, held in lowercase whatever case the input used.
             Values::Str(_) if ty == ColumnType::Binary && !values::is_hex(text) => None,
-            Values::Str(v) if ty == ColumnType::Binary => {
+            Values::Str(_) if ty == ColumnType::Uuid && values::uuid_bytes(text).is_none() => None,
+            Values::Str(v) if matches!(ty, ColumnType::Binary | ColumnType::Uuid) => {
                 v.push(&text.to_ascii_lowercase());
                 Some(())
             }

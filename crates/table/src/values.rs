@@ -205,6 +205,20 @@ pub fn hex_bytes(text: &str) -> Option<Vec<u8>> {
     hex::decode(text).ok()
 }
 
+/// 16 bytes as a UUID column holds them: `00112233-4455-6677-8899-aabbccddeeff`.
+pub fn uuid_text(bytes: &[u8]) -> Option<String> {
+    let id = uuid::Uuid::from_slice(bytes).ok()?;
+    Some(id.hyphenated().to_string())
+}
+
+/// A UUID's `8-4-4-4-12` hex digits (either case) as its 16 bytes.
+pub fn uuid_bytes(text: &str) -> Option<[u8; 16]> {
+    if text.len() != 36 {
+        return None;
+    }
+    uuid::Uuid::try_parse(text).ok().map(|id| id.into_bytes())
+}
+
 /// Whether `text` spells bytes in hex: an even number of hex digits.
 pub fn is_hex(text: &str) -> bool {
     text.len().is_multiple_of(2) && text.bytes().all(|b| b.is_ascii_hexdigit())

@@ -274,6 +274,7 @@ fn of_parquet(value: &parquet::record::Field, ty: ColumnType) -> Option<Norm> {
         (P::TimeMillis(ms), T::Time) => int(i128::from(*ms) * 1000),
         (P::TimeMicros(us), T::Time) => int((*us).into()),
         (P::Str(s), T::String | T::Dictionary) => Some(Norm::Text(s.clone())),
+        (P::Bytes(b), T::Uuid) => encbench_table::values::uuid_text(b.data()).map(Norm::Text),
         (P::Bytes(b), T::Binary) => Some(Norm::Text(encbench_table::values::hex_text(b.data()))),
         (P::Decimal(d), T::Decimal) => {
             // Two's complement, big-endian, sign-extended to 128 bits.
@@ -522,6 +523,11 @@ fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
             let micros = (t - chrono::NaiveTime::MIN).num_microseconds();
             Norm::Int(micros.ok_or_else(bad)?.into())
         }
+        ColumnType::Uuid => Norm::Text(
+            encbench_table::values::uuid_bytes(s)
+                .and_then(|id| encbench_table::values::uuid_text(&id))
+                .ok_or_else(bad)?,
+        ),
         ColumnType::Binary => Norm::Text(
             encbench_table::values::hex_bytes(s)
                 .map(|b| encbench_table::values::hex_text(&b))

@@ -142,6 +142,7 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                     None => serde_json::json!("string"),
                 },
                 ColumnType::Binary => serde_json::json!("bytes"),
+                ColumnType::Uuid => serde_json::json!({"type": "string", "logicalType": "uuid"}),
                 ColumnType::String | ColumnType::Dictionary => serde_json::json!("string"),
             };
             let ty = if f.nullable {
@@ -458,6 +459,7 @@ fn push_record(
                     .map(|j| Some(j.to_string()))
                     .map_err(|e| codec("avro", format!("record {}: {e}", r + 1)))
             }
+            (_, ColumnType::Uuid, Value::Uuid(u)) => Ok(Some(u.hyphenated().to_string())),
             (_, ColumnType::Binary, Value::Bytes(b)) => {
                 Ok(Some(encbench_table::values::hex_text(b)))
             }

@@ -89,9 +89,11 @@ fn proto_type(ty: ColumnType) -> Type {
         ColumnType::Float64 => Type::Double,
         ColumnType::Bool => Type::Bool,
         ColumnType::Binary => Type::Bytes,
-        ColumnType::String | ColumnType::Dictionary | ColumnType::Json | ColumnType::Decimal => {
-            Type::String
-        }
+        ColumnType::String
+        | ColumnType::Dictionary
+        | ColumnType::Json
+        | ColumnType::Decimal
+        | ColumnType::Uuid => Type::String,
     }
 }
 
