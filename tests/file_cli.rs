@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{encbench, run_python, TINY};
+use common::{encbench, run_python, written_by_python, TINY};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -1095,9 +1095,7 @@ fn original_row(input: &Path, json: &Path) -> Value {
 /// The `original` row's verification detail for one of TYPED_FILES, kept
 /// as it is (smaller than the sample); `None` without the test Python.
 fn typed_original_detail(name: &str) -> Option<String> {
-    let python = encbench_table::testing::worker_python()?;
-    let dir = tempfile::tempdir().unwrap();
-    run_python(&python, dir.path(), TYPED_FILES);
+    let (_, dir) = written_by_python(TYPED_FILES)?;
     let original = original_row(&dir.path().join(name), &dir.path().join("r.json"));
     Some(
         original["verification"]["detail"]
@@ -1136,11 +1134,9 @@ fn an_arrow_file_kept_as_it_is_is_read_again_by_encbench_s_own_walk() {
 
 #[test]
 fn files_written_by_pyarrow_and_fastavro_verify_in_every_candidate() {
-    let Some(python) = encbench_table::testing::worker_python() else {
+    let Some((_, dir)) = written_by_python(TYPED_FILES) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    run_python(&python, dir.path(), TYPED_FILES);
     for name in [
         "typed.parquet",
         "typed.feather",
@@ -1235,11 +1231,9 @@ fn files_written_by_pyarrow_and_fastavro_verify_in_every_candidate() {
 
 #[test]
 fn every_converted_columnar_file_opens_in_its_reference_reader() {
-    let Some(python) = encbench_table::testing::worker_python() else {
+    let Some((python, dir)) = written_by_python(TYPED_FILES) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    run_python(&python, dir.path(), TYPED_FILES);
     let targets = [
         "parquet",
         "parquet+zstd-3",

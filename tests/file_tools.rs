@@ -6,8 +6,30 @@
 
 mod common;
 
-use common::{encbench, run_python, TINY};
+use common::{encbench, run_python, written_by_python, TINY};
 use predicates::prelude::*;
+
+/// Converts each `(input, format, output)` in `dir`, each read back and
+/// compared row by row (identical, or identical but for a declared loss).
+fn converts_identically(dir: &std::path::Path, conversions: &[(&str, &str, &str)]) {
+    for (input, target, output) in conversions {
+        encbench()
+            .arg("file")
+            .arg(dir.join(input))
+            .args(["--convert", target, "-o"])
+            .arg(dir.join(output))
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("compared row by row: identical"));
+    }
+}
+
+/// Asserts that a reader's `printed` lines hold each of `expected`.
+fn printed_all(printed: &str, expected: &[&str]) {
+    for line in expected {
+        assert!(printed.contains(line), "{line}\n{printed}");
+    }
+}
 
 /// pyarrow's and fastavro's nested columns holding typed leaves.
 const NESTED_LEAVES: &str = r#"
@@ -70,11 +92,9 @@ print("read back")
 
 #[test]
 fn dates_timestamps_and_decimals_inside_nested_values_keep_their_types() {
-    let Some(python) = encbench_table::testing::worker_python() else {
+    let Some((python, dir)) = written_by_python(NESTED_LEAVES) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    run_python(&python, dir.path(), NESTED_LEAVES);
     // The printed schema names the leaves' types.
     encbench()
         .arg("file")
@@ -102,33 +122,28 @@ fn dates_timestamps_and_decimals_inside_nested_values_keep_their_types() {
         .stdout(predicate::str::contains(
             "carried as text: fine (List(Timestamp(ns)",
         ));
-    for (input, target, output) in [
-        ("leaves.parquet", "parquet", "from_parquet.parquet"),
-        ("leaves.parquet", "avro", "from_parquet.avro"),
-        ("leaves.avro", "parquet", "from_avro.parquet"),
-        // Formats without these types hold the leaves as their text.
-        ("leaves.parquet", "jsonl", "from_parquet.jsonl"),
-        ("leaves.parquet", "csv", "from_parquet.csv"),
-    ] {
-        encbench()
-            .arg("file")
-            .arg(dir.path().join(input))
-            .args(["--convert", target, "-o"])
-            .arg(dir.path().join(output))
-            .assert()
-            .success()
-            .stdout(predicate::str::contains("compared row by row: identical"));
-    }
+    converts_identically(
+        dir.path(),
+        &[
+            ("leaves.parquet", "parquet", "from_parquet.parquet"),
+            ("leaves.parquet", "avro", "from_parquet.avro"),
+            ("leaves.avro", "parquet", "from_avro.parquet"),
+            // Formats without these types hold the leaves as their text.
+            ("leaves.parquet", "jsonl", "from_parquet.jsonl"),
+            ("leaves.parquet", "csv", "from_parquet.csv"),
+        ],
+    );
     let printed = run_python(&python, dir.path(), READ_BACK);
-    for expected in [
-        "parquet: list<item: timestamp[us]> | list<item: timestamp[us, tz=UTC]> | struct<d: date32[day], n: decimal128(10, 2)> | map<string, date32[day]",
-        "'logicalType': 'decimal'",
-        "times: list<item: time64[us]>",
-        "from avro: list<item: timestamp[us, tz=UTC]> | struct<d: date32[day], n: decimal128(10, 2)> | map<string, date32[day]",
-        "read back",
-    ] {
-        assert!(printed.contains(expected), "{expected}\n{printed}");
-    }
+    printed_all(
+        &printed,
+        &[
+            "parquet: list<item: timestamp[us]> | list<item: timestamp[us, tz=UTC]> | struct<d: date32[day], n: decimal128(10, 2)> | map<string, date32[day]",
+            "'logicalType': 'decimal'",
+            "times: list<item: time64[us]>",
+            "from avro: list<item: timestamp[us, tz=UTC]> | struct<d: date32[day], n: decimal128(10, 2)> | map<string, date32[day]",
+            "read back",
+        ],
+    );
     let jsonl = std::fs::read_to_string(dir.path().join("from_parquet.jsonl")).unwrap();
     let second = jsonl.lines().nth(1).unwrap();
     assert!(
@@ -193,11 +208,9 @@ print("read back")
 
 #[test]
 fn times_of_day_keep_their_type_through_every_conversion() {
-    let Some(python) = encbench_table::testing::worker_python() else {
+    let Some((python, dir)) = written_by_python(TIMES) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    run_python(&python, dir.path(), TIMES);
     encbench()
         .arg("file")
         .arg(dir.path().join("times.parquet"))
@@ -207,35 +220,30 @@ fn times_of_day_keep_their_type_through_every_conversion() {
         .stdout(predicate::str::is_match(r"\bus +Time64\(.*\btime\b").unwrap())
         .stdout(predicate::str::is_match(r"\bns +Time64\(.*\btime\b").unwrap())
         .stdout(predicate::str::contains("carried as text: fine (Time64("));
-    for (input, target, output) in [
-        ("times.parquet", "parquet", "from_parquet.parquet"),
-        ("times.parquet", "avro", "from_parquet.avro"),
-        ("times.arrow", "arrow", "from_arrow.arrow"),
-        ("times.avro", "parquet", "from_avro.parquet"),
-        // Formats without a time type hold the values as their text.
-        ("times.parquet", "jsonl", "from_parquet.jsonl"),
-        ("times.parquet", "csv", "from_parquet.csv"),
-        ("times.arrow", "msgpack", "from_arrow.msgpack"),
-    ] {
-        encbench()
-            .arg("file")
-            .arg(dir.path().join(input))
-            .args(["--convert", target, "-o"])
-            .arg(dir.path().join(output))
-            .assert()
-            .success()
-            .stdout(predicate::str::contains("compared row by row: identical"));
-    }
+    converts_identically(
+        dir.path(),
+        &[
+            ("times.parquet", "parquet", "from_parquet.parquet"),
+            ("times.parquet", "avro", "from_parquet.avro"),
+            ("times.arrow", "arrow", "from_arrow.arrow"),
+            ("times.avro", "parquet", "from_avro.parquet"),
+            // Formats without a time type hold the values as their text.
+            ("times.parquet", "jsonl", "from_parquet.jsonl"),
+            ("times.parquet", "csv", "from_parquet.csv"),
+            ("times.arrow", "msgpack", "from_arrow.msgpack"),
+        ],
+    );
     let printed = run_python(&python, dir.path(), TIMES_READ_BACK);
-    for expected in [
-        "from_parquet.parquet time64[us] time64[us] time64[us] time64[us] string",
-        "from_arrow.arrow time64[us] time64[us] time64[us] time64[us] -",
-        "avro: ['null', {'logicalType': 'time-micros', 'type': 'long'}]",
-        "from avro: time64[us] time64[us]",
-        "read back",
-    ] {
-        assert!(printed.contains(expected), "{expected}\n{printed}");
-    }
+    printed_all(
+        &printed,
+        &[
+            "from_parquet.parquet time64[us] time64[us] time64[us] time64[us] string",
+            "from_arrow.arrow time64[us] time64[us] time64[us] time64[us] -",
+            "avro: ['null', {'logicalType': 'time-micros', 'type': 'long'}]",
+            "from avro: time64[us] time64[us]",
+            "read back",
+        ],
+    );
     let jsonl = std::fs::read_to_string(dir.path().join("from_parquet.jsonl")).unwrap();
     let second = jsonl.lines().nth(1).unwrap();
     assert!(
@@ -296,11 +304,9 @@ print("read back")
 
 #[test]
 fn bytes_stay_bytes_in_every_format_that_has_them() {
-    let Some(python) = encbench_table::testing::worker_python() else {
+    let Some((python, dir)) = written_by_python(BYTES) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    run_python(&python, dir.path(), BYTES);
     encbench()
         .arg("file")
         .arg(dir.path().join("bytes.parquet"))
@@ -310,40 +316,35 @@ fn bytes_stay_bytes_in_every_format_that_has_them() {
         .stdout(predicate::str::is_match(r"\bblob +Binary +binary\b").unwrap())
         .stdout(predicate::str::is_match(r"\bfixed +FixedSizeBinary\(4\) +binary\b").unwrap())
         .stdout(predicate::str::contains("carried as text").not());
-    for (input, target, output) in [
-        ("bytes.parquet", "parquet", "from_parquet.parquet"),
-        ("bytes.parquet", "avro", "from_parquet.avro"),
-        ("bytes.arrow", "arrow", "from_arrow.arrow"),
-        ("bytes.avro", "parquet", "from_avro.parquet"),
-        // MessagePack, CBOR, protobuf and bincode carry bytes natively;
-        // CSV and JSON Lines carry their hex.
-        ("bytes.parquet", "msgpack", "from_parquet.msgpack"),
-        ("bytes.parquet", "cbor", "from_parquet.cbor"),
-        ("bytes.arrow", "protobuf", "from_arrow.pb"),
-        ("bytes.arrow", "bincode", "from_arrow.bincode"),
-        ("bytes.avro", "postcard", "from_avro.postcard"),
-        ("bytes.parquet", "csv", "from_parquet.csv"),
-        ("bytes.parquet", "jsonl", "from_parquet.jsonl"),
-    ] {
-        encbench()
-            .arg("file")
-            .arg(dir.path().join(input))
-            .args(["--convert", target, "-o"])
-            .arg(dir.path().join(output))
-            .assert()
-            .success()
-            .stdout(predicate::str::contains("compared row by row: identical"));
-    }
+    converts_identically(
+        dir.path(),
+        &[
+            ("bytes.parquet", "parquet", "from_parquet.parquet"),
+            ("bytes.parquet", "avro", "from_parquet.avro"),
+            ("bytes.arrow", "arrow", "from_arrow.arrow"),
+            ("bytes.avro", "parquet", "from_avro.parquet"),
+            // MessagePack, CBOR, protobuf and bincode carry bytes natively;
+            // CSV and JSON Lines carry their hex.
+            ("bytes.parquet", "msgpack", "from_parquet.msgpack"),
+            ("bytes.parquet", "cbor", "from_parquet.cbor"),
+            ("bytes.arrow", "protobuf", "from_arrow.pb"),
+            ("bytes.arrow", "bincode", "from_arrow.bincode"),
+            ("bytes.avro", "postcard", "from_avro.postcard"),
+            ("bytes.parquet", "csv", "from_parquet.csv"),
+            ("bytes.parquet", "jsonl", "from_parquet.jsonl"),
+        ],
+    );
     let printed = run_python(&python, dir.path(), BYTES_READ_BACK);
-    for expected in [
-        "from_parquet.parquet binary binary binary",
-        "from_arrow.arrow binary binary binary",
-        "avro: ['null', 'bytes'] ['null', 'bytes']",
-        "from avro: binary binary",
-        "read back",
-    ] {
-        assert!(printed.contains(expected), "{expected}\n{printed}");
-    }
+    printed_all(
+        &printed,
+        &[
+            "from_parquet.parquet binary binary binary",
+            "from_arrow.arrow binary binary binary",
+            "avro: ['null', 'bytes'] ['null', 'bytes']",
+            "from avro: binary binary",
+            "read back",
+        ],
+    );
     // Bytes in MessagePack are its bin type, not hex text: half the size.
     let msgpack = std::fs::read(dir.path().join("from_parquet.msgpack")).unwrap();
     assert!(
@@ -393,11 +394,9 @@ print("read back")
 
 #[test]
 fn uuids_stay_uuids_in_arrow_parquet_and_avro() {
-    let Some(python) = encbench_table::testing::worker_python() else {
+    let Some((python, dir)) = written_by_python(UUIDS) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    run_python(&python, dir.path(), UUIDS);
     for input in ["uuids.parquet", "uuids.arrow", "uuids.avro"] {
         encbench()
             .arg("file")
@@ -408,36 +407,31 @@ fn uuids_stay_uuids_in_arrow_parquet_and_avro() {
             .stdout(predicate::str::is_match(r"\bu +\S.* +uuid +yes").unwrap())
             .stdout(predicate::str::contains("carried as text").not());
     }
-    for (input, target, output) in [
-        ("uuids.parquet", "parquet", "from_parquet.parquet"),
-        ("uuids.parquet", "avro", "from_parquet.avro"),
-        ("uuids.arrow", "arrow", "from_arrow.arrow"),
-        ("uuids.avro", "parquet", "from_avro.parquet"),
-        // The others carry the text.
-        ("uuids.parquet", "csv", "from_parquet.csv"),
-        ("uuids.parquet", "msgpack", "from_parquet.msgpack"),
-        ("uuids.arrow", "protobuf", "from_arrow.pb"),
-    ] {
-        encbench()
-            .arg("file")
-            .arg(dir.path().join(input))
-            .args(["--convert", target, "-o"])
-            .arg(dir.path().join(output))
-            .assert()
-            .success()
-            .stdout(predicate::str::contains("compared row by row: identical"));
-    }
+    converts_identically(
+        dir.path(),
+        &[
+            ("uuids.parquet", "parquet", "from_parquet.parquet"),
+            ("uuids.parquet", "avro", "from_parquet.avro"),
+            ("uuids.arrow", "arrow", "from_arrow.arrow"),
+            ("uuids.avro", "parquet", "from_avro.parquet"),
+            // The others carry the text.
+            ("uuids.parquet", "csv", "from_parquet.csv"),
+            ("uuids.parquet", "msgpack", "from_parquet.msgpack"),
+            ("uuids.arrow", "protobuf", "from_arrow.pb"),
+        ],
+    );
     let printed = run_python(&python, dir.path(), UUIDS_READ_BACK);
-    for expected in [
-        "from_parquet.parquet extension<arrow.uuid>",
-        "from_arrow.arrow extension<arrow.uuid>",
-        "from_avro.parquet extension<arrow.uuid>",
-        "parquet type: UUID",
-        "avro: ['null', {'logicalType': 'uuid', 'type': 'string'}]",
-        "read back",
-    ] {
-        assert!(printed.contains(expected), "{expected}\n{printed}");
-    }
+    printed_all(
+        &printed,
+        &[
+            "from_parquet.parquet extension<arrow.uuid>",
+            "from_arrow.arrow extension<arrow.uuid>",
+            "from_avro.parquet extension<arrow.uuid>",
+            "parquet type: UUID",
+            "avro: ['null', {'logicalType': 'uuid', 'type': 'string'}]",
+            "read back",
+        ],
+    );
     let csv = std::fs::read_to_string(dir.path().join("from_parquet.csv")).unwrap();
     assert_eq!(
         csv.lines().nth(2),
@@ -450,17 +444,13 @@ fn uuids_stay_uuids_in_arrow_parquet_and_avro() {
 /// a declared loss, not a failed verification.
 #[test]
 fn empty_text_beside_nulls_is_a_declared_csv_loss() {
-    let Some(python) = encbench_table::testing::worker_python() else {
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    run_python(
-        &python,
-        dir.path(),
+    let Some((_, dir)) = written_by_python(
         "import pyarrow as pa, pyarrow.parquet as pq\n\
          pq.write_table(pa.table({'s': ['a', '', None] * 10, 'n': pa.array([''] * 30, pa.string())}).cast(\n\
          pa.schema([pa.field('s', pa.string()), pa.field('n', pa.string(), nullable=False)])), 'text.parquet')\n",
-    );
+    ) else {
+        return;
+    };
     let input = dir.path().join("text.parquet");
     encbench()
         .arg("file")

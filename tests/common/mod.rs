@@ -17,3 +17,13 @@ pub fn encbench() -> Command {
 pub const TINY: [&str; 5] = ["--samples", "2", "--compress", "lz4", "--no-store"];
 
 pub use encbench_table::testing::run_python;
+
+/// The worker's Python and a fresh directory in which `script` has written
+/// its files; `None` (the test says it was skipped) without the worker's
+/// environment, which CI always builds.
+pub fn written_by_python(script: &str) -> Option<(std::path::PathBuf, tempfile::TempDir)> {
+    let python = encbench_table::testing::worker_python()?;
+    let dir = tempfile::tempdir().unwrap();
+    run_python(&python, dir.path(), script);
+    Some((python, dir))
+}

@@ -147,45 +147,19 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
         return nested_array(col, shape);
     }
     if let (ColumnType::Decimal, Some((p, s)), Values::Str(v)) = (ty, field.decimal, &col.values) {
-        let unscaled = v
-            .iter()
-            .zip(&col.valid)
-            .map(|(text, ok)| match ok {
-                false => Ok(None),
-                true => values::decimal_unscaled(text, s).map(Some).ok_or_else(|| {
-                    codec("arrow", format!("'{text}' is not a decimal at scale {s}"))
-                }),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let what = format!("a decimal at scale {s}");
+        let unscaled = parsed(v, &col.valid, &what, |t| values::decimal_unscaled(t, s))?;
         let array = Decimal128Array::from(unscaled)
             .with_precision_and_scale(p, s as i8)
             .map_err(|e| codec("arrow", e))?;
         return Ok(Arc::new(array));
     }
     if let (ColumnType::Binary, Values::Str(v)) = (ty, &col.values) {
-        let bytes = v
-            .iter()
-            .zip(&col.valid)
-            .map(|(text, ok)| match ok {
-                false => Ok(None),
-                true => values::hex_bytes(text)
-                    .map(Some)
-                    .ok_or_else(|| codec("arrow", format!("'{text}' is not bytes in hex"))),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let bytes = parsed(v, &col.valid, "bytes in hex", values::hex_bytes)?;
         return Ok(Arc::new(BinaryArray::from_iter(bytes)));
     }
     if let (ColumnType::Uuid, Values::Str(v)) = (ty, &col.values) {
-        let ids = v
-            .iter()
-            .zip(&col.valid)
-            .map(|(text, ok)| match ok {
-                false => Ok(None),
-                true => values::uuid_bytes(text)
-                    .map(Some)
-                    .ok_or_else(|| codec("arrow", format!("'{text}' is not a UUID"))),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let ids = parsed(v, &col.valid, "a UUID", values::uuid_bytes)?;
         let array = FixedSizeBinaryArray::try_from_sparse_iter_with_size(ids.into_iter(), 16)
             .map_err(|e| codec("arrow", e))?;
         return Ok(Arc::new(array));
@@ -219,6 +193,26 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
         (ColumnType::Dictionary, Values::Str(v)) => Arc::new(dictionary_array(v, &col.valid)?),
         _ => return Err(codec("arrow", "column kind does not match its type")),
     })
+}
+
+/// Each present value of a text column as `parse` reads it (`what` names
+/// the form it must have), a null as `None`.
+fn parsed<T>(
+    texts: &Strings,
+    valid: &[bool],
+    what: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<Option<T>>, Error> {
+    texts
+        .iter()
+        .zip(valid)
+        .map(|(text, ok)| match ok {
+            false => Ok(None),
+            true => parse(text)
+                .map(Some)
+                .ok_or_else(|| codec("arrow", format!("'{text}' is not {what}"))),
+        })
+        .collect()
 }
 
 /// A dictionary column: keys in the order values first appear, as
