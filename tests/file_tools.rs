@@ -1,8 +1,8 @@
 //! `file` on files as the tools people use write them: dates, timestamps
 //! and decimals inside lists, structs and maps (pyarrow, fastavro), kept
 //! typed in what `--convert` writes and checked by the format's own
-//! reader; times of day, bytes and UUIDs at the top level likewise; CSV
-//! time stamps with the offsets pandas and DuckDB print.
+//! reader; times of day, spans of time, bytes and UUIDs at the top level
+//! likewise; CSV time stamps with the offsets pandas and DuckDB print.
 
 mod common;
 
@@ -436,6 +436,79 @@ fn uuids_stay_uuids_in_arrow_parquet_and_avro() {
     assert_eq!(
         csv.lines().nth(2),
         Some("1,00000000-0000-0000-1234-567890abcdef")
+    );
+}
+
+/// Spans of time as pandas (timedelta64[ns]) and pyarrow (duration) write them.
+const DURATIONS: &str = r#"
+import datetime as dt, pyarrow as pa, pyarrow.feather as pf, pyarrow.parquet as pq
+n = 60
+span = [dt.timedelta(days=i - 30, seconds=i * 61, microseconds=i) if i % 7 else None for i in range(n)]
+t = pa.table({
+    "id": pa.array(range(n), pa.int64()),
+    "ns": pa.array(span, pa.duration("ns")),
+    "s": pa.array([dt.timedelta(seconds=i) for i in range(n)], pa.duration("s")),
+    "fine": pa.array([i * 1000 + (i == 5) for i in range(n)], pa.duration("ns")),
+})
+pq.write_table(t, "spans.parquet")
+pf.write_feather(t.drop_columns(["fine"]), "spans.arrow", compression="uncompressed")
+print("written")
+"#;
+
+/// What pyarrow reads in the converted spans.
+const DURATIONS_READ_BACK: &str = r#"
+import pyarrow.feather as pf, pyarrow.parquet as pq
+src = pq.read_table("spans.parquet")
+for name in ("from_parquet.parquet", "from_arrow.arrow"):
+    out = pq.read_table(name) if name.endswith("parquet") else pf.read_table(name)
+    print(name, out.schema.field("ns").type, out.schema.field("s").type)
+    for c in ("ns", "s"):
+        assert out.column(c).to_pylist() == src.column(c).to_pylist(), c
+print("read back")
+"#;
+
+#[test]
+fn spans_of_time_keep_their_type_where_formats_have_one() {
+    let Some((python, dir)) = written_by_python(DURATIONS) else {
+        return;
+    };
+    encbench()
+        .arg("file")
+        .arg(dir.path().join("spans.parquet"))
+        .args(TINY)
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"\bns +Duration\(.*\bduration\b").unwrap())
+        .stdout(predicate::str::contains("carried as text: fine (Duration("));
+    converts_identically(
+        dir.path(),
+        &[
+            ("spans.parquet", "parquet", "from_parquet.parquet"),
+            ("spans.arrow", "arrow", "from_arrow.arrow"),
+            // Avro as a long of microseconds; the text formats as pandas
+            // prints a timedelta.
+            ("spans.parquet", "avro", "from_parquet.avro"),
+            ("spans.parquet", "csv", "from_parquet.csv"),
+            ("spans.arrow", "jsonl", "from_arrow.jsonl"),
+            ("spans.arrow", "cbor", "from_arrow.cbor"),
+        ],
+    );
+    let printed = run_python(&python, dir.path(), DURATIONS_READ_BACK);
+    printed_all(
+        &printed,
+        &[
+            "from_parquet.parquet duration[us] duration[us]",
+            "from_arrow.arrow duration[us] duration[us]",
+            "read back",
+        ],
+    );
+    let csv = std::fs::read_to_string(dir.path().join("from_parquet.csv")).unwrap();
+    assert!(
+        csv.lines()
+            .nth(2)
+            .unwrap()
+            .starts_with("1,-28 days 23:58:58.999999,00:00:01,"),
+        "{csv}"
     );
 }
 

@@ -13,8 +13,8 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::ArrowPrimitiveType;
 use arrow_array::types::TimestampMicrosecondType;
 use arrow_array::types::{
-    Date32Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type,
-    Int8Type, Time64MicrosecondType, UInt64Type,
+    Date32Type, Decimal128Type, DurationMicrosecondType, Float32Type, Float64Type, Int16Type,
+    Int32Type, Int64Type, Int8Type, Time64MicrosecondType, UInt64Type,
 };
 use arrow_array::{Array, ArrayRef, PrimitiveArray, RecordBatch};
 use arrow_schema::{DataType, Field, TimeUnit};
@@ -35,6 +35,7 @@ pub fn data_type(ty: ColumnType) -> DataType {
         ColumnType::Timestamp => DataType::Timestamp(TimeUnit::Microsecond, None),
         ColumnType::Date => DataType::Date32,
         ColumnType::Time => DataType::Time64(TimeUnit::Microsecond),
+        ColumnType::Duration => DataType::Duration(TimeUnit::Microsecond),
         ColumnType::Binary => DataType::Binary,
         ColumnType::Uuid => DataType::FixedSizeBinary(16),
         ColumnType::String => DataType::Utf8,
@@ -172,6 +173,7 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
         (ColumnType::UInt64, _) => Arc::new(ints::<UInt64Type>(col, |x| Some(x as u64))?),
         (ColumnType::Date, _) => Arc::new(ints::<Date32Type>(col, narrow)?),
         (ColumnType::Time, _) => Arc::new(ints::<Time64MicrosecondType>(col, Some)?),
+        (ColumnType::Duration, _) => Arc::new(ints::<DurationMicrosecondType>(col, Some)?),
         (ColumnType::Timestamp, _) => Arc::new(
             ints::<TimestampMicrosecondType>(col, Some)?.with_timezone_opt(field.tz.as_deref()),
         ),
@@ -400,6 +402,12 @@ pub(crate) fn append_column(
         (Values::Int(v), ColumnType::Time) => v.extend(
             array
                 .as_primitive::<Time64MicrosecondType>()
+                .values()
+                .iter(),
+        ),
+        (Values::Int(v), ColumnType::Duration) => v.extend(
+            array
+                .as_primitive::<DurationMicrosecondType>()
                 .values()
                 .iter(),
         ),

@@ -958,7 +958,8 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Result<Table, String> {
 /// column type of encbench's holds them exactly — nanosecond timestamps
 /// finer than the microsecond, at the top or nested (whole microseconds,
 /// as pandas' `datetime64[ns]` holds, are timestamps), nanosecond times of
-/// day finer than the microsecond (at the top level), nested values
+/// day and spans (durations) finer than the microsecond (at the top
+/// level), nested values
 /// holding a NaN or an infinity (the nested model is JSON, which has
 /// neither).
 type Texted = Vec<bool>;
@@ -966,9 +967,9 @@ type Texted = Vec<bool>;
 /// Whether a column of type `ty` may need its text (see [`Texted`]).
 fn may_need_text(ty: &DataType) -> bool {
     match ty {
-        DataType::Timestamp(TimeUnit::Nanosecond, _) | DataType::Time64(TimeUnit::Nanosecond) => {
-            true
-        }
+        DataType::Timestamp(TimeUnit::Nanosecond, _)
+        | DataType::Time64(TimeUnit::Nanosecond)
+        | DataType::Duration(TimeUnit::Nanosecond) => true,
         DataType::List(f) | DataType::LargeList(f) | DataType::FixedSizeList(f, _) => {
             nested_may_need_text(f.data_type())
         }
@@ -995,7 +996,8 @@ fn nested_may_need_text(ty: &DataType) -> bool {
 fn needs_text(array: &dyn Array) -> bool {
     use arrow_array::cast::AsArray;
     use arrow_array::types::{
-        Float16Type, Float32Type, Float64Type, Time64NanosecondType, TimestampNanosecondType,
+        DurationNanosecondType, Float16Type, Float32Type, Float64Type, Time64NanosecondType,
+        TimestampNanosecondType,
     };
     match array.data_type() {
         DataType::Timestamp(TimeUnit::Nanosecond, _) => array
@@ -1004,6 +1006,10 @@ fn needs_text(array: &dyn Array) -> bool {
             .any(|v| v.is_some_and(|ns| ns % 1000 != 0)),
         DataType::Time64(TimeUnit::Nanosecond) => array
             .as_primitive::<Time64NanosecondType>()
+            .iter()
+            .any(|v| v.is_some_and(|ns| ns % 1000 != 0)),
+        DataType::Duration(TimeUnit::Nanosecond) => array
+            .as_primitive::<DurationNanosecondType>()
             .iter()
             .any(|v| v.is_some_and(|ns| ns % 1000 != 0)),
         DataType::Float16 => array
@@ -1212,6 +1218,7 @@ impl Mapping {
                 DataType::Timestamp(_, _) => Some(ColumnType::Timestamp),
                 // Times of day likewise (nanoseconds: see `Texted`).
                 DataType::Time32(_) | DataType::Time64(_) => Some(ColumnType::Time),
+                DataType::Duration(_) => Some(ColumnType::Duration),
                 DataType::FixedSizeBinary(16) if is_uuid(f) => Some(ColumnType::Uuid),
                 DataType::Binary
                 | DataType::LargeBinary
@@ -1487,7 +1494,7 @@ mod tests {
         let array: ArrayRef = Arc::new(list.finish());
         let big: ArrayRef = Arc::new(arrow_array::UInt64Array::from(vec![u64::MAX, 7]));
         let raw: ArrayRef = Arc::new(arrow_array::BinaryArray::from(vec![&b"\x01\xff"[..], b""]));
-        let wait: ArrayRef = Arc::new(arrow_array::DurationSecondArray::from(vec![5, 0]));
+        let wait: ArrayRef = Arc::new(arrow_array::IntervalYearMonthArray::from(vec![5, 0]));
         let schema = Arc::new(arrow_schema::Schema::new(vec![
             arrow_schema::Field::new("xs", array.data_type().clone(), true),
             arrow_schema::Field::new("big", DataType::UInt64, false),

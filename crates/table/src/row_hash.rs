@@ -16,8 +16,8 @@ use crate::table::{Column, Table, Values};
 use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
-    ArrowPrimitiveType, Date32Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type,
-    Int8Type, Time64MicrosecondType, TimestampMicrosecondType, UInt64Type,
+    ArrowPrimitiveType, Date32Type, DurationMicrosecondType, Float32Type, Float64Type, Int16Type,
+    Int32Type, Int64Type, Int8Type, Time64MicrosecondType, TimestampMicrosecondType, UInt64Type,
 };
 use arrow_array::{Array, RecordBatch};
 
@@ -106,6 +106,9 @@ pub fn batch_row_hashes(
                 primitive::<TimestampMicrosecondType>(rows, array, untagged, int)
             }
             ColumnType::Time => primitive::<Time64MicrosecondType>(rows, array, untagged, int),
+            ColumnType::Duration => {
+                primitive::<DurationMicrosecondType>(rows, array, untagged, int)
+            }
             ColumnType::Float32 => {
                 primitive::<Float32Type>(rows, array, untagged, |x| float_bits(x.into()))
             }

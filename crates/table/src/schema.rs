@@ -35,6 +35,10 @@ pub enum ColumnType {
     /// binary input's time column (Arrow Time32/Time64, Parquet TIME, Avro
     /// time-millis/time-micros), held as microseconds since midnight.
     Time,
+    /// A span of time to the microsecond (Arrow Duration, as pandas'
+    /// timedelta is written): microseconds, printed as pandas prints a
+    /// timedelta (`1 day 01:02:03.5`).
+    Duration,
     /// An exact decimal (its precision and scale are the field's
     /// `decimal`), held as its text with exactly `scale` fraction digits.
     Decimal,
@@ -71,6 +75,7 @@ impl ColumnType {
             ColumnType::Timestamp => "timestamp",
             ColumnType::Date => "date",
             ColumnType::Time => "time",
+            ColumnType::Duration => "duration",
             ColumnType::Binary => "binary",
             ColumnType::Uuid => "uuid",
             ColumnType::Decimal => "decimal",
@@ -93,6 +98,7 @@ impl ColumnType {
                 | ColumnType::Timestamp
                 | ColumnType::Date
                 | ColumnType::Time
+                | ColumnType::Duration
         )
     }
 

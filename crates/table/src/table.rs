@@ -223,6 +223,7 @@ impl Column {
                     ColumnType::Date => values::parse_date(text),
                     ColumnType::Timestamp => values::parse_timestamp(text),
                     ColumnType::Time => values::parse_time(text),
+                    ColumnType::Duration => values::parse_duration(text),
                     ColumnType::UInt64 => values::parse_uint64(text),
                     int => values::parse_int(text)
                         .filter(|v| int.int_range().is_some_and(|(lo, hi)| lo <= *v && *v <= hi)),
@@ -537,6 +538,7 @@ pub fn text_of(cell: Cell<'_>, field: &Field) -> String {
         (Cell::Int(v), ColumnType::Date) => values::format_date(v),
         (Cell::Int(v), ColumnType::Timestamp) => values::format_timestamp(v, field.tz.is_some()),
         (Cell::Int(v), ColumnType::Time) => values::format_time(v),
+        (Cell::Int(v), ColumnType::Duration) => values::format_duration(v),
         (Cell::Int(v), ColumnType::UInt64) => (v as u64).to_string(),
         (Cell::Int(v), _) => v.to_string(),
         // The shortest text that reads back at the column's width.

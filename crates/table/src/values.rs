@@ -442,9 +442,79 @@ pub fn format_timestamp(micros: i64, utc: bool) -> String {
     }
 }
 
+/// A span of microseconds as pandas prints a timedelta and DuckDB reads an
+/// interval: `[-][D days ]HH:MM:SS[.ffffff]` (the sign for the whole span,
+/// days only when there is one or more).
+pub fn format_duration(micros: i64) -> String {
+    let sign = if micros < 0 { "-" } else { "" };
+    let magnitude = micros.unsigned_abs();
+    let (secs, sub) = (magnitude / 1_000_000, magnitude % 1_000_000);
+    let (days, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    let days = match days {
+        0 => String::new(),
+        1 => "1 day ".to_string(),
+        d => format!("{d} days "),
+    };
+    match sub {
+        0 => format!("{sign}{days}{h:02}:{m:02}:{s:02}"),
+        _ => format!("{sign}{days}{h:02}:{m:02}:{s:02}.{sub:06}"),
+    }
+}
+
+/// [`format_duration`]'s text (`day` or `days`, up to six fractional
+/// digits) → microseconds; `None` for anything else or past ±2^63 µs.
+pub fn parse_duration(text: &str) -> Option<i64> {
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (days, clock) = match body.split_once(' ') {
+        Some((d, rest)) => {
+            let clock = rest
+                .strip_prefix("days ")
+                .or_else(|| rest.strip_prefix("day "))?;
+            (d, clock)
+        }
+        None => ("0", body),
+    };
+    if days.is_empty() || days.len() > 9 || !days.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let days: i64 = days.parse().ok()?;
+    let micros = days
+        .checked_mul(86_400_000_000)?
+        .checked_add(parse_time(clock)?)?;
+    Some(if negative { -micros } else { micros })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn durations_round_trip_as_pandas_prints_them() {
+        for (micros, text) in [
+            (0, "00:00:00"),
+            (1_500_000, "00:00:01.500000"),
+            (86_400_000_000 + 3_723_000_001, "1 day 01:02:03.000001"),
+            (-(3 * 86_400_000_000 + 1), "-3 days 00:00:00.000001"),
+        ] {
+            assert_eq!(format_duration(micros), text);
+            assert_eq!(parse_duration(text), Some(micros), "{text}");
+        }
+        assert_eq!(parse_duration("2 days 00:00:00.5"), Some(172_800_500_000));
+        assert!(format_duration(i64::MIN).starts_with("-106751991 days"));
+        for bad in [
+            "",
+            "1 days",
+            "x days 00:00:00",
+            "24:00:00",
+            "1 weeks 00:00:00",
+            "--00:00:01",
+        ] {
+            assert_eq!(parse_duration(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn times_of_day_round_trip_to_the_microsecond() {

@@ -523,6 +523,23 @@ fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
             let micros = (t - chrono::NaiveTime::MIN).num_microseconds();
             Norm::Int(micros.ok_or_else(bad)?.into())
         }
+        ColumnType::Duration => {
+            // `[-][D day(s) ]HH:MM:SS[.f]`, read by chrono and str::parse.
+            let (negative, body) = s.strip_prefix('-').map_or((false, s), |b| (true, b));
+            let (days, clock) = match body.split_once(" day") {
+                Some((d, rest)) => {
+                    let rest = rest.strip_prefix("s ").or_else(|| rest.strip_prefix(' '));
+                    (d.parse::<i64>().map_err(|_| bad())?, rest.ok_or_else(bad)?)
+                }
+                None => (0, body),
+            };
+            let t = chrono::NaiveTime::parse_from_str(clock, "%H:%M:%S%.f").map_err(|_| bad())?;
+            let clock = (t - chrono::NaiveTime::MIN)
+                .num_microseconds()
+                .ok_or_else(bad)?;
+            let micros = i128::from(days) * 86_400_000_000 + i128::from(clock);
+            Norm::Int(if negative { -micros } else { micros })
+        }
         ColumnType::Uuid => Norm::Text(
             encbench_table::values::uuid_bytes(s)
                 .and_then(|id| encbench_table::values::uuid_text(&id))

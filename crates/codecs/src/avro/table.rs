@@ -114,7 +114,9 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                 ColumnType::Int8 | ColumnType::Int16 | ColumnType::Int32 => {
                     serde_json::json!("int")
                 }
-                ColumnType::Int64 => serde_json::json!("long"),
+                // Avro has no span of time but its month-day-millisecond
+                // `duration`: a long of microseconds.
+                ColumnType::Int64 | ColumnType::Duration => serde_json::json!("long"),
                 // Avro has no unsigned type: an exact decimal of 20 digits.
                 ColumnType::UInt64 => {
                     serde_json::json!({"type": "bytes", "logicalType": "decimal", "precision": 20, "scale": 0})
@@ -246,7 +248,7 @@ fn value(cell: Cell<'_>, ty: ColumnType) -> Result<Value, Error> {
         |v: i64| i32::try_from(v).map_err(|_| codec("avro", format!("{v} overflows an Avro int")));
     Ok(match (cell, ty) {
         (Cell::Null, _) => Value::Null,
-        (Cell::Int(v), ColumnType::Int64) => Value::Long(v),
+        (Cell::Int(v), ColumnType::Int64 | ColumnType::Duration) => Value::Long(v),
         (Cell::Int(v), ColumnType::UInt64) => Value::Decimal(apache_avro::Decimal::from(
             i128::from(v as u64).to_be_bytes(),
         )),

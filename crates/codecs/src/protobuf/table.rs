@@ -83,7 +83,9 @@ fn descriptor(schema: &Schema) -> Result<MessageDescriptor, Error> {
 fn proto_type(ty: ColumnType) -> Type {
     match ty {
         ColumnType::Int8 | ColumnType::Int16 | ColumnType::Int32 | ColumnType::Date => Type::Sint32,
-        ColumnType::Int64 | ColumnType::Timestamp | ColumnType::Time => Type::Sint64,
+        ColumnType::Int64 | ColumnType::Timestamp | ColumnType::Time | ColumnType::Duration => {
+            Type::Sint64
+        }
         ColumnType::UInt64 => Type::Uint64,
         ColumnType::Float32 => Type::Float,
         ColumnType::Float64 => Type::Double,

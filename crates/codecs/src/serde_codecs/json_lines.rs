@@ -121,7 +121,10 @@ mod over_tables {
                         (Cell::Null, _) => out.extend_from_slice(b"null"),
                         (
                             cell @ Cell::Int(_),
-                            ColumnType::Date | ColumnType::Timestamp | ColumnType::Time,
+                            ColumnType::Date
+                            | ColumnType::Timestamp
+                            | ColumnType::Time
+                            | ColumnType::Duration,
                         ) => {
                             serde_json::to_writer(&mut *out, &text_of(cell, field)).map_err(fail)?
                         }

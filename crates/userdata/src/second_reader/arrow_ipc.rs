@@ -360,6 +360,15 @@ fn value_read(field: &Field<'_>, ty: ColumnType) -> Option<Read> {
             };
             (ty == T::Time).then_some(Read::Micros { bytes, scale })
         }
+        Type::Duration => {
+            let scale = match field.type_as_duration()?.unit() {
+                TimeUnit::SECOND => 1_000_000,
+                TimeUnit::MILLISECOND => 1_000,
+                TimeUnit::MICROSECOND => 1,
+                _ => return None,
+            };
+            (ty == T::Duration).then_some(Read::Micros { bytes: 8, scale })
+        }
         _ => None,
     }
 }
