@@ -233,6 +233,14 @@ fn decode_rows(
                 Some(Value::String(x)) => Cell::Str(x),
                 Some(_) => Cell::Null,
             };
+            // Text of a form (a UUID, a decimal) is checked as the table's
+            // own readers check it.
+            if let (Cell::Str(text), ColumnType::Uuid | ColumnType::Decimal) = (cell, field.ty) {
+                column.push_text(field.ty, text).map_err(|why| {
+                    codec("protobuf", format!("row {r}, field {n}: '{text}' is {why}"))
+                })?;
+                continue;
+            }
             column.push(cell).map_err(|expected| {
                 codec(
                     "protobuf",

@@ -220,7 +220,16 @@ impl<'de> Visitor<'de> for CellSeed<'_> {
         self.put(Cell::Bool(v))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
-        self.put(Cell::Str(v))
+        match self.ty {
+            // Bytes come as bytes (see `Value`), never as text.
+            ColumnType::Binary => Err(E::invalid_type(de::Unexpected::Str(v), &self)),
+            // Text of a form: checked, as the table's own readers check it.
+            ColumnType::Uuid | ColumnType::Decimal => self
+                .column
+                .push_text(self.ty, v)
+                .map_err(|why| E::custom(format!("'{v}' is {why}"))),
+            _ => self.put(Cell::Str(v)),
+        }
     }
     fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<(), E> {
         if self.ty != ColumnType::Binary {
