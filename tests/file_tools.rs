@@ -449,6 +449,7 @@ t = pa.table({
     "ns": pa.array(span, pa.duration("ns")),
     "s": pa.array([dt.timedelta(seconds=i) for i in range(n)], pa.duration("s")),
     "fine": pa.array([i * 1000 + (i == 5) for i in range(n)], pa.duration("ns")),
+    "ls": pa.array([[dt.timedelta(seconds=i), None] if i % 3 else None for i in range(n)], pa.list_(pa.duration("ms"))),
 })
 pq.write_table(t, "spans.parquet")
 pf.write_feather(t.drop_columns(["fine"]), "spans.arrow", compression="uncompressed")
@@ -461,8 +462,8 @@ import pyarrow.feather as pf, pyarrow.parquet as pq
 src = pq.read_table("spans.parquet")
 for name in ("from_parquet.parquet", "from_arrow.arrow"):
     out = pq.read_table(name) if name.endswith("parquet") else pf.read_table(name)
-    print(name, out.schema.field("ns").type, out.schema.field("s").type)
-    for c in ("ns", "s"):
+    print(name, out.schema.field("ns").type, out.schema.field("s").type, out.schema.field("ls").type)
+    for c in ("ns", "s", "ls"):
         assert out.column(c).to_pylist() == src.column(c).to_pylist(), c
 print("read back")
 "#;
@@ -497,8 +498,8 @@ fn spans_of_time_keep_their_type_where_formats_have_one() {
     printed_all(
         &printed,
         &[
-            "from_parquet.parquet duration[us] duration[us]",
-            "from_arrow.arrow duration[us] duration[us]",
+            "from_parquet.parquet duration[us] duration[us] list<item: duration[us]>",
+            "from_arrow.arrow duration[us] duration[us] list<item: duration[us]>",
             "read back",
         ],
     );

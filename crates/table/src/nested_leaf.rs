@@ -4,18 +4,19 @@
 //! none of these types, so a leaf is held as its text, the same text the
 //! top-level columns print (`2020-01-02`, `2024-05-01 12:30:15.123456`,
 //! `2024-05-01T12:30:15Z` for an instant, `12.34` at the decimal's scale,
-//! `01:02:03.456789` for a time of day),
+//! `01:02:03.456789` for a time of day, `1 day 00:00:01.5` for a span),
 //! and the formats that have the type (Arrow, Parquet, Avro) write it
 //! typed again: a file converted keeps its nested types.
 
 use crate::values;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
-    Date32Type, Decimal128Type, Time64MicrosecondType, TimestampMicrosecondType,
+    Date32Type, Decimal128Type, DurationMicrosecondType, Time64MicrosecondType,
+    TimestampMicrosecondType,
 };
 use arrow_array::{
-    Array, ArrayRef, Date32Array, Decimal128Array, Time64MicrosecondArray,
-    TimestampMicrosecondArray,
+    Array, ArrayRef, Date32Array, Decimal128Array, DurationMicrosecondArray,
+    Time64MicrosecondArray, TimestampMicrosecondArray,
 };
 use arrow_schema::{DataType, TimeUnit};
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,8 @@ pub enum Leaf {
     Decimal { precision: u8, scale: u8 },
     /// A time of day to the microsecond, as `HH:MM:SS[.ffffff]`.
     Time,
+    /// A span of time to the microsecond, as pandas prints a timedelta.
+    Duration,
 }
 
 impl Leaf {
@@ -49,6 +52,9 @@ impl Leaf {
             DataType::Date32 | DataType::Date64 => Leaf::Date,
             // Nanoseconds could be finer than the microsecond: they stay text.
             DataType::Time32(_) | DataType::Time64(TimeUnit::Microsecond) => Leaf::Time,
+            DataType::Duration(
+                TimeUnit::Second | TimeUnit::Millisecond | TimeUnit::Microsecond,
+            ) => Leaf::Duration,
             DataType::Timestamp(_, tz) => Leaf::Timestamp {
                 tz: tz.as_deref().map(str::to_string),
             },
@@ -76,6 +82,7 @@ impl Leaf {
             }
             Leaf::Decimal { precision, scale } => DataType::Decimal128(*precision, *scale as i8),
             Leaf::Time => DataType::Time64(TimeUnit::Microsecond),
+            Leaf::Duration => DataType::Duration(TimeUnit::Microsecond),
         }
     }
 
@@ -87,6 +94,7 @@ impl Leaf {
             Leaf::Timestamp { tz: Some(tz) } => format!("timestamp ({tz})"),
             Leaf::Decimal { precision, scale } => format!("decimal({precision}, {scale})"),
             Leaf::Time => "time".into(),
+            Leaf::Duration => "duration".into(),
         }
     }
 
@@ -98,6 +106,7 @@ impl Leaf {
             Leaf::Timestamp { .. } => values::parse_timestamp(text).map(i128::from),
             Leaf::Decimal { scale, .. } => values::decimal_unscaled(text, *scale),
             Leaf::Time => values::parse_time(text).map(i128::from),
+            Leaf::Duration => values::parse_duration(text).map(i128::from),
         }
     }
 
@@ -108,6 +117,7 @@ impl Leaf {
             Leaf::Timestamp { tz } => values::format_timestamp(n as i64, tz.is_some()),
             Leaf::Decimal { scale, .. } => values::decimal_text(n, *scale),
             Leaf::Time => values::format_time(n as i64),
+            Leaf::Duration => values::format_duration(n as i64),
         }
     }
 
@@ -158,6 +168,12 @@ impl Leaf {
                     .map(narrow)
                     .collect::<Time64MicrosecondArray>(),
             ),
+            Leaf::Duration => Arc::new(
+                numbers
+                    .into_iter()
+                    .map(narrow)
+                    .collect::<DurationMicrosecondArray>(),
+            ),
         })
     }
 
@@ -178,6 +194,9 @@ impl Leaf {
                 }
                 Leaf::Decimal { .. } => array.as_primitive::<Decimal128Type>().value(i),
                 Leaf::Time => i128::from(array.as_primitive::<Time64MicrosecondType>().value(i)),
+                Leaf::Duration => {
+                    i128::from(array.as_primitive::<DurationMicrosecondType>().value(i))
+                }
             }
         };
         Ok((0..array.len())
@@ -202,6 +221,8 @@ impl Leaf {
                 {"type": "bytes", "logicalType": "decimal", "precision": precision, "scale": scale}
             ),
             Leaf::Time => serde_json::json!({"type": "long", "logicalType": "time-micros"}),
+            // Avro has no span of time: a long of microseconds.
+            Leaf::Duration => serde_json::json!("long"),
         }
     }
 
@@ -221,6 +242,7 @@ impl Leaf {
             }
             Leaf::Decimal { .. } => A::Decimal(apache_avro::Decimal::from(n.to_be_bytes())),
             Leaf::Time => A::TimeMicros(i64::try_from(n).map_err(|_| out_of_range())?),
+            Leaf::Duration => A::Long(i64::try_from(n).map_err(|_| out_of_range())?),
         })
     }
 
@@ -239,6 +261,7 @@ impl Leaf {
             (Leaf::Decimal { .. }, A::Decimal(d)) => values::avro_decimal(d)?,
             (Leaf::Time, A::TimeMicros(t)) => i128::from(*t),
             (Leaf::Time, A::TimeMillis(t)) => i128::from(*t) * 1000,
+            (Leaf::Duration, A::Long(t)) => i128::from(*t),
             _ => return None,
         };
         Some(self.format(n))
@@ -272,6 +295,7 @@ mod tests {
                 json!("-0.01"),
             ),
             (Leaf::Time, json!("01:02:03.456789")),
+            (Leaf::Duration, json!("-1 day 23:59:59.500000")),
         ];
         for (leaf, text) in cases {
             let array = leaf.to_arrow(&[Some(&text), None]).unwrap();
@@ -314,6 +338,14 @@ mod tests {
         assert_eq!(
             Leaf::of_arrow(&DataType::Timestamp(TimeUnit::Nanosecond, None)),
             Some(Leaf::Timestamp { tz: None })
+        );
+        assert_eq!(
+            Leaf::of_arrow(&DataType::Duration(TimeUnit::Millisecond)),
+            Some(Leaf::Duration)
+        );
+        assert_eq!(
+            Leaf::of_arrow(&DataType::Duration(TimeUnit::Nanosecond)),
+            None
         );
         assert_eq!(Leaf::of_arrow(&DataType::Decimal128(39, 2)), None);
         assert_eq!(Leaf::of_arrow(&DataType::Decimal128(10, -2)), None);
