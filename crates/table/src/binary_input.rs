@@ -307,7 +307,8 @@ pub fn quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     outcome.map_err(|panic| panic_text(&panic))
 }
 
-fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+/// A caught panic's message.
+pub fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
     panic
         .downcast_ref::<String>()
         .cloned()

@@ -392,7 +392,17 @@ mod over_tables {
 
     /// An Arrow IPC file in memory, every column or only `columns` (the
     /// others are stepped over, not decoded).
+    /// [`arrow_columns_unguarded`], a panic of the reader on damaged bytes
+    /// (the Arrow crates assert on some) turned into an error.
     fn arrow_columns(
+        bytes: &[u8],
+        schema: &Schema,
+        columns: Option<&[usize]>,
+    ) -> Result<Table, Error> {
+        crate::columnar::unpanicked("arrow", || arrow_columns_unguarded(bytes, schema, columns))
+    }
+
+    fn arrow_columns_unguarded(
         bytes: &[u8],
         schema: &Schema,
         columns: Option<&[usize]>,

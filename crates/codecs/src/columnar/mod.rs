@@ -34,6 +34,24 @@ pub use parquet_codec::Parquet;
 #[cfg(feature = "tables")]
 pub use parquet_codec::{ParquetTable, ROW_GROUP_ROWS};
 
+/// Runs a table read, a panic of the Arrow or Parquet reader (they assert
+/// on some damaged bytes) becoming an error naming `format`. The panic
+/// hook is left alone: swapping it is global, and reads run on several
+/// threads at once.
+#[cfg(feature = "tables")]
+fn unpanicked(
+    format: &'static str,
+    read: impl FnOnce() -> Result<encbench_table::Table, encbench_table::Error>,
+) -> Result<encbench_table::Table, encbench_table::Error> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(read)).unwrap_or_else(|panic| {
+        let why = encbench_table::binary_input::panic_text(&panic);
+        Err(encbench_table::error::codec(
+            format,
+            format!("the reader failed ({why})"),
+        ))
+    })
+}
+
 /// Reads record batches back as tables of `schema`, handing `visit` one per
 /// batch (both table codecs' streaming read-back).
 #[cfg(feature = "tables")]

@@ -337,7 +337,19 @@ mod over_tables {
     /// A Parquet file in memory, every column or only `columns`: then only
     /// their pages are decoded (their column chunks are found through the
     /// footer); they come in file order, so `columns` must be ascending.
+    /// [`parquet_columns_unguarded`], a panic of the reader on damaged bytes
+    /// (the Arrow crates assert on some) turned into an error.
     fn parquet_columns(
+        bytes: &[u8],
+        schema: &Schema,
+        columns: Option<&[usize]>,
+    ) -> Result<Table, Error> {
+        crate::columnar::unpanicked("parquet", || {
+            parquet_columns_unguarded(bytes, schema, columns)
+        })
+    }
+
+    fn parquet_columns_unguarded(
         bytes: &[u8],
         schema: &Schema,
         columns: Option<&[usize]>,
