@@ -1224,11 +1224,7 @@ impl Mapping {
                 DataType::Binary
                 | DataType::LargeBinary
                 | DataType::BinaryView
-                | DataType::FixedSizeBinary(_)
-                    if !is_uuid(f) =>
-                {
-                    Some(ColumnType::Binary)
-                }
+                | DataType::FixedSizeBinary(_) => Some(ColumnType::Binary),
                 _ => None,
             };
             // Lists, maps and structs become nested columns, as JSON inputs do.

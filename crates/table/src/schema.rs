@@ -86,7 +86,7 @@ impl ColumnType {
     }
 
     /// Stored as `i64` in the table (integers, timestamps in µs, dates in
-    /// days, times of day in µs since midnight).
+    /// days, times of day in µs since midnight, spans in µs).
     pub fn is_integral(self) -> bool {
         matches!(
             self,

@@ -439,8 +439,8 @@ impl Table {
             .iter()
             .zip(&self.schema.fields)
             .map(|(c, f)| match &c.values {
-                Values::Float(_) => (0..c.len()).filter(|&k| nulled(c, f, k)).count() as u64,
-                Values::Str(_) if empty_text && f.nullable => {
+                Values::Str(_) if !(empty_text && f.nullable) => 0,
+                Values::Float(_) | Values::Str(_) => {
                     (0..c.len()).filter(|&k| nulled(c, f, k)).count() as u64
                 }
                 _ => 0,

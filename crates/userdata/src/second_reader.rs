@@ -518,11 +518,7 @@ fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
             };
             Norm::Int(micros.ok_or_else(bad)?.into())
         }
-        ColumnType::Time => {
-            let t = chrono::NaiveTime::parse_from_str(s, "%H:%M:%S%.f").map_err(|_| bad())?;
-            let micros = (t - chrono::NaiveTime::MIN).num_microseconds();
-            Norm::Int(micros.ok_or_else(bad)?.into())
-        }
+        ColumnType::Time => Norm::Int(clock_micros(s).ok_or_else(bad)?.into()),
         ColumnType::Duration => {
             // `[-][D day(s) ]HH:MM:SS[.f]`, read by chrono and str::parse.
             let (negative, body) = s.strip_prefix('-').map_or((false, s), |b| (true, b));
@@ -533,10 +529,7 @@ fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
                 }
                 None => (0, body),
             };
-            let t = chrono::NaiveTime::parse_from_str(clock, "%H:%M:%S%.f").map_err(|_| bad())?;
-            let clock = (t - chrono::NaiveTime::MIN)
-                .num_microseconds()
-                .ok_or_else(bad)?;
+            let clock = clock_micros(clock).ok_or_else(bad)?;
             let micros = i128::from(days) * 86_400_000_000 + i128::from(clock);
             Norm::Int(if negative { -micros } else { micros })
         }
@@ -554,6 +547,12 @@ fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
         ColumnType::Json => Norm::Json(json(&serde_json::from_str(s).map_err(|_| bad())?)),
         ColumnType::String | ColumnType::Dictionary => Norm::Text(s.to_string()),
     })
+}
+
+/// `HH:MM:SS[.f]` as microseconds since midnight, by chrono.
+fn clock_micros(s: &str) -> Option<i64> {
+    let t = chrono::NaiveTime::parse_from_str(s, "%H:%M:%S%.f").ok()?;
+    (t - chrono::NaiveTime::MIN).num_microseconds()
 }
 
 /// `YYYY-MM-DD HH:MM:SS[.f]` as microseconds since 1970.

@@ -391,9 +391,8 @@ mod over_tables {
     }
 
     /// An Arrow IPC file in memory, every column or only `columns` (the
-    /// others are stepped over, not decoded).
-    /// [`arrow_columns_unguarded`], a panic of the reader on damaged bytes
-    /// (the Arrow crates assert on some) turned into an error.
+    /// others are stepped over, not decoded); a panic of the reader on
+    /// damaged bytes (arrow-buffer asserts on some) is an error.
     fn arrow_columns(
         bytes: &[u8],
         schema: &Schema,

@@ -336,9 +336,8 @@ mod over_tables {
 
     /// A Parquet file in memory, every column or only `columns`: then only
     /// their pages are decoded (their column chunks are found through the
-    /// footer); they come in file order, so `columns` must be ascending.
-    /// [`parquet_columns_unguarded`], a panic of the reader on damaged bytes
-    /// (the Arrow crates assert on some) turned into an error.
+    /// footer); they come in file order, so `columns` must be ascending. A
+    /// panic of the reader on damaged bytes is an error.
     fn parquet_columns(
         bytes: &[u8],
         schema: &Schema,

@@ -217,12 +217,14 @@ fn decode_rows(
                 ),
                 _ => None,
             };
-            let nested_text = match value.as_deref() {
+            // Values the table holds as text they do not arrive as:
+            // nested values as JSON, bytes as hex.
+            let held_text = match value.as_deref() {
                 Some(Value::Bytes(b)) => Some(encbench_table::values::hex_text(b)),
                 _ => nested_text,
             };
             let cell = match value.as_deref() {
-                _ if nested_text.is_some() => Cell::Str(nested_text.as_deref().unwrap_or("")),
+                _ if held_text.is_some() => Cell::Str(held_text.as_deref().unwrap_or("")),
                 None => Cell::Null,
                 Some(Value::I32(x)) => Cell::Int(i64::from(*x)),
                 Some(Value::I64(x)) => Cell::Int(*x),

@@ -90,6 +90,11 @@ fn every_table_codec_round_trips_times_spans_bytes_and_uuids() {
                 "{}: the bytes ff 00",
                 c.id()
             );
+            assert!(
+                !bytes.windows(4).any(|w| w == b"ff00"),
+                "{}: not their hex",
+                c.id()
+            );
         }
     }
 }
