@@ -22,7 +22,7 @@ pub(super) fn audit_token_bit(k: Kw) -> Option<u16> {
     })
 }
 
-impl D<'_> {
+impl<const V: u8> D<'_, V> {
     /// An `AuditDescriptor` `ty` of only the tokens in `bits` (bit 0 the
     /// first named bit).
     pub(super) fn audit_tokens(&mut self, ty: TypeId, slot: u16, bits: u16) -> R {
@@ -54,6 +54,7 @@ impl D<'_> {
 
     /// `Audit { … }` (token read) as `AuditDescriptor` `ty`; may be empty.
     pub(super) fn audit_descriptor(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "AuditDescriptor");
         let mut a = self.seq(ty, slot);
         let mut tokens = 0u16;
         let mut items: Option<(usize, u32)> = None;
@@ -175,10 +176,9 @@ impl D<'_> {
                 let Some(dash) = w.iter().rposition(|&b| b == b'-') else {
                     return self.fail_at(at, "expected `package-version`");
                 };
-                let (Some(id), Some(version)) = (
-                    names::package(self.version, &w[..dash]),
-                    number(&w[dash + 1..]),
-                ) else {
+                let (Some(id), Some(version)) =
+                    (names::package(V, &w[..dash]), number(&w[dash + 1..]))
+                else {
                     return self.fail_at(
                         at,
                         "expected `package-version` of a package in the binary name tables",

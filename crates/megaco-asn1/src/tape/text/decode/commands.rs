@@ -5,10 +5,11 @@ use crate::tape::schema::TypeId;
 use crate::tape::text::termid;
 use encbench_megaco::tokens::Kw;
 
-impl<'a> D<'a> {
+impl<'a, const V: u8> D<'a, V> {
     /// One termination id as `TerminationID` type `ty`, component `slot`,
     /// through the binary term id mapping.
     pub(super) fn termination_id(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "TerminationID");
         self.ws();
         let at = self.i;
         // The usual id is read where it lies, without a word scan first;
@@ -57,6 +58,7 @@ impl<'a> D<'a> {
 
     /// `id` or `[ id, id, … ]` as `TerminationIDList` type `ty`.
     pub(super) fn termination_ids_after_eq(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "TerminationIDList");
         let node = self.tape.push(ty, slot, 0, 0);
         let elem = self.member(ty, 0)?;
         let mut n = 1;
@@ -209,6 +211,7 @@ impl<'a> D<'a> {
 
     /// A command reply (keyword `k` read) as `CommandReply` type `ty`.
     pub(super) fn command_reply(&mut self, ty: TypeId, k: Kw, at: usize) -> R {
+        let ty = known!(self, ty, "CommandReply");
         let alt = match k {
             Kw::Add => 0,
             Kw::Move => 1,
@@ -412,6 +415,7 @@ impl<'a> D<'a> {
 
     /// `yyyymmddThhmmssss` as `TimeNotation` type `ty`.
     pub(super) fn time_notation(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "TimeNotation");
         let (w, at) = self.time_stamp()?;
         self.time_notation_of(ty, slot, w, at)
     }
@@ -445,6 +449,7 @@ impl<'a> D<'a> {
     /// The time stamp `w` (checked by [`D::time_stamp`]) as
     /// `TimeNotation` type `ty`.
     pub(super) fn time_notation_of(&mut self, ty: TypeId, slot: u16, w: &[u8], at: usize) -> R {
+        let ty = known!(self, ty, "TimeNotation");
         let mut t = self.seq(ty, slot);
         let f = self.field(&mut t, 0)?;
         self.string(f, 0, &w[..8], at)?;

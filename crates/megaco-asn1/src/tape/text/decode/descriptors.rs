@@ -6,9 +6,10 @@ use crate::tape::schema::TypeId;
 use crate::tape::text::names::{self, Scope};
 use encbench_megaco::tokens::Kw;
 
-impl D<'_> {
+impl<const V: u8> D<'_, V> {
     /// One descriptor of an Add, Move or Modify as `AmmDescriptor` `ty`.
     pub(super) fn amm_descriptor(&mut self, ty: TypeId) -> R {
+        let ty = known!(self, ty, "AmmDescriptor");
         let at = self.i;
         let (alt, k) = match self.kw("expected a descriptor")? {
             Kw::Media => (0, Kw::Media),
@@ -47,6 +48,7 @@ impl D<'_> {
     /// Bare descriptor names gather, as Erlang's parser gathers them, into
     /// one `emptyDescriptors` after the other descriptors.
     pub(super) fn termination_audit(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "TerminationAudit");
         let node = self.tape.push(ty, slot, 0, 0);
         let elem = self.member(ty, 0)?;
         let mut n = 0;
@@ -82,6 +84,7 @@ impl D<'_> {
 
     /// A descriptor in a command reply (`AuditReturnParameter` `ty`).
     fn audit_return_parameter(&mut self, ty: TypeId) -> R {
+        let ty = known!(self, ty, "AuditReturnParameter");
         let at = self.i;
         let k = self.peek_kw();
         if k == Some(Kw::Error) {
@@ -137,6 +140,7 @@ impl D<'_> {
 
     /// `Media { … }` (token read) as `MediaDescriptor` `ty`.
     fn media(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "MediaDescriptor");
         let mut m = self.seq(ty, slot);
         // One stream's parameters given bare, or `Stream = n { … }`s.
         let mut one: Option<Seq> = None;
@@ -298,8 +302,8 @@ impl D<'_> {
         text: &[u8],
         at: usize,
     ) -> R<[u8; 4]> {
-        let Some(id) = names::pkgd_name(self.version, scope, text) else {
-            return self.fail_at(at, unknown_name(scope, text, self.version));
+        let Some(id) = names::pkgd_name(V, scope, text) else {
+            return self.fail_at(at, unknown_name(scope, text, V));
         };
         self.string(ty, slot, &id, at)?;
         Ok(id)
@@ -307,6 +311,7 @@ impl D<'_> {
 
     /// `LocalControl { … }` as `LocalControlDescriptor` `ty`.
     fn local_control(&mut self, ty: TypeId) -> R {
+        let ty = known!(self, ty, "LocalControlDescriptor");
         let mut lc = self.seq(ty, 0);
         self.list1(|d| {
             let at = d.i;
@@ -347,6 +352,7 @@ impl D<'_> {
 
     /// `TerminationState { … }` as `TerminationStateDescriptor` `ty`.
     fn termination_state(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "TerminationStateDescriptor");
         let mut ts = self.seq(ty, slot);
         self.list1(|d| match d.peek_kw() {
             Some(Kw::ServiceStates) => {
@@ -387,6 +393,7 @@ impl D<'_> {
     /// `name` and its value part as `PropertyParm` `ty`: `= v`, `> v`,
     /// `< v`, `# v`, `= [a:b]` (range), `= [a, b]` and `= {a, b}` (sublists).
     pub(super) fn property_parm(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "PropertyParm");
         self.ws();
         let at = self.i;
         let name = self.word()?;
@@ -510,7 +517,7 @@ impl D<'_> {
             let Some(version) = number(&w[dash + 1..]) else {
                 return d.fail_at(at, "expected `package-version`");
             };
-            let Some(id) = names::package(d.version, &w[..dash]) else {
+            let Some(id) = names::package(V, &w[..dash]) else {
                 return d.fail_at(at, "a package the binary name tables do not know");
             };
             let mut p = d.seq(elem, 0);

@@ -31,7 +31,7 @@ const SIGNAL_KWS: [Kw; 8] = [
     Kw::IntsigDelay,
 ];
 
-impl D<'_> {
+impl<const V: u8> D<'_, V> {
     /// The keyword the next word spells if it is one of `known`.
     fn peek_kw_in(&mut self, known: &[Kw]) -> Option<Kw> {
         self.peek_kw().filter(|k| known.contains(k))
@@ -200,14 +200,14 @@ impl D<'_> {
         self.ws();
         let at = self.i;
         let name = self.word()?;
-        let Some(id) = crate::tape::text::names::parameter(self.version, scope, owner, name) else {
+        let Some(id) = crate::tape::text::names::parameter(V, scope, owner, name) else {
             return self.fail_at(
                 at,
                 format!(
                     "parameter `{}` of {scope:?} {:02X?} is not in Megaco v{}'s binary name tables",
                     String::from_utf8_lossy(name),
                     owner,
-                    self.version
+                    V
                 ),
             );
         };
@@ -230,6 +230,7 @@ impl D<'_> {
 
     /// `Signals[ { … }]` (token read) as `SignalsDescriptor` `ty`.
     pub(super) fn signals(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "SignalsDescriptor");
         let node = self.tape.push(ty, slot, 0, 0);
         let elem = self.member(ty, 0)?;
         let mut n = 0;
@@ -260,6 +261,7 @@ impl D<'_> {
 
     /// `name[{ … }]` as `Signal` `ty`.
     fn signal(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "Signal");
         self.ws();
         let at = self.i;
         let name = self.word()?;
@@ -362,6 +364,7 @@ impl D<'_> {
     /// `= id { [time:]name[{…}], … }` after `ObservedEvents`, as
     /// `ObservedEventsDescriptor` `ty`.
     pub(super) fn observed_events(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "ObservedEventsDescriptor");
         let mut o = self.seq(ty, slot);
         let f = self.field(&mut o, 0)?;
         self.expect(b'=', "expected `=`")?;

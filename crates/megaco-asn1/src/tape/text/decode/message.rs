@@ -9,9 +9,9 @@ const CONTEXT_NULL: u32 = 0;
 const CONTEXT_CHOOSE: u32 = 0xFFFF_FFFE;
 const CONTEXT_ALL: u32 = 0xFFFF_FFFF;
 
-impl D<'_> {
-    /// `MEGACO/v mId body`, the whole input.
-    pub(super) fn message(&mut self) -> R {
+impl<const V: u8> D<'_, V> {
+    /// `MEGACO/v`: the module version, and where it was read.
+    pub(super) fn header(&mut self) -> R<(u32, usize)> {
         self.ws();
         let at = self.i;
         if self.peek_kw() == Some(Kw::Auth) {
@@ -25,18 +25,20 @@ impl D<'_> {
         let Some(version) = version.and_then(number) else {
             return self.fail_at(at, "expected a version number after `MEGACO/`");
         };
-        let m = match super::module(version.min(255) as u8, at) {
-            Ok(m) => m,
-            Err(e) => return self.fail_at(at, e.to_string()),
-        };
-        self.version = version as u8;
-        self.schema = m.schema;
-        self.mandatory = super::mandatory(self.version, self.schema);
+        if let Err(e) = crate::tape::module(version.min(255) as u8, at) {
+            return self.fail_at(at, e.to_string());
+        }
+        Ok((version, at))
+    }
+
+    /// `mId body` after the header of module `V` (`version`, read at `at`):
+    /// the rest of the input.
+    pub(super) fn body(&mut self, version: u32, at: usize) -> R {
         let len = self.s.len();
         // About one value per three octets of compact text in the real
         // messages (fewer in pretty).
-        self.tape.clear(self.version, len, len / 2 + 16);
-        let root = self.schema.root;
+        self.tape.clear(V, len, len / 2 + 16);
+        let root = Self::SCHEMA.root;
         let mut top = self.seq(root, 0);
         let ty = self.field(&mut top, 1)?;
         let mut mess = self.seq(ty, 1);
@@ -167,6 +169,7 @@ impl D<'_> {
 
     /// One `Transaction` (choice `ty`).
     fn transaction(&mut self, ty: TypeId) -> R {
+        let ty = known!(self, ty, "Transaction");
         const MSG: &str =
             "expected `Transaction`, `Reply`, `Pending`, `TransactionResponseAck` or `Segment`";
         let at = self.i;
@@ -291,6 +294,7 @@ impl D<'_> {
 
     /// `Reply = id[/seg[/END]] { [ImmAckRequired,] (Error | Context…) }`.
     fn reply(&mut self, ty: TypeId) -> R {
+        let ty = known!(self, ty, "TransactionReply");
         let mut r = self.seq(ty, 2);
         self.expect(b'=', "expected `=`")?;
         let (id, segment, complete, at) = self.segmented_id()?;
@@ -348,6 +352,7 @@ impl D<'_> {
 
     /// `Context = id` as the `ContextID` of type `ty`, component 0.
     fn context_id(&mut self, ty: TypeId) -> R {
+        let ty = known!(self, ty, "ContextID");
         let at = self.i;
         if self.kw("expected `Context`")? != Kw::Ctx {
             return self.fail_at(at, "expected `Context`");
@@ -372,6 +377,7 @@ impl D<'_> {
     /// `Error = code { ["text"] }`, the `Error` token included, as
     /// `ErrorDescriptor` type `ty`, component `slot`.
     pub(super) fn error_descriptor(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "ErrorDescriptor");
         self.word()?;
         let mut e = self.seq(ty, slot);
         self.expect(b'=', "expected `=`")?;
@@ -392,6 +398,7 @@ impl D<'_> {
 
     /// `Context = id { … }` in a request, as `ActionRequest` type `ty`.
     fn action_request(&mut self, ty: TypeId, slot: u16) -> R {
+        let ty = known!(self, ty, "ActionRequest");
         let mut a = self.seq(ty, slot);
         let f = self.field(&mut a, 0)?;
         self.context_id(f)?;
@@ -467,6 +474,7 @@ impl D<'_> {
 
     /// `Context = id { … }` in a reply, as `ActionReply` type `ty`.
     fn action_reply(&mut self, ty: TypeId) -> R {
+        let ty = known!(self, ty, "ActionReply");
         let mut a = self.seq(ty, 0);
         let f = self.field(&mut a, 0)?;
         self.context_id(f)?;

@@ -10,6 +10,19 @@
 //! field of its parent), so a construct the message's version lacks is
 //! refused where it appears.
 
+/// `ty`, checked to be the module's type named `name`, as a constant: past
+/// this, every look-up of its components, constraints and mandatory fields
+/// folds away, as in the generated BER and PER decoders.
+macro_rules! known {
+    ($d:expr, $ty:expr, $name:literal) => {{
+        let want: $crate::tape::schema::TypeId = const {
+            $crate::tape::text::decode::type_named($crate::tape::text::decode::schema_of(V), $name)
+        };
+        $d.known($ty, want)?;
+        want
+    }};
+}
+
 mod audit;
 mod commands;
 mod descriptors;
@@ -17,7 +30,7 @@ mod events;
 mod message;
 
 use super::super::schema::{Field, Kind, Schema, TypeId};
-use super::super::{module, Node, Tape, MAX_DEPTH};
+use super::super::{schema_v1, schema_v2, schema_v3, Node, Tape, MAX_DEPTH};
 use encbench_codecs::CodecError;
 use encbench_megaco::tokens::{self, Kw};
 
@@ -30,24 +43,62 @@ pub(super) struct Fail {
 
 type R<T = ()> = Result<T, Box<Fail>>;
 
-/// Each type's mandatory components (a bit per field) in the module of
-/// `version`, worked out once.
-fn mandatory(version: u8, schema: &'static Schema) -> &'static [u64] {
-    static TABLES: [std::sync::OnceLock<Vec<u64>>; 3] = [const { std::sync::OnceLock::new() }; 3];
-    TABLES[usize::from(version.clamp(1, 3)) - 1].get_or_init(|| {
-        schema
-            .types
-            .iter()
-            .map(|t| match &t.kind {
-                Kind::Seq { fields, .. } => fields
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, f)| !f.optional && *k < 64)
-                    .fold(0, |m, (k, _)| m | 1 << k),
-                _ => 0,
-            })
-            .collect()
-    })
+/// The module of version `V` (1, 2 or 3), a constant wherever the
+/// decoder is instantiated, so that the types it reads fold away.
+pub(super) const fn schema_of(v: u8) -> &'static Schema {
+    match v {
+        1 => &schema_v1::V1,
+        2 => &schema_v2::V2,
+        _ => &schema_v3::V3,
+    }
+}
+
+/// The type named `name` in `schema`, found by the compiler.
+pub(super) const fn type_named(schema: &Schema, name: &str) -> TypeId {
+    let mut t = 0;
+    while t < schema.types.len() {
+        let have = schema.types[t].name.as_bytes();
+        let want = name.as_bytes();
+        if have.len() == want.len() {
+            let mut k = 0;
+            while k < want.len() && have[k] == want[k] {
+                k += 1;
+            }
+            if k == want.len() {
+                return t as TypeId;
+            }
+        }
+        t += 1;
+    }
+    panic!("a type the text decoder reads is missing from a module")
+}
+
+/// Room for every module's types in [`mandatory_of`]'s table.
+const MAX_TYPES: usize = 256;
+const _: () = assert!(
+    schema_v1::V1.types.len() <= MAX_TYPES
+        && schema_v2::V2.types.len() <= MAX_TYPES
+        && schema_v3::V3.types.len() <= MAX_TYPES
+);
+
+/// Each `SEQUENCE` type's mandatory components (a bit per field) in
+/// `schema`, worked out by the compiler.
+const fn mandatory_of(schema: &Schema) -> [u64; MAX_TYPES] {
+    let mut table = [0u64; MAX_TYPES];
+    let mut t = 0;
+    while t < schema.types.len() && t < MAX_TYPES {
+        if let Kind::Seq { fields, .. } = &schema.types[t].kind {
+            let mut k = 0;
+            while k < fields.len() && k < 64 {
+                if !fields[k].optional {
+                    table[t] |= 1 << k;
+                }
+                k += 1;
+            }
+        }
+        t += 1;
+    }
+    table
 }
 
 /// Working space kept between messages on each thread, so a decode
@@ -63,21 +114,25 @@ thread_local! {
 
 pub(in super::super) fn decode(src: &[u8], tape: &mut Tape) -> Result<(), CodecError> {
     let scratch = SCRATCH.take();
-    let mut d = D {
+    let mut d = D::<1> {
         s: src,
         i: 0,
         depth: 0,
-        version: 0,
-        schema: module(1, 0)?.schema,
-        mandatory: &[],
         tape: std::mem::take(tape),
         open: 0,
         nodes: scratch.nodes,
         last_kw: (usize::MAX, 0, None),
     };
-    let result = d.message();
-    *tape = d.tape;
-    SCRATCH.set(Scratch { nodes: d.nodes });
+    // The header names the module; the rest is read by the decoder built
+    // for that module.
+    let (result, d) = match d.header() {
+        Err(f) => (Err(f), d.into_parts()),
+        Ok((1, at)) => d.rest(1, at),
+        Ok((2, at)) => d.into_module::<2>().rest(2, at),
+        Ok((version, at)) => d.into_module::<3>().rest(version, at),
+    };
+    *tape = d.0;
+    SCRATCH.set(Scratch { nodes: d.1 });
     result.map_err(|f| located(src, &f))
 }
 
@@ -128,15 +183,12 @@ static SAFE: [bool; 256] = {
     t
 };
 
-/// The decoder: input and cursor, the tape being filled, and the module.
-pub(super) struct D<'a> {
+/// The decoder for module version `V`: input and cursor, and the tape
+/// being filled.
+pub(super) struct D<'a, const V: u8> {
     s: &'a [u8],
     i: usize,
     depth: u32,
-    version: u8,
-    schema: &'static Schema,
-    /// Each `SEQUENCE` type's mandatory components, a bit each.
-    mandatory: &'static [u64],
     tape: Tape,
     /// How many `SEQUENCE`s are open: only the innermost takes components,
     /// since an inner one closes before its parent takes another.
@@ -168,7 +220,52 @@ pub(super) struct Seq {
 }
 
 // The scanner.
-impl<'a> D<'a> {
+impl<'a, const V: u8> D<'a, V> {
+    const SCHEMA: &'static Schema = schema_of(V);
+    /// Each `SEQUENCE` type's mandatory components, a bit each.
+    const MANDATORY: [u64; MAX_TYPES] = mandatory_of(schema_of(V));
+
+    /// Refuses `ty` unless it is the type `want` (see [`known!`]).
+    #[inline(always)]
+    fn known(&self, ty: TypeId, want: TypeId) -> R {
+        if ty != want {
+            return self.not_the_type(ty, want);
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_the_type<T>(&self, ty: TypeId, want: TypeId) -> R<T> {
+        let (have, want) = (Self::SCHEMA.name(ty), Self::SCHEMA.name(want));
+        self.fail(format!("internal: {have} read where {want} belongs"))
+    }
+
+    /// The same decoder, for module version `W`.
+    fn into_module<const W: u8>(self) -> D<'a, W> {
+        D {
+            s: self.s,
+            i: self.i,
+            depth: self.depth,
+            tape: self.tape,
+            open: self.open,
+            nodes: self.nodes,
+            last_kw: self.last_kw,
+        }
+    }
+
+    /// The tape and scratch nodes, given back.
+    fn into_parts(self) -> (Tape, Vec<Node>) {
+        (self.tape, self.nodes)
+    }
+
+    /// Reads the message after its header, then gives back the tape and
+    /// scratch nodes.
+    fn rest(mut self, version: u32, at: usize) -> (R, (Tape, Vec<Node>)) {
+        let result = self.body(version, at);
+        (result, self.into_parts())
+    }
+
     #[cold]
     fn fail<T>(&self, msg: impl Into<std::borrow::Cow<'static, str>>) -> R<T> {
         self.fail_at(self.i, msg)
@@ -427,13 +524,13 @@ pub(super) fn number(w: &[u8]) -> Option<u32> {
 }
 
 // The tape side: nodes typed by the module's table.
-impl D<'_> {
+impl<const V: u8> D<'_, V> {
     /// The type of field `slot` of `SEQUENCE` type `ty`, or of alternative
     /// `slot` of `CHOICE` type `ty`, or the element of `SEQUENCE OF` `ty`;
     /// refused where this version's module lacks it.
-    #[inline]
+    #[inline(always)]
     fn member(&self, ty: TypeId, slot: u16) -> R<TypeId> {
-        let found = match self.schema.kind(ty) {
+        let found = match Self::SCHEMA.kind(ty) {
             Kind::Seq { fields, .. } => fields.get(usize::from(slot)).map(|f| f.ty),
             Kind::Choice { alts, .. } => alts.get(usize::from(slot)).map(|a| a.ty),
             Kind::SeqOf { elem } => Some(*elem),
@@ -449,16 +546,16 @@ impl D<'_> {
     fn not_in_version<T>(&self, ty: TypeId) -> R<T> {
         self.fail(format!(
             "{} has no such component in Megaco v{}",
-            self.schema.name(ty),
-            self.version
+            Self::SCHEMA.name(ty),
+            V
         ))
     }
 
     /// Opens `SEQUENCE` type `ty` as component `slot` of its parent.
-    #[inline]
+    #[inline(always)]
     fn seq(&mut self, ty: TypeId, slot: u16) -> Seq {
         let node = self.tape.push(ty, slot, 0, 0);
-        let fields = match self.schema.kind(ty) {
+        let fields = match Self::SCHEMA.kind(ty) {
             Kind::Seq { fields, .. } => *fields,
             _ => &[],
         };
@@ -503,7 +600,7 @@ impl D<'_> {
 
     /// Refuses to add to `seq` while an inner `SEQUENCE` is still open:
     /// their components would interleave on the tape.
-    #[inline]
+    #[inline(always)]
     fn on_top(&self, seq: &Seq) -> R {
         if seq.level != self.open {
             return self.fail("internal: components of two SEQUENCEs interleaved");
@@ -513,11 +610,11 @@ impl D<'_> {
 
     #[cold]
     fn duplicate<T>(&self, ty: TypeId, slot: u16) -> R<T> {
-        let name = match self.schema.kind(ty) {
+        let name = match Self::SCHEMA.kind(ty) {
             Kind::Seq { fields, .. } => fields.get(usize::from(slot)).map_or("?", |f| f.name),
             _ => "?",
         };
-        self.fail(format!("{name} given twice in {}", self.schema.name(ty)))
+        self.fail(format!("{name} given twice in {}", Self::SCHEMA.name(ty)))
     }
 
     /// The index after the subtree starting at node `at`.
@@ -527,7 +624,7 @@ impl D<'_> {
         while pending > 0 && k < self.tape.nodes.len() {
             let node = self.tape.nodes[k];
             pending -= 1;
-            pending += match self.schema.kind(node.ty) {
+            pending += match Self::SCHEMA.kind(node.ty) {
                 Kind::Seq { .. } | Kind::SeqOf { .. } => node.a as usize,
                 Kind::Choice { .. } => 1,
                 _ => 0,
@@ -566,7 +663,7 @@ impl D<'_> {
     /// Closes `seq`: counts its components, adds an empty list for each
     /// mandatory `SEQUENCE OF` not given, refuses other missing mandatory
     /// components (named), and puts the components in ASN.1 order.
-    #[inline]
+    #[inline(always)]
     fn close(&mut self, mut seq: Seq) -> R {
         if self.missing(&seq, 64) != 0 {
             self.complete(&mut seq)?;
@@ -593,19 +690,23 @@ impl D<'_> {
         let missing = self.missing(seq, 64);
         if missing != 0 {
             let f = &seq.fields[missing.trailing_zeros() as usize];
-            return self.fail(format!("{} needs its {}", self.schema.name(seq.ty), f.name));
+            return self.fail(format!(
+                "{} needs its {}",
+                Self::SCHEMA.name(seq.ty),
+                f.name
+            ));
         }
         Ok(())
     }
 
     /// The mandatory components of `seq` before field `below` not given
     /// yet, a bit each.
-    #[inline]
+    #[inline(always)]
     fn missing(&self, seq: &Seq, below: u16) -> u64 {
         let before = 1u64
             .checked_shl(u32::from(below))
             .map_or(u64::MAX, |b| b - 1);
-        self.mandatory
+        Self::MANDATORY
             .get(usize::from(seq.ty))
             .copied()
             .unwrap_or(0)
@@ -624,7 +725,7 @@ impl D<'_> {
             let slot = missing.trailing_zeros() as u16;
             missing &= missing - 1;
             let ty = seq.fields[usize::from(slot)].ty;
-            if let Kind::SeqOf { .. } = self.schema.kind(ty) {
+            if let Kind::SeqOf { .. } = Self::SCHEMA.kind(ty) {
                 self.field(seq, slot)?;
                 self.tape.push(ty, slot, 0, 0);
             }
@@ -722,7 +823,7 @@ impl D<'_> {
 
     /// A `CHOICE` of type `ty` as component `slot`, alternative `alt`;
     /// returns the alternative's type.
-    #[inline]
+    #[inline(always)]
     fn choice(&mut self, ty: TypeId, slot: u16, alt: u16) -> R<TypeId> {
         let t = self.member(ty, alt)?;
         self.tape.push(ty, slot, u32::from(alt), 0);
@@ -730,9 +831,9 @@ impl D<'_> {
     }
 
     /// An `INTEGER`, checked against its range.
-    #[inline]
+    #[inline(always)]
     fn int(&mut self, ty: TypeId, slot: u16, v: u32, at: usize) -> R {
-        if let Kind::Int { lo, hi } = self.schema.kind(ty) {
+        if let Kind::Int { lo, hi } = Self::SCHEMA.kind(ty) {
             if v < *lo || v > *hi {
                 return self.out_of_range(ty, v, at);
             }
@@ -744,11 +845,11 @@ impl D<'_> {
     #[cold]
     #[inline(never)]
     fn out_of_range(&self, ty: TypeId, v: u32, at: usize) -> R {
-        let (lo, hi) = match self.schema.kind(ty) {
+        let (lo, hi) = match Self::SCHEMA.kind(ty) {
             Kind::Int { lo, hi } => (*lo, *hi),
             _ => (0, u32::MAX),
         };
-        let name = self.schema.name(ty);
+        let name = Self::SCHEMA.name(ty);
         self.fail_at(at, format!("{v} is outside {name}'s range {lo}..{hi}"))
     }
 
@@ -771,9 +872,9 @@ impl D<'_> {
     }
 
     /// An `OCTET STRING` or `IA5String`, its size checked.
-    #[inline]
+    #[inline(always)]
     fn string(&mut self, ty: TypeId, slot: u16, contents: &[u8], at: usize) -> R {
-        let (lo, hi) = match self.schema.kind(ty) {
+        let (lo, hi) = match Self::SCHEMA.kind(ty) {
             Kind::Octets { lo, hi } | Kind::Ia5 { lo, hi } => (*lo, *hi),
             _ => (0, u32::MAX),
         };
@@ -796,7 +897,7 @@ impl D<'_> {
     #[cold]
     #[inline(never)]
     fn bad_size(&self, ty: TypeId, (lo, hi): (u32, u32), len: u32, at: usize) -> R {
-        let name = self.schema.name(ty);
+        let name = Self::SCHEMA.name(ty);
         self.fail_at(at, format!("{name} takes {lo} to {hi} octets, not {len}"))
     }
 }
