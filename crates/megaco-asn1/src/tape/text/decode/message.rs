@@ -74,6 +74,7 @@ impl<const V: u8> D<'_, V> {
 
     /// `[a.b.c.d]:port`, `[v6]:port`, `<domain>:port`, `MTP{hex}` or a
     /// device name, as `MId` choice `ty`.
+    #[inline(always)]
     pub(super) fn mid(&mut self, ty: TypeId, slot: u16) -> R {
         match self.peek() {
             Some(b'[') => {
@@ -141,6 +142,7 @@ impl<const V: u8> D<'_, V> {
     }
 
     /// An IP4Address or IP6Address: the octets, then `:port` if present.
+    #[inline(always)]
     fn address(&mut self, ty: TypeId, slot: u16, octets: &[u8]) -> R {
         let at = self.i;
         let mut a = self.seq(ty, slot);
@@ -151,6 +153,7 @@ impl<const V: u8> D<'_, V> {
     }
 
     /// `:port` straight after an address, as field 1 of `seq`.
+    #[inline(always)]
     fn port(&mut self, seq: &mut Seq) -> R {
         if self.s.get(self.i) != Some(&b':') {
             return Ok(());
