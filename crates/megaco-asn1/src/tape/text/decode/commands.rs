@@ -85,6 +85,7 @@ impl<'a, const V: u8> D<'a, V> {
         wildcard: bool,
         at: usize,
     ) -> R {
+        let ty = known!(self, ty, "CommandRequest");
         let mut c = self.seq(ty, 0);
         let cmd = self.field(&mut c, 0)?;
         let alt = match k {
@@ -477,6 +478,7 @@ impl<'a, const V: u8> D<'a, V> {
     /// `Priority`, `Emergency`, `IEPSCall`, `Topology` or `ContextAttr`
     /// (keyword `k` read) into `ContextRequest` `c`.
     pub(super) fn context_property(&mut self, k: Kw, c: &mut Seq, at: usize) -> R {
+        c.ty = known!(self, c.ty, "ContextRequest");
         match k {
             Kw::Priority => {
                 let f = self.field(c, 0)?;

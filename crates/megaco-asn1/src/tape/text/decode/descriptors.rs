@@ -218,6 +218,7 @@ impl<const V: u8> D<'_, V> {
 
     /// One part of `StreamParms` `s`, its keyword `k` read.
     fn stream_parm(&mut self, k: Kw, at: usize, s: &mut Seq) -> R {
+        s.ty = known!(self, s.ty, "StreamParms");
         let slot = match k {
             Kw::LocalControl => 0,
             Kw::Local => 1,

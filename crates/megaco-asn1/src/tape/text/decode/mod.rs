@@ -199,7 +199,7 @@ pub(super) struct D<'a, const V: u8> {
     last_kw: (usize, usize, Option<Kw>),
 }
 
-/// A `SEQUENCE` being filled: its node, its fields, how deep it is among
+/// A `SEQUENCE` being filled: its node, its type, how deep it is among
 /// the open ones, and its components so far (`given` has a bit for each,
 /// `last` is the latest one's field and first node). Its components are
 /// the subtrees after its node; where they start is worked out again only
@@ -207,7 +207,6 @@ pub(super) struct D<'a, const V: u8> {
 pub(super) struct Seq {
     node: usize,
     ty: TypeId,
-    fields: &'static [Field],
     level: u32,
     n: usize,
     given: u64,
@@ -551,19 +550,24 @@ impl<const V: u8> D<'_, V> {
         ))
     }
 
+    /// The components of `SEQUENCE` type `ty` (none for other types): a
+    /// constant wherever `ty` is one.
+    #[inline(always)]
+    fn fields(ty: TypeId) -> &'static [Field] {
+        match Self::SCHEMA.kind(ty) {
+            Kind::Seq { fields, .. } => fields,
+            _ => &[],
+        }
+    }
+
     /// Opens `SEQUENCE` type `ty` as component `slot` of its parent.
     #[inline(always)]
     fn seq(&mut self, ty: TypeId, slot: u16) -> Seq {
         let node = self.tape.push(ty, slot, 0, 0);
-        let fields = match Self::SCHEMA.kind(ty) {
-            Kind::Seq { fields, .. } => *fields,
-            _ => &[],
-        };
         self.open += 1;
         Seq {
             node,
             ty,
-            fields,
             level: self.open,
             n: 0,
             given: 0,
@@ -577,7 +581,7 @@ impl<const V: u8> D<'_, V> {
     /// given twice is refused.
     #[inline(always)]
     fn field(&mut self, seq: &mut Seq, slot: u16) -> R<TypeId> {
-        let Some(f) = seq.fields.get(usize::from(slot)) else {
+        let Some(f) = Self::fields(seq.ty).get(usize::from(slot)) else {
             return self.not_in_version(seq.ty);
         };
         let bit = 1u64 << (slot & 63);
@@ -689,7 +693,7 @@ impl<const V: u8> D<'_, V> {
         self.empty_lists_before(seq, 64)?;
         let missing = self.missing(seq, 64);
         if missing != 0 {
-            let f = &seq.fields[missing.trailing_zeros() as usize];
+            let f = &Self::fields(seq.ty)[missing.trailing_zeros() as usize];
             return self.fail(format!(
                 "{} needs its {}",
                 Self::SCHEMA.name(seq.ty),
@@ -724,7 +728,7 @@ impl<const V: u8> D<'_, V> {
         while missing != 0 {
             let slot = missing.trailing_zeros() as u16;
             missing &= missing - 1;
-            let ty = seq.fields[usize::from(slot)].ty;
+            let ty = Self::fields(seq.ty)[usize::from(slot)].ty;
             if let Kind::SeqOf { .. } = Self::SCHEMA.kind(ty) {
                 self.field(seq, slot)?;
                 self.tape.push(ty, slot, 0, 0);
