@@ -9,6 +9,12 @@
 //! ASN.1 order). The type of every node comes from the module's table (the
 //! field of its parent), so a construct the message's version lacks is
 //! refused where it appears.
+//!
+//! The decoder is built once per module version (`D<V>`), so its table is
+//! a constant; each rule that reads one ASN.1 type checks it was given
+//! that type (`known!`), after which the look-ups of the type's
+//! components and constraints fold away, as in the generated BER and PER
+//! decoders.
 
 /// `ty`, checked to be the module's type named `name`, as a constant: past
 /// this, every look-up of its components, constraints and mandatory fields
@@ -224,7 +230,7 @@ impl<'a, const V: u8> D<'a, V> {
     /// Each `SEQUENCE` type's mandatory components, a bit each.
     const MANDATORY: [u64; MAX_TYPES] = mandatory_of(schema_of(V));
 
-    /// Refuses `ty` unless it is the type `want` (see [`known!`]).
+    /// Refuses `ty` unless it is the type `want` (see `known!`).
     #[inline(always)]
     fn known(&self, ty: TypeId, want: TypeId) -> R {
         if ty != want {
