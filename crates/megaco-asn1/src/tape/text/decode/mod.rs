@@ -107,6 +107,10 @@ const fn mandatory_of(schema: &Schema) -> [u64; MAX_TYPES] {
     table
 }
 
+/// Whether [`D::on_top`] checks that components go to the innermost open
+/// `SEQUENCE` (a check of the grammar rules, not of the input).
+const TRACK_NESTING: bool = cfg!(debug_assertions);
+
 /// Working space kept between messages on each thread, so a decode
 /// allocates only its tape.
 #[derive(Default)]
@@ -197,7 +201,10 @@ pub(super) struct D<'a, const V: u8> {
     depth: u32,
     tape: Tape,
     /// How many `SEQUENCE`s are open: only the innermost takes components,
-    /// since an inner one closes before its parent takes another.
+    /// since an inner one closes before its parent takes another. Counted
+    /// in debug builds (every test), where a rule that breaks this is an
+    /// error; release builds trust the rules, as the generated BER and
+    /// PER decoders do.
     open: u32,
     /// Room to put components in order.
     nodes: Vec<Node>,
@@ -471,14 +478,18 @@ impl<'a, const V: u8> D<'a, V> {
     /// Like [`D::list`], with at least one item.
     fn list1(&mut self, mut item: impl FnMut(&mut Self) -> R) -> R {
         let at = self.i;
-        let mut n = 0usize;
-        self.list(|d| {
-            n += 1;
-            item(d)
-        })?;
-        if n == 0 {
+        self.open_brace()?;
+        if self.eat(b'}') {
             return self.fail_at(at, "expected at least one item between `{ }`");
         }
+        loop {
+            item(self)?;
+            if !self.eat(b',') {
+                break;
+            }
+        }
+        self.expect(b'}', "expected `,` or `}`")?;
+        self.depth -= 1;
         Ok(())
     }
 
@@ -570,7 +581,9 @@ impl<const V: u8> D<'_, V> {
     #[inline(always)]
     fn seq(&mut self, ty: TypeId, slot: u16) -> Seq {
         let node = self.tape.push(ty, slot, 0, 0);
-        self.open += 1;
+        if TRACK_NESTING {
+            self.open += 1;
+        }
         Seq {
             node,
             ty,
@@ -612,7 +625,7 @@ impl<const V: u8> D<'_, V> {
     /// their components would interleave on the tape.
     #[inline(always)]
     fn on_top(&self, seq: &Seq) -> R {
-        if seq.level != self.open {
+        if TRACK_NESTING && seq.level != self.open {
             return self.fail("internal: components of two SEQUENCEs interleaved");
         }
         Ok(())
@@ -687,7 +700,9 @@ impl<const V: u8> D<'_, V> {
                 self.reorder(&seq);
             }
         }
-        self.open -= 1;
+        if TRACK_NESTING {
+            self.open -= 1;
+        }
         Ok(())
     }
 
