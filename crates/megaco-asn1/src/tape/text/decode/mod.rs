@@ -460,37 +460,37 @@ impl<'a, const V: u8> D<'a, V> {
     }
 
     /// `{ item, item, … }`, possibly empty; `item` reads one.
-    fn list(&mut self, mut item: impl FnMut(&mut Self) -> R) -> R {
+    fn list(&mut self, item: impl FnMut(&mut Self) -> R) -> R {
         self.open_brace()?;
         if !self.eat(b'}') {
-            loop {
-                item(self)?;
-                if !self.eat(b',') {
-                    break;
-                }
-            }
-            self.expect(b'}', "expected `,` or `}`")?;
+            self.items(item)?;
         }
         self.depth -= 1;
         Ok(())
     }
 
     /// Like [`D::list`], with at least one item.
-    fn list1(&mut self, mut item: impl FnMut(&mut Self) -> R) -> R {
+    fn list1(&mut self, item: impl FnMut(&mut Self) -> R) -> R {
         let at = self.i;
         self.open_brace()?;
         if self.eat(b'}') {
             return self.fail_at(at, "expected at least one item between `{ }`");
         }
+        self.items(item)?;
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// `item, item, … }` after a list's `{`.
+    #[inline(always)]
+    fn items(&mut self, mut item: impl FnMut(&mut Self) -> R) -> R {
         loop {
             item(self)?;
             if !self.eat(b',') {
                 break;
             }
         }
-        self.expect(b'}', "expected `,` or `}`")?;
-        self.depth -= 1;
-        Ok(())
+        self.expect(b'}', "expected `,` or `}`")
     }
 
     /// Bytes up to the first unescaped `end`, consumed with it.
