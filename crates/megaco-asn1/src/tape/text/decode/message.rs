@@ -10,8 +10,8 @@ const CONTEXT_CHOOSE: u32 = 0xFFFF_FFFE;
 const CONTEXT_ALL: u32 = 0xFFFF_FFFF;
 
 impl<const V: u8> D<'_, V> {
-    /// `MEGACO/v`: the module version, and where it was read.
-    pub(super) fn header(&mut self) -> R<(u32, usize)> {
+    /// `MEGACO/v`: the module version (1, 2 or 3), and where it was read.
+    pub(super) fn header(&mut self) -> R<(u8, usize)> {
         self.ws();
         let at = self.i;
         if self.peek_kw() == Some(Kw::Auth) {
@@ -25,15 +25,16 @@ impl<const V: u8> D<'_, V> {
         let Some(version) = version.and_then(number) else {
             return self.fail_at(at, "expected a version number after `MEGACO/`");
         };
-        if let Err(e) = crate::tape::module(version.min(255) as u8, at) {
+        let version = version.min(255) as u8;
+        if let Err(e) = crate::tape::module(version, at) {
             return self.fail_at(at, e.to_string());
         }
         Ok((version, at))
     }
 
-    /// `mId body` after the header of module `V` (`version`, read at `at`):
-    /// the rest of the input.
-    pub(super) fn body(&mut self, version: u32, at: usize) -> R {
+    /// `mId body` after the header of module `V` (read at `at`): the rest
+    /// of the input.
+    pub(super) fn body(&mut self, at: usize) -> R {
         let len = self.s.len();
         // About one value per three octets of compact text in the real
         // messages (fewer in pretty).
@@ -43,7 +44,7 @@ impl<const V: u8> D<'_, V> {
         let ty = self.field(&mut top, 1)?;
         let mut mess = self.seq(ty, 1);
         let t = self.field(&mut mess, 0)?;
-        self.int(t, 0, version, at)?;
+        self.int(t, 0, u32::from(V), at)?;
         let t = self.field(&mut mess, 1)?;
         self.mid(t, 1)?;
         let body = self.field(&mut mess, 2)?;

@@ -16,7 +16,8 @@
 //! components and constraints fold away, as in the generated BER and PER
 //! decoders.
 
-/// `ty`, checked to be the module's type named `name`, as a constant: past
+/// `ty`, checked to be the type named `name` in module `V` (the decoder's
+/// version, in scope where this is used), as a constant: past
 /// this, every look-up of its components, constraints and mandatory fields
 /// folds away, as in the generated BER and PER decoders.
 macro_rules! known {
@@ -36,7 +37,7 @@ mod events;
 mod message;
 
 use super::super::schema::{Field, Kind, Schema, TypeId};
-use super::super::{schema_v1, schema_v2, schema_v3, Node, Tape, MAX_DEPTH};
+use super::super::{Node, Tape, MAX_DEPTH, MODULES};
 use encbench_codecs::CodecError;
 use encbench_megaco::tokens::{self, Kw};
 
@@ -49,14 +50,11 @@ pub(super) struct Fail {
 
 type R<T = ()> = Result<T, Box<Fail>>;
 
-/// The module of version `V` (1, 2 or 3), a constant wherever the
-/// decoder is instantiated, so that the types it reads fold away.
+/// The table of module version `v` (1, 2 or 3), read by the compiler
+/// wherever the decoder is instantiated, so that the types it reads fold
+/// away.
 pub(super) const fn schema_of(v: u8) -> &'static Schema {
-    match v {
-        1 => &schema_v1::V1,
-        2 => &schema_v2::V2,
-        _ => &schema_v3::V3,
-    }
+    MODULES[v as usize - 1].schema
 }
 
 /// The type named `name` in `schema`, found by the compiler.
@@ -82,9 +80,9 @@ pub(super) const fn type_named(schema: &Schema, name: &str) -> TypeId {
 /// Room for every module's types in [`mandatory_of`]'s table.
 const MAX_TYPES: usize = 256;
 const _: () = assert!(
-    schema_v1::V1.types.len() <= MAX_TYPES
-        && schema_v2::V2.types.len() <= MAX_TYPES
-        && schema_v3::V3.types.len() <= MAX_TYPES
+    schema_of(1).types.len() <= MAX_TYPES
+        && schema_of(2).types.len() <= MAX_TYPES
+        && schema_of(3).types.len() <= MAX_TYPES
 );
 
 /// Each `SEQUENCE` type's mandatory components (a bit per field) in
@@ -137,9 +135,9 @@ pub(in super::super) fn decode(src: &[u8], tape: &mut Tape) -> Result<(), CodecE
     // for that module.
     let (result, d) = match d.header() {
         Err(f) => (Err(f), d.into_parts()),
-        Ok((1, at)) => d.rest(1, at),
-        Ok((2, at)) => d.into_module::<2>().rest(2, at),
-        Ok((version, at)) => d.into_module::<3>().rest(version, at),
+        Ok((1, at)) => d.rest(at),
+        Ok((2, at)) => d.into_module::<2>().rest(at),
+        Ok((_, at)) => d.into_module::<3>().rest(at),
     };
     *tape = d.0;
     SCRATCH.set(Scratch { nodes: d.1 });
@@ -273,8 +271,8 @@ impl<'a, const V: u8> D<'a, V> {
 
     /// Reads the message after its header, then gives back the tape and
     /// scratch nodes.
-    fn rest(mut self, version: u32, at: usize) -> (R, (Tape, Vec<Node>)) {
-        let result = self.body(version, at);
+    fn rest(mut self, at: usize) -> (R, (Tape, Vec<Node>)) {
+        let result = self.body(at);
         (result, self.into_parts())
     }
 
