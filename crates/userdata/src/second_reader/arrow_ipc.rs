@@ -342,12 +342,7 @@ fn value_read(field: &Field<'_>, ty: ColumnType) -> Option<Read> {
             })
         }
         Type::Timestamp => {
-            let scale = match field.type_as_timestamp()?.unit() {
-                TimeUnit::SECOND => 1_000_000,
-                TimeUnit::MILLISECOND => 1_000,
-                TimeUnit::MICROSECOND => 1,
-                _ => return None,
-            };
+            let scale = micros_per(field.type_as_timestamp()?.unit())?;
             (ty == T::Timestamp).then_some(Read::Micros { bytes: 8, scale })
         }
         Type::Time => {
@@ -361,14 +356,19 @@ fn value_read(field: &Field<'_>, ty: ColumnType) -> Option<Read> {
             (ty == T::Time).then_some(Read::Micros { bytes, scale })
         }
         Type::Duration => {
-            let scale = match field.type_as_duration()?.unit() {
-                TimeUnit::SECOND => 1_000_000,
-                TimeUnit::MILLISECOND => 1_000,
-                TimeUnit::MICROSECOND => 1,
-                _ => return None,
-            };
+            let scale = micros_per(field.type_as_duration()?.unit())?;
             (ty == T::Duration).then_some(Read::Micros { bytes: 8, scale })
         }
+        _ => None,
+    }
+}
+
+/// Microseconds in one `unit` (none for nanoseconds: not read here).
+fn micros_per(unit: TimeUnit) -> Option<i64> {
+    match unit {
+        TimeUnit::SECOND => Some(1_000_000),
+        TimeUnit::MILLISECOND => Some(1_000),
+        TimeUnit::MICROSECOND => Some(1),
         _ => None,
     }
 }
