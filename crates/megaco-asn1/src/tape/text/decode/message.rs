@@ -14,6 +14,14 @@ impl<const V: u8> D<'_, V> {
     pub(super) fn header(&mut self) -> R<(u8, usize)> {
         self.ws();
         let at = self.i;
+        // The compact `!/1 ` in one look; any other spelling goes the
+        // general way below.
+        if let Some(&[b'!', b'/', digit @ b'1'..=b'3', end]) = self.s.get(at..at + 4) {
+            if !super::SAFE[usize::from(end)] {
+                self.i = at + 3;
+                return Ok((digit - b'0', at));
+            }
+        }
         if self.peek_kw() == Some(Kw::Auth) {
             return self.fail("an authentication header has no text form here");
         }
@@ -161,10 +169,20 @@ impl<const V: u8> D<'_, V> {
         }
         self.i += 1;
         let start = self.i;
-        while self.s.get(self.i).is_some_and(u8::is_ascii_digit) {
+        // Digits read where they lie, as in `uint`: every message has a
+        // port.
+        let mut p = 0u64;
+        while let Some(&b) = self.s.get(self.i).filter(|b| b.is_ascii_digit()) {
+            p = p * 10 + u64::from(b - b'0');
             self.i += 1;
+            if self.i - start > 10 {
+                break;
+            }
         }
-        let Some(p) = number(&self.s[start..self.i]) else {
+        let Some(p) = u32::try_from(p)
+            .ok()
+            .filter(|_| (1..=10).contains(&(self.i - start)))
+        else {
             return self.fail_at(start, "expected a port number");
         };
         let t = self.field(seq, 1)?;
