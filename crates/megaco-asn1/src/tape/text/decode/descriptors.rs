@@ -256,19 +256,13 @@ impl<const V: u8> D<'_, V> {
                 break;
             }
             let name_start = i;
-            while i < body.len() && body[i] != b'=' && !matches!(body[i], b'\r' | b'\n') {
-                i += 1;
-            }
-            if i == body.len() || body[i] != b'=' || i == name_start {
+            let line_end = memchr::memchr2(b'\r', b'\n', &body[i..]).map_or(body.len(), |n| i + n);
+            let line = &body[i..line_end];
+            let Some(eq) = memchr::memchr(b'=', line).filter(|&eq| eq > 0) else {
                 return self.fail_at(at + name_start, "an SDP line that is not `name=value` has no binary form (no property to hold it)");
-            }
-            let name = &body[name_start..i];
-            i += 1;
-            let value_start = i;
-            while i < body.len() && !matches!(body[i], b'\r' | b'\n') {
-                i += 1;
-            }
-            let value = &body[value_start..i];
+            };
+            let (name, value) = (&line[..eq], &line[eq + 1..]);
+            i = line_end;
             if group.is_none() || (name == b"v" && group.is_some_and(|g| self.tape.nodes[g].a > 0))
             {
                 self.tape.nodes[groups].a += 1;

@@ -109,38 +109,25 @@ const fn mandatory_of(schema: &Schema) -> [u64; MAX_TYPES] {
 /// `SEQUENCE` (a check of the grammar rules, not of the input).
 const TRACK_NESTING: bool = cfg!(debug_assertions);
 
-/// Working space kept between messages on each thread, so a decode
-/// allocates only its tape.
-#[derive(Default)]
-struct Scratch {
-    nodes: Vec<Node>,
-}
-
-thread_local! {
-    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::default();
-}
-
 pub(in super::super) fn decode(src: &[u8], tape: &mut Tape) -> Result<(), CodecError> {
-    let scratch = SCRATCH.take();
     let mut d = D::<1> {
         s: src,
         i: 0,
         depth: 0,
         tape: std::mem::take(tape),
         open: 0,
-        nodes: scratch.nodes,
+        nodes: Vec::new(),
         last_kw: (usize::MAX, 0, None),
     };
     // The header names the module; the rest is read by the decoder built
     // for that module.
-    let (result, d) = match d.header() {
-        Err(f) => (Err(f), d.into_parts()),
+    let (result, filled) = match d.header() {
+        Err(f) => (Err(f), d.tape),
         Ok((1, at)) => d.rest(at),
         Ok((2, at)) => d.into_module::<2>().rest(at),
         Ok((_, at)) => d.into_module::<3>().rest(at),
     };
-    *tape = d.0;
-    SCRATCH.set(Scratch { nodes: d.1 });
+    *tape = filled;
     result.map_err(|f| located(src, &f))
 }
 
@@ -204,7 +191,8 @@ pub(super) struct D<'a, const V: u8> {
     /// error; release builds trust the rules, as the generated BER and
     /// PER decoders do.
     open: u32,
-    /// Room to put components in order.
+    /// Room to put components in order: allocated only by the rare
+    /// message whose components come out of order.
     nodes: Vec<Node>,
     /// The last keyword looked up: (start, end, keyword).
     last_kw: (usize, usize, Option<Kw>),
@@ -264,16 +252,10 @@ impl<'a, const V: u8> D<'a, V> {
         }
     }
 
-    /// The tape and scratch nodes, given back.
-    fn into_parts(self) -> (Tape, Vec<Node>) {
-        (self.tape, self.nodes)
-    }
-
-    /// Reads the message after its header, then gives back the tape and
-    /// scratch nodes.
-    fn rest(mut self, at: usize) -> (R, (Tape, Vec<Node>)) {
+    /// Reads the message after its header, then gives back the tape.
+    fn rest(mut self, at: usize) -> (R, Tape) {
         let result = self.body(at);
-        (result, self.into_parts())
+        (result, self.tape)
     }
 
     #[cold]
@@ -484,11 +466,15 @@ impl<'a, const V: u8> D<'a, V> {
     fn items(&mut self, mut item: impl FnMut(&mut Self) -> R) -> R {
         loop {
             item(self)?;
-            if !self.eat(b',') {
-                break;
+            match self.peek() {
+                Some(b',') => self.i += 1,
+                Some(b'}') => {
+                    self.i += 1;
+                    return Ok(());
+                }
+                _ => return self.fail("expected `,` or `}`"),
             }
         }
-        self.expect(b'}', "expected `,` or `}`")
     }
 
     /// Bytes up to the first unescaped `end`, consumed with it.
@@ -498,7 +484,7 @@ impl<'a, const V: u8> D<'a, V> {
         while let Some(k) = self
             .s
             .get(j..)
-            .and_then(|rest| rest.iter().position(|&b| b == end || b == b'\\'))
+            .and_then(|rest| memchr::memchr2(end, b'\\', rest))
         {
             j += k;
             if self.s[j] == end {
