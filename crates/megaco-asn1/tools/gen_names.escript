@@ -90,14 +90,6 @@ rust(V, Packages, Items, Params) ->
      "    Some(match id {\n",
      [io_lib:format("        ~s => ~s,\n", [oct(Id), bstr(N)]) || {Id, N} <- Packages],
      "        _ => return None,\n    })\n}\n\n",
-     "/// Item text (after `pkg/`; the whole text for the native package\n"
-     "/// `[0, 0]`) → its 2 octets. `pkg/*` is handled by the caller.\n"
-     "pub(super) fn item_id(scope: Scope, package: [u8; 2], text: &[u8]) -> Option<[u8; 2]> {\n"
-     "    Some(match (scope, package, text) {\n",
-     [io_lib:format("        (Scope::~s, ~s, ~s) => ~s,\n",
-                    [scope(S), oct(lists:sublist(Id, 2)), bstr(item(T)), oct(lists:nthtail(2, Id))])
-      || {S, Id, T} <- Items, item(T) =/= "*"],
-     "        _ => return None,\n    })\n}\n\n",
      "/// A 4-octet name's item text (without the package).\n"
      "pub(super) fn item_text(scope: Scope, id: [u8; 4]) -> Option<&'static [u8]> {\n"
      "    Some(match (scope, u32::from_be_bytes(id)) {\n",
@@ -118,8 +110,8 @@ rust(V, Packages, Items, Params) ->
                     [pscope(S), hex32(Owner), oct(Id), bstr(T)])
       || {S, Owner, Id, T} <- Params],
      "        _ => return None,\n    })\n}\n",
-     "\n/// Every (scope, 4-octet name, full text) of the table, for tests.\n"
-     "#[cfg(test)]\n"
+     "\n/// Every (scope, 4-octet name, full text) of the table: text → name\n"
+     "/// goes through an index built from it (see `names.rs`).\n"
      "pub(super) const ITEMS: &[(Scope, [u8; 4], &str)] = &[\n",
      [io_lib:format("    (Scope::~s, ~s, ~s),\n", [scope(S), oct(Id), str(T)]) || {S, Id, T} <- Items],
      "];\n\n"

@@ -14,8 +14,9 @@
 //! - Erlang splits with `string:tokens`, which also takes `al//of` or
 //!   `/v`; such spellings are refused here (no encoder writes them).
 //!
-//! Lookups are generated `match`es: the package is found first (16 of
-//! them), then the item within it, so a lookup is a handful of compares.
+//! Names are found through an index the compiler builds from the
+//! generated `ITEMS` (one hash of the text, mostly one comparison); ids
+//! through the generated `match`es.
 
 #[rustfmt::skip]
 #[path = "names_v1.rs"]
@@ -55,21 +56,66 @@ const ANY: [u8; 2] = [0xFF, 0xFF];
 /// `pkg/item` (or a native item without package, such as SDP's `v`) →
 /// its 4-octet `PkgdName` in module `version`; `pkg/*` gives `pkg FFFF`.
 pub(crate) fn pkgd_name(version: u8, scope: Scope, text: &[u8]) -> Option<[u8; 4]> {
-    let (package, item) = match text.iter().position(|&c| c == b'/') {
-        Some(slash) => {
-            let item = &text[slash + 1..];
-            let package = by_version!(version, package_id(&text[..slash]))?;
-            if item == b"*" {
-                return Some(join(package, ANY));
-            }
-            (
-                package,
-                by_version!(version, item_id(scope, package, item))?,
-            )
-        }
-        None => (NATIVE, by_version!(version, item_id(scope, NATIVE, text))?),
+    if let Some(package) = text.strip_suffix(b"/*") {
+        return Some(join(by_version!(version, package_id(package))?, ANY));
+    }
+    let (items, index) = match version {
+        1 => (v1::ITEMS, &INDEX_V1),
+        2 => (v2::ITEMS, &INDEX_V2),
+        3 => (v3::ITEMS, &INDEX_V3),
+        _ => return None,
     };
-    Some(join(package, item))
+    let mut at = slot_of(scope, text);
+    loop {
+        let (s, id, t) = *items.get(usize::from(index[at]).checked_sub(1)?)?;
+        if s == scope && t.as_bytes() == text {
+            return Some(id);
+        }
+        at = (at + 1) % SLOTS;
+    }
+}
+
+/// Slots in an index: more than twice the items of any version, so that a
+/// look-up mostly ends at its first slot.
+const SLOTS: usize = 256;
+
+/// Each version's items by text and scope, open addressing: a slot holds
+/// an item's place in `ITEMS` plus one, or 0 when free. Built by the
+/// compiler, so that a name is found with one hash and one comparison
+/// (an item's full text, `pkg/item`, is its key).
+static INDEX_V1: [u8; SLOTS] = index(v1::ITEMS);
+static INDEX_V2: [u8; SLOTS] = index(v2::ITEMS);
+static INDEX_V3: [u8; SLOTS] = index(v3::ITEMS);
+
+const fn index(items: &[(Scope, [u8; 4], &str)]) -> [u8; SLOTS] {
+    assert!(2 * items.len() < SLOTS && items.len() < 255);
+    let mut index = [0u8; SLOTS];
+    let mut k = 0;
+    while k < items.len() {
+        let mut at = slot_of(items[k].0, items[k].2.as_bytes());
+        while index[at] != 0 {
+            at = (at + 1) % SLOTS;
+        }
+        index[at] = k as u8 + 1;
+        k += 1;
+    }
+    index
+}
+
+/// Where a look-up of `text` in `scope` starts: a hash of its length and
+/// three of its bytes, enough to spread the names (no loop over the text).
+#[inline]
+const fn slot_of(scope: Scope, text: &[u8]) -> usize {
+    let n = text.len();
+    if n == 0 {
+        return 0;
+    }
+    let mixed = (scope as u32) << 24
+        ^ (n as u32) << 16
+        ^ (text[0] as u32) << 8
+        ^ text[n - 1] as u32
+        ^ (text[n / 2] as u32) << 4;
+    (mixed.wrapping_mul(0x9E37_79B1) >> 24) as usize % SLOTS
 }
 
 /// Writes the text of a 4-octet `PkgdName`; false when the table lacks it.
