@@ -55,6 +55,7 @@ const ANY: [u8; 2] = [0xFF, 0xFF];
 
 /// `pkg/item` (or a native item without package, such as SDP's `v`) →
 /// its 4-octet `PkgdName` in module `version`; `pkg/*` gives `pkg FFFF`.
+#[inline]
 pub(crate) fn pkgd_name(version: u8, scope: Scope, text: &[u8]) -> Option<[u8; 4]> {
     if let Some(package) = text.strip_suffix(b"/*") {
         return Some(join(by_version!(version, package_id(package))?, ANY));
