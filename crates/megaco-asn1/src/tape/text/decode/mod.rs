@@ -377,7 +377,7 @@ impl<'a, const V: u8> D<'a, V> {
     fn quoted(&mut self) -> R<&'a [u8]> {
         self.expect(b'"', "expected a quoted string")?;
         let start = self.i;
-        let Some(len) = self.s[start..].iter().position(|&b| b == b'"') else {
+        let Some(len) = memchr::memchr(b'"', &self.s[start..]) else {
             return self.fail_at(start - 1, "unterminated quoted string");
         };
         self.i = start + len + 1;
