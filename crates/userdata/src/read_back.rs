@@ -48,11 +48,16 @@ fn as_one_stream(
             digest.finish()
         });
         let mut read = 0u64;
-        let decoded = candidate.read_stream(schema, back, &mut |table| {
-            read += table.rows() as u64;
-            rows(read);
-            tx.send(table).map_err(|_| stopped("the digest stopped"))
-        });
+        // A reader's panic is an error like any other: the written file
+        // could not be read back, and nothing is kept.
+        let decoded = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            candidate.read_stream(schema, back, &mut |table| {
+                read += table.rows() as u64;
+                rows(read);
+                tx.send(table).map_err(|_| stopped("the digest stopped"))
+            })
+        }))
+        .unwrap_or_else(|_| Err(stopped("reading the file back panicked")));
         drop(tx);
         let digest = digesting.join();
         decoded.and_then(|_| digest.map_err(|_| stopped("the digest panicked")))
@@ -245,6 +250,40 @@ mod tests {
         let read = file.by_parts(&PanicsOn(file.parts(), 0), file.parts);
         let error = read.unwrap_err().to_string();
         assert!(error.contains("reading part 0 back panicked"), "{error}");
+    }
+
+    /// A format whose decoder panics on whatever it reads.
+    struct PanickingReader;
+
+    impl TableCodec for PanickingReader {
+        fn id(&self) -> &'static str {
+            "test/panics"
+        }
+        fn summary(&self) -> &'static str {
+            "a decoder with a bug"
+        }
+        fn extension(&self) -> &'static str {
+            "bin"
+        }
+        fn encode(&self, _: &Table, _: &mut Vec<u8>) -> Result<(), Error> {
+            Ok(())
+        }
+        fn decode(&self, _: &[u8], _: &Schema) -> Result<Table, Error> {
+            panic!("a reader bug")
+        }
+    }
+
+    #[test]
+    fn a_stream_reader_that_panics_is_an_error() {
+        let file = written(3, sample_table().rows());
+        let read = as_one_stream(
+            &PanickingReader,
+            &sample_table().schema,
+            &file.back(),
+            &mut |_| {},
+        );
+        let error = read.unwrap_err().to_string();
+        assert!(error.contains("reading the file back panicked"), "{error}");
     }
 
     #[test]
