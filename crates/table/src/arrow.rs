@@ -59,6 +59,10 @@ pub fn field_type(field: &crate::schema::Field) -> DataType {
         (_, ColumnType::Timestamp) => {
             DataType::Timestamp(TimeUnit::Microsecond, field.tz.as_deref().map(Into::into))
         }
+        (_, ColumnType::Binary) => match field.width.and_then(|n| i32::try_from(n).ok()) {
+            Some(n) => DataType::FixedSizeBinary(n),
+            None => DataType::Binary,
+        },
         _ => data_type(field.ty),
     }
 }
@@ -140,6 +144,27 @@ fn nested_array(col: &Column, shape: &Shape) -> Result<ArrayRef, Error> {
     nested::to_arrow(shape, &refs).map_err(|e| codec("arrow", e))
 }
 
+/// Values of exactly `field.width` bytes each (or null) as Arrow's
+/// `FixedSizeBinary`; a value of another size is an error naming it.
+fn fixed_size(
+    field: &crate::schema::Field,
+    width: u32,
+    values: Vec<Option<Vec<u8>>>,
+) -> Result<ArrayRef, Error> {
+    for (row, v) in values.iter().enumerate() {
+        if let Some(v) = v {
+            field
+                .check_width(row + 1, v.len())
+                .map_err(|e| codec("arrow", e))?;
+        }
+    }
+    let size = i32::try_from(width).map_err(|e| codec("arrow", e))?;
+    let array =
+        arrow_array::FixedSizeBinaryArray::try_from_sparse_iter_with_size(values.into_iter(), size)
+            .map_err(|e| codec("arrow", e))?;
+    Ok(Arc::new(array))
+}
+
 fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> {
     use arrow_array::*;
     let narrow = |x: i64| i32::try_from(x).ok();
@@ -157,7 +182,10 @@ fn array(col: &Column, field: &crate::schema::Field) -> Result<ArrayRef, Error> 
     }
     if let (ColumnType::Binary, Values::Str(v)) = (ty, &col.values) {
         let bytes = parsed(v, &col.valid, "bytes in hex", values::hex_bytes)?;
-        return Ok(Arc::new(BinaryArray::from_iter(bytes)));
+        return match field.width {
+            Some(width) => fixed_size(field, width, bytes),
+            None => Ok(Arc::new(BinaryArray::from_iter(bytes))),
+        };
     }
     if let (ColumnType::Uuid, Values::Str(v)) = (ty, &col.values) {
         let ids = parsed(v, &col.valid, "a UUID", values::uuid_bytes)?;
@@ -442,11 +470,18 @@ pub(crate) fn append_column(
                 }
             }
         }
-        (Values::Str(v), ColumnType::Binary) => {
-            for bytes in array.as_binary::<i32>() {
-                v.push(&bytes.map(values::hex_text).unwrap_or_default());
+        (Values::Str(v), ColumnType::Binary) => match array.data_type() {
+            DataType::FixedSizeBinary(_) => {
+                for bytes in array.as_fixed_size_binary() {
+                    v.push(&bytes.map(values::hex_text).unwrap_or_default());
+                }
             }
-        }
+            _ => {
+                for bytes in array.as_binary::<i32>() {
+                    v.push(&bytes.map(values::hex_text).unwrap_or_default());
+                }
+            }
+        },
         (Values::Str(v), ColumnType::Dictionary) => {
             let dict = array.as_dictionary::<Int32Type>();
             let words = dict.values().as_string::<i32>();
@@ -526,5 +561,50 @@ mod tests {
         assert_eq!(ours.keys(), arrows.keys());
         assert_eq!(ours.values().as_ref(), arrows.values().as_ref());
         assert_eq!(ours.keys().null_count(), 2);
+    }
+
+    fn fixed_table(values: &[Option<&str>]) -> Table {
+        let mut field = crate::schema::Field::new("ip", ColumnType::Binary, true);
+        field.width = Some(4);
+        let mut table = Table::new(
+            Schema {
+                fields: vec![field],
+            },
+            0,
+        );
+        for v in values {
+            let cell = v.map_or(crate::table::Cell::Null, crate::table::Cell::Str);
+            table.push_row(&[cell]).unwrap();
+        }
+        table
+    }
+
+    #[test]
+    fn bytes_of_a_fixed_size_are_arrows_fixed_size_binary_and_read_back() {
+        let table = fixed_table(&[Some("0a000001"), None, Some("ffffffff")]);
+        let batch = to_batch(&table).unwrap();
+        assert_eq!(
+            batch.schema().field(0).data_type(),
+            &DataType::FixedSizeBinary(4)
+        );
+        let mut back = Table::new(table.schema.clone(), 0);
+        append_batch(&mut back, &batch).unwrap();
+        let cells: Vec<_> = (0..3).map(|i| back.columns[0].cell(i)).collect();
+        use crate::table::Cell;
+        assert_eq!(
+            cells,
+            [Cell::Str("0a000001"), Cell::Null, Cell::Str("ffffffff")]
+        );
+    }
+
+    #[test]
+    fn a_value_of_another_size_is_an_error_naming_its_row() {
+        let table = fixed_table(&[Some("0a000001"), Some("0a00")]);
+        let error = to_batch(&table).unwrap_err().to_string();
+        assert!(
+            error
+                .contains("column 'ip', row 2: a value of 2 bytes where its fixed size is 4 bytes"),
+            "{error}"
+        );
     }
 }

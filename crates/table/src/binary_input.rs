@@ -624,6 +624,11 @@ impl AvroMapping {
                         column.decimal = Some((d.precision as u8, d.scale as u8));
                     }
                 }
+                (None, Some(ColumnType::Binary)) => {
+                    if let S::Fixed(f) = inner {
+                        column.width = u32::try_from(f.size).ok().filter(|&n| n > 0);
+                    }
+                }
                 _ => {}
             }
             out.text.push(ty.is_none());
@@ -1242,6 +1247,9 @@ impl Mapping {
                         DataType::Timestamp(_, Some(tz)) => field.tz = Some(tz.to_string()),
                         DataType::Decimal128(p, s) | DataType::Decimal256(p, s) => {
                             field.decimal = Some((*p, *s as u8))
+                        }
+                        DataType::FixedSizeBinary(n) if ty == ColumnType::Binary => {
+                            field.width = u32::try_from(*n).ok().filter(|&n| n > 0)
                         }
                         _ => {}
                     }

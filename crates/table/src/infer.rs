@@ -111,6 +111,7 @@ impl Inferrer {
                     tz: (ty == ColumnType::Timestamp && c.utc == Some(true))
                         .then(|| "UTC".to_string()),
                     decimal: None,
+                    width: None,
                 }
             })
             .collect();

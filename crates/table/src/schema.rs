@@ -163,6 +163,11 @@ pub struct Field {
     /// after the point).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decimal: Option<(u8, u8)>,
+    /// A binary column's fixed size in bytes (Avro `fixed`, Arrow
+    /// `FixedSizeBinary`, Parquet `FIXED_LEN_BYTE_ARRAY`): kept by the
+    /// formats that have such a type; every value has exactly this many.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
 }
 
 impl Field {
@@ -175,6 +180,24 @@ impl Field {
             shape: None,
             tz: None,
             decimal: None,
+            width: None,
+        }
+    }
+
+    /// Refuses a binary value of `len` bytes, at `row` (from 1), where
+    /// the field has another fixed size.
+    pub fn check_width(&self, row: usize, len: usize) -> Result<(), String> {
+        match self.width {
+            Some(width) if len != width as usize => {
+                let bytes = |n: usize| format!("{n} byte{}", if n == 1 { "" } else { "s" });
+                Err(format!(
+                    "column '{}', row {row}: a value of {} where its fixed size is {}",
+                    self.name,
+                    bytes(len),
+                    bytes(width as usize)
+                ))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -186,6 +209,10 @@ impl Field {
             (_, ColumnType::Decimal, _) => match self.decimal {
                 Some((p, s)) => format!("decimal({p}, {s})"),
                 None => "decimal".into(),
+            },
+            (_, ColumnType::Binary, _) => match self.width {
+                Some(n) => format!("binary({n})"),
+                None => "binary".into(),
             },
             _ => self.ty.as_str().to_string(),
         }
@@ -227,6 +254,12 @@ impl Schema {
             if f.ty == ColumnType::Decimal && !digits {
                 return Err(Error::Schema(format!(
                     "column '{}' is a decimal: give \"decimal\": [precision, scale], precision 1 to 38, scale at most the precision",
+                    f.name
+                )));
+            }
+            if f.width.is_some() && (f.ty != ColumnType::Binary || f.width == Some(0)) {
+                return Err(Error::Schema(format!(
+                    "column '{}': \"width\" (a fixed size in bytes, 1 or more) is for binary columns",
                     f.name
                 )));
             }

@@ -191,6 +191,16 @@ fn a_schema_file_overrides_inference_and_its_violations_are_located() {
     let ok =
         Schema::from_json(r#"[{"name": "x", "type": "decimal", "decimal": [10, 2]}]"#).unwrap();
     assert_eq!(ok.fields[0].type_text(), "decimal(10, 2)");
+    // A fixed size is for bytes, of one byte or more.
+    for wrong in [
+        r#"[{"name": "x", "type": "int32", "width": 4}]"#,
+        r#"[{"name": "x", "type": "binary", "width": 0}]"#,
+    ] {
+        let e = Schema::from_json(wrong).unwrap_err().to_string();
+        assert!(e.contains("column 'x': \"width\""), "{e}");
+    }
+    let ok = Schema::from_json(r#"[{"name": "x", "type": "binary", "width": 4}]"#).unwrap();
+    assert_eq!(ok.fields[0].type_text(), "binary(4)");
 }
 
 /// Rows with quoted commas and newlines; each row is a function of its id.

@@ -104,7 +104,7 @@ pub fn schema_json(schema: &Schema) -> Option<String> {
 
 fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
     let names = identifiers(schema);
-    let mut records = 0;
+    let (mut records, mut fixed) = (0, 0);
     let fields: Vec<serde_json::Value> = schema
         .fields
         .iter()
@@ -143,7 +143,14 @@ fn avro_schema(schema: &Schema) -> Result<apache_avro::Schema, Error> {
                     Some((p, s)) => serde_json::json!({"type": "bytes", "logicalType": "decimal", "precision": p, "scale": s}),
                     None => serde_json::json!("string"),
                 },
-                ColumnType::Binary => serde_json::json!("bytes"),
+                // A fixed size is a named `fixed` type (`Fixed1`, `Fixed2`, …).
+                ColumnType::Binary => match f.width {
+                    Some(size) => {
+                        fixed += 1;
+                        serde_json::json!({"type": "fixed", "name": format!("Fixed{fixed}"), "size": size})
+                    }
+                    None => serde_json::json!("bytes"),
+                },
                 ColumnType::Uuid => serde_json::json!({"type": "string", "logicalType": "uuid"}),
                 ColumnType::String | ColumnType::Dictionary => serde_json::json!("string"),
             };
@@ -410,10 +417,17 @@ fn append_rows<W: std::io::Write>(
                         })?;
                     Value::Decimal(apache_avro::Decimal::from(unscaled.to_be_bytes()))
                 }
-                (_, ColumnType::Binary, Cell::Str(text)) => Value::Bytes(
-                    encbench_table::values::hex_bytes(text)
-                        .ok_or_else(|| codec("avro", format!("'{text}' is not bytes in hex")))?,
-                ),
+                (_, ColumnType::Binary, Cell::Str(text)) => {
+                    let bytes = encbench_table::values::hex_bytes(text)
+                        .ok_or_else(|| codec("avro", format!("'{text}' is not bytes in hex")))?;
+                    field
+                        .check_width(i + 1, bytes.len())
+                        .map_err(|e| codec("avro", e))?;
+                    match field.width {
+                        Some(_) => Value::Fixed(bytes.len(), bytes),
+                        None => Value::Bytes(bytes),
+                    }
+                }
                 (_, ColumnType::Timestamp, Cell::Int(v)) if field.tz.is_none() => {
                     Value::LocalTimestampMicros(v)
                 }
@@ -462,7 +476,7 @@ fn push_record(
                     .map_err(|e| codec("avro", format!("record {}: {e}", r + 1)))
             }
             (_, ColumnType::Uuid, Value::Uuid(u)) => Ok(Some(u.hyphenated().to_string())),
-            (_, ColumnType::Binary, Value::Bytes(b)) => {
+            (_, ColumnType::Binary, Value::Bytes(b) | Value::Fixed(_, b)) => {
                 Ok(Some(encbench_table::values::hex_text(b)))
             }
             // Decimals come back as their text at the column's scale.
