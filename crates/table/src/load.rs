@@ -569,6 +569,11 @@ fn typed_cell(
         }
         None => Err("empty, but the column is not nullable".to_string()),
         Some(text) if field.ty == ColumnType::Json => nested_cell(column, field, text, json_string),
+        // Bytes of a fixed size: two hex digits a byte.
+        Some(text) if field.width.is_some_and(|n| text.len() != 2 * n as usize) => Err(format!(
+            "'{text}' is not {} bytes in hex (the column's fixed size)",
+            field.width.unwrap_or(0)
+        )),
         Some(text) => match column.push_text(field.ty, text) {
             Ok(()) => Ok(()),
             // `NA` in a column of numbers, dates or booleans is a null

@@ -201,6 +201,18 @@ fn a_schema_file_overrides_inference_and_its_violations_are_located() {
     }
     let ok = Schema::from_json(r#"[{"name": "x", "type": "binary", "width": 4}]"#).unwrap();
     assert_eq!(ok.fields[0].type_text(), "binary(4)");
+    // Its values are read as that many bytes, or refused where they are not.
+    let fixed = LoadOptions {
+        schema: Some(ok),
+        ..options()
+    };
+    let loaded = load(file("x\n0a000001\n", ".csv").path(), &fixed).unwrap();
+    assert_eq!(loaded.table.columns[0].cell(0), Cell::Str("0a000001"));
+    let e = failure("x\n0a000001\n0a00\n", ".csv", fixed);
+    assert_eq!(
+        e,
+        "line 3, field 1: column 'x': '0a00' is not 4 bytes in hex (the column's fixed size): `0a00`"
+    );
 }
 
 /// Rows with quoted commas and newlines; each row is a function of its id.
