@@ -151,12 +151,10 @@ fn fixed_size(
     width: u32,
     values: Vec<Option<Vec<u8>>>,
 ) -> Result<ArrayRef, Error> {
-    for (row, v) in values.iter().enumerate() {
-        if let Some(v) = v {
-            field
-                .check_width(row + 1, v.len())
-                .map_err(|e| codec("arrow", e))?;
-        }
+    for v in values.iter().flatten() {
+        field
+            .check_fixed_size(v.len())
+            .map_err(|e| codec("arrow", e))?;
     }
     let size = i32::try_from(width).map_err(|e| codec("arrow", e))?;
     let array =
@@ -598,12 +596,11 @@ mod tests {
     }
 
     #[test]
-    fn a_value_of_another_size_is_an_error_naming_its_row() {
+    fn a_value_of_another_size_is_an_error() {
         let table = fixed_table(&[Some("0a000001"), Some("0a00")]);
         let error = to_batch(&table).unwrap_err().to_string();
         assert!(
-            error
-                .contains("column 'ip', row 2: a value of 2 bytes where its fixed size is 4 bytes"),
+            error.contains("column 'ip': a value of 2 bytes where its fixed size is 4 bytes"),
             "{error}"
         );
     }

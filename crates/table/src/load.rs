@@ -564,7 +564,8 @@ fn typed_cell(
             column.push_null();
             Ok(())
         }
-        None if field.ty.is_text() && !json_line => {
+        // An empty field is the empty text, but never bytes of a fixed size.
+        None if field.ty.is_text() && !json_line && field.width.is_none() => {
             column.push_text(field.ty, "").map_err(|e| e.to_string())
         }
         None => Err("empty, but the column is not nullable".to_string()),

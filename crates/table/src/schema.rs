@@ -184,14 +184,15 @@ impl Field {
         }
     }
 
-    /// Refuses a binary value of `len` bytes, at `row` (from 1), where
-    /// the field has another fixed size.
-    pub fn check_width(&self, row: usize, len: usize) -> Result<(), String> {
+    /// Refuses a binary value of `len` bytes where the field has another
+    /// fixed size. (A text file's values are checked with their line as
+    /// it is read; this is the writers' guard.)
+    pub fn check_fixed_size(&self, len: usize) -> Result<(), String> {
         match self.width {
             Some(width) if len != width as usize => {
                 let bytes = |n: usize| format!("{n} byte{}", if n == 1 { "" } else { "s" });
                 Err(format!(
-                    "column '{}', row {row}: a value of {} where its fixed size is {}",
+                    "column '{}': a value of {} where its fixed size is {}",
                     self.name,
                     bytes(len),
                     bytes(width as usize)
@@ -257,9 +258,10 @@ impl Schema {
                     f.name
                 )));
             }
-            if f.width.is_some() && (f.ty != ColumnType::Binary || f.width == Some(0)) {
+            let width_fits = f.width.is_some_and(|n| n > 0 && i32::try_from(n).is_ok());
+            if f.width.is_some() && (f.ty != ColumnType::Binary || !width_fits) {
                 return Err(Error::Schema(format!(
-                    "column '{}': \"width\" (a fixed size in bytes, 1 or more) is for binary columns",
+                    "column '{}': \"width\" (a fixed size in bytes, 1 to 2147483647) is for binary columns",
                     f.name
                 )));
             }

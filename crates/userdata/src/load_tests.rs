@@ -195,6 +195,7 @@ fn a_schema_file_overrides_inference_and_its_violations_are_located() {
     for wrong in [
         r#"[{"name": "x", "type": "int32", "width": 4}]"#,
         r#"[{"name": "x", "type": "binary", "width": 0}]"#,
+        r#"[{"name": "x", "type": "binary", "width": 3000000000}]"#,
     ] {
         let e = Schema::from_json(wrong).unwrap_err().to_string();
         assert!(e.contains("column 'x': \"width\""), "{e}");
@@ -208,6 +209,22 @@ fn a_schema_file_overrides_inference_and_its_violations_are_located() {
     };
     let loaded = load(file("x\n0a000001\n", ".csv").path(), &fixed).unwrap();
     assert_eq!(loaded.table.columns[0].cell(0), Cell::Str("0a000001"));
+    let two = Schema::from_json(
+        r#"[{"name": "id", "type": "int32"}, {"name": "x", "type": "binary", "width": 4}]"#,
+    )
+    .unwrap();
+    let e = failure(
+        "id,x\n1,0a000001\n2,\n",
+        ".csv",
+        LoadOptions {
+            schema: Some(two),
+            ..options()
+        },
+    );
+    assert_eq!(
+        e,
+        "line 3, field 2: column 'x': empty, but the column is not nullable: ``"
+    );
     let e = failure("x\n0a000001\n0a00\n", ".csv", fixed);
     assert_eq!(
         e,

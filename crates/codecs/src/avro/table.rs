@@ -421,7 +421,7 @@ fn append_rows<W: std::io::Write>(
                     let bytes = encbench_table::values::hex_bytes(text)
                         .ok_or_else(|| codec("avro", format!("'{text}' is not bytes in hex")))?;
                     field
-                        .check_width(i + 1, bytes.len())
+                        .check_fixed_size(bytes.len())
                         .map_err(|e| codec("avro", e))?;
                     match field.width {
                         Some(_) => Value::Fixed(bytes.len(), bytes),

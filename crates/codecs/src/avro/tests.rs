@@ -351,7 +351,7 @@ fn bytes_of_a_fixed_size_are_avros_fixed_and_read_back() {
     let bad = fixed_table(&[Some("0a000001"), Some("0a")]);
     let error = codec.encode(&bad, &mut Vec::new()).unwrap_err().to_string();
     assert!(
-        error.contains("column 'ip', row 2: a value of 1 byte where its fixed size is 4 bytes"),
+        error.contains("column 'ip': a value of 1 byte where its fixed size is 4 bytes"),
         "{error}"
     );
 }
