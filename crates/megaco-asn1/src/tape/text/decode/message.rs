@@ -169,19 +169,13 @@ impl<const V: u8> D<'_, V> {
         }
         self.i += 1;
         let start = self.i;
-        // Digits read where they lie, as in `uint`: every message has a
-        // port.
-        let mut p = 0u64;
-        while let Some(&b) = self.s.get(self.i).filter(|b| b.is_ascii_digit()) {
-            p = p * 10 + u64::from(b - b'0');
-            self.i += 1;
-            if self.i - start > 10 {
-                break;
-            }
-        }
+        // Digits read where they lie, as `uint` reads them: every message
+        // has a port.
+        let (p, end) = self.digits(start);
+        self.i = end;
         let Some(p) = u32::try_from(p)
             .ok()
-            .filter(|_| (1..=10).contains(&(self.i - start)))
+            .filter(|_| (1..=10).contains(&(end - start)))
         else {
             return self.fail_at(start, "expected a port number");
         };

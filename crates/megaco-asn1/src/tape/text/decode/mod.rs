@@ -401,15 +401,7 @@ impl<'a, const V: u8> D<'a, V> {
         // past them is read whole (and refused). One pass, not a scan and
         // then `number`: this is on every id and count (about 1 % of a
         // compact message's instructions).
-        let mut n = 0u64;
-        let mut end = at;
-        while let Some(&b) = self.s.get(end).filter(|b| b.is_ascii_digit()) {
-            n = n * 10 + u64::from(b - b'0');
-            end += 1;
-            if end - at > 10 {
-                break;
-            }
-        }
+        let (n, end) = self.digits(at);
         let ends = !self.s.get(end).is_some_and(|&b| SAFE[usize::from(b)]);
         if end > at && ends {
             if let Ok(n) = u32::try_from(n) {
@@ -419,6 +411,23 @@ impl<'a, const V: u8> D<'a, V> {
         }
         let w = self.word()?;
         number(w).ok_or_else(|| self.bad_number(at))
+    }
+
+    /// The decimal digits at `at`, up to 11 of them (one more than a u32
+    /// has, so that a longer run is seen), read where they lie: their
+    /// value and where they end.
+    #[inline(always)]
+    fn digits(&self, at: usize) -> (u64, usize) {
+        let mut n = 0u64;
+        let mut end = at;
+        while let Some(&b) = self.s.get(end).filter(|b| b.is_ascii_digit()) {
+            n = n * 10 + u64::from(b - b'0');
+            end += 1;
+            if end - at > 10 {
+                break;
+            }
+        }
+        (n, end)
     }
 
     #[cold]
