@@ -561,25 +561,9 @@ mod tests {
         assert_eq!(ours.keys().null_count(), 2);
     }
 
-    fn fixed_table(values: &[Option<&str>]) -> Table {
-        let mut field = crate::schema::Field::new("ip", ColumnType::Binary, true);
-        field.width = Some(4);
-        let mut table = Table::new(
-            Schema {
-                fields: vec![field],
-            },
-            0,
-        );
-        for v in values {
-            let cell = v.map_or(crate::table::Cell::Null, crate::table::Cell::Str);
-            table.push_row(&[cell]).unwrap();
-        }
-        table
-    }
-
     #[test]
     fn bytes_of_a_fixed_size_are_arrows_fixed_size_binary_and_read_back() {
-        let table = fixed_table(&[Some("0a000001"), None, Some("ffffffff")]);
+        let table = crate::testing::fixed_size_table(&[Some("0a000001"), None, Some("ffffffff")]);
         let batch = to_batch(&table).unwrap();
         assert_eq!(
             batch.schema().field(0).data_type(),
@@ -597,7 +581,7 @@ mod tests {
 
     #[test]
     fn a_value_of_another_size_is_an_error() {
-        let table = fixed_table(&[Some("0a000001"), Some("0a00")]);
+        let table = crate::testing::fixed_size_table(&[Some("0a000001"), Some("0a00")]);
         let error = to_batch(&table).unwrap_err().to_string();
         assert!(
             error.contains("column 'ip': a value of 2 bytes where its fixed size is 4 bytes"),

@@ -6,6 +6,24 @@ use crate::nested::{canonical, Shape};
 use crate::schema::{ColumnType, Field, Schema};
 use crate::table::{Cell, Table};
 
+/// One nullable binary column `ip` of fixed size 4, holding `values`
+/// (hex; `None` is null) whatever their size, for the writers to check.
+pub fn fixed_size_table(values: &[Option<&str>]) -> Table {
+    let mut field = Field::new("ip", ColumnType::Binary, true);
+    field.width = Some(4);
+    let mut table = Table::new(
+        Schema {
+            fields: vec![field],
+        },
+        0,
+    );
+    for v in values {
+        let pushed = table.push_row(&[v.map_or(Cell::Null, Cell::Str)]);
+        pushed.unwrap_or_else(|e| panic!("{v:?} is not bytes in hex: {e}"));
+    }
+    table
+}
+
 /// Every column type, nulls, extreme values and awkward text.
 pub fn sample_table() -> Table {
     use ColumnType::*;

@@ -314,29 +314,11 @@ fn a_hostile_header_schema_is_refused_before_reading_data() {
     assert!(err.to_string().contains("schema"), "{err}");
 }
 
-/// A binary column of fixed size, as written and read by the Avro table codec.
-fn fixed_table(values: &[Option<&str>]) -> encbench_table::table::Table {
-    use encbench_table::schema::{ColumnType, Field, Schema};
-    use encbench_table::table::{Cell, Table};
-    let mut field = Field::new("ip", ColumnType::Binary, true);
-    field.width = Some(4);
-    let mut table = Table::new(
-        Schema {
-            fields: vec![field],
-        },
-        0,
-    );
-    for v in values {
-        table.push_row(&[v.map_or(Cell::Null, Cell::Str)]).unwrap();
-    }
-    table
-}
-
 #[test]
 fn bytes_of_a_fixed_size_are_avros_fixed_and_read_back() {
     use crate::tables::TableCodec;
     use encbench_table::table::Cell;
-    let table = fixed_table(&[Some("0a000001"), None]);
+    let table = encbench_table::testing::fixed_size_table(&[Some("0a000001"), None]);
     let schema = crate::avro::table::schema_json(&table.schema).unwrap();
     assert!(
         schema.contains(r#""type":["null",{"type":"fixed","name":"Fixed1","size":4}]"#),
@@ -348,7 +330,7 @@ fn bytes_of_a_fixed_size_are_avros_fixed_and_read_back() {
     let back = codec.decode(&bytes, &table.schema).unwrap();
     assert_eq!(back.columns[0].cell(0), Cell::Str("0a000001"));
     assert_eq!(back.columns[0].cell(1), Cell::Null);
-    let bad = fixed_table(&[Some("0a000001"), Some("0a")]);
+    let bad = encbench_table::testing::fixed_size_table(&[Some("0a000001"), Some("0a")]);
     let error = codec.encode(&bad, &mut Vec::new()).unwrap_err().to_string();
     assert!(
         error.contains("column 'ip': a value of 1 byte where its fixed size is 4 bytes"),
