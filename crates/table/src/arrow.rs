@@ -328,7 +328,7 @@ pub fn to_batch(table: &Table) -> Result<RecordBatch, Error> {
     RecordBatch::try_new(arrow_schema(&table.schema), arrays).map_err(|e| codec("arrow", e))
 }
 
-/// Checks that `batch` has `schema`'s columns, each of its Arrow type.
+/// Checks that `batch` has `schema`'s columns, each of its name and Arrow type.
 pub fn check_shape(schema: &Schema, batch: &RecordBatch) -> Result<(), Error> {
     if batch.num_columns() != schema.fields.len() {
         return Err(codec(
@@ -339,6 +339,19 @@ pub fn check_shape(schema: &Schema, batch: &RecordBatch) -> Result<(), Error> {
                 schema.fields.len()
             ),
         ));
+    }
+    let names = batch.schema_ref().fields().iter().map(|f| f.name());
+    for (c, (field, name)) in schema.fields.iter().zip(names).enumerate() {
+        if *name != field.name {
+            return Err(codec(
+                "arrow",
+                format!(
+                    "column {} is named '{name}', expected '{}'",
+                    c + 1,
+                    field.name
+                ),
+            ));
+        }
     }
     for (field, array) in schema.fields.iter().zip(batch.columns()) {
         if array.data_type() != &field_type(field) {
@@ -576,6 +589,33 @@ mod tests {
         assert_eq!(
             cells,
             [Cell::Str("0a000001"), Cell::Null, Cell::Str("ffffffff")]
+        );
+    }
+
+    #[test]
+    fn a_batch_is_read_only_under_its_columns_names_and_types() {
+        let table = crate::testing::sample_table();
+        let batch = to_batch(&table).unwrap();
+        let mut back = Table::new(table.schema.clone(), 0);
+        append_batch(&mut back, &batch).unwrap();
+        assert_eq!(back, table);
+        let mut renamed = table.schema.clone();
+        renamed.fields[3].name = "big_id".into();
+        let error = append_batch(&mut Table::new(renamed, 0), &batch)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("column 4 is named 'big id', expected 'big_id'"),
+            "{error}"
+        );
+        let mut retyped = table.schema.clone();
+        retyped.fields[2].ty = ColumnType::Int64;
+        let error = append_batch(&mut Table::new(retyped, 0), &batch)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("column 'mid' is Int32, expected Int64"),
+            "{error}"
         );
     }
 

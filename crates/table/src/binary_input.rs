@@ -567,6 +567,8 @@ impl AvroMapping {
                 other => other,
             };
             let ty = match inner {
+                // Avro's `"null"` type: text whose every value is null.
+                S::Null => Some(ColumnType::String),
                 S::Int => Some(ColumnType::Int32),
                 S::Long => Some(ColumnType::Int64),
                 S::Float => Some(ColumnType::Float32),
@@ -1195,6 +1197,9 @@ impl Mapping {
             let text = texted.get(i).copied().unwrap_or(false);
             let ty = match f.data_type() {
                 _ if text => None,
+                // A column of Arrow's null type (pandas' all-missing
+                // column): text whose every value is null, never "".
+                DataType::Null => Some(ColumnType::String),
                 DataType::Int8 => Some(ColumnType::Int8),
                 DataType::Int16 | DataType::UInt8 => Some(ColumnType::Int16),
                 DataType::Int32 | DataType::UInt16 => Some(ColumnType::Int32),
@@ -1237,8 +1242,8 @@ impl Mapping {
                 None if !text => crate::nested::Shape::from_arrow_type(f.data_type()),
                 _ => None,
             };
-            // A required column stays required.
-            let nullable = f.is_nullable();
+            // A required column stays required; a null-typed one holds only nulls.
+            let nullable = f.is_nullable() || f.data_type() == &DataType::Null;
             let (field, cast) = match (ty, shape) {
                 (Some(ty), _) => {
                     let mut field = Field::new(f.name().clone(), ty, nullable);
@@ -1686,6 +1691,61 @@ mod tests {
             fits(u64::MAX / 2, None).is_ok(),
             "unknown memory: no refusal"
         );
+    }
+
+    /// A column of Arrow's null type (pandas' all-missing column), in an
+    /// Arrow IPC stream and an Avro file with a `"null"` field: a text
+    /// column whose every value is null, whether sampled or read whole.
+    #[test]
+    fn a_null_typed_column_is_every_value_null_never_empty_text() {
+        use crate::table::Cell;
+        let a: ArrayRef = Arc::new(arrow_array::Int64Array::from(vec![1, 2, 3]));
+        let n: ArrayRef = Arc::new(arrow_array::NullArray::new(3));
+        let schema = Arc::new(arrow_schema::Schema::new(vec![
+            arrow_schema::Field::new("a", DataType::Int64, false),
+            // Declared required: it holds nulls all the same.
+            arrow_schema::Field::new("n", DataType::Null, false),
+        ]));
+        let batch = RecordBatch::try_new(schema, vec![a, n]).unwrap();
+        let (_dir, path) = arrow_stream_file(&batch);
+
+        let dir = tempfile::tempdir().unwrap();
+        let avro_path = dir.path().join("t.avro");
+        let avro = apache_avro::Schema::parse_str(
+            r#"{"type": "record", "name": "r", "fields": [
+                {"name": "a", "type": "long"}, {"name": "n", "type": "null"}]}"#,
+        )
+        .unwrap();
+        let mut writer = apache_avro::Writer::new(&avro, Vec::new()).unwrap();
+        for i in 1..=3 {
+            let record = apache_avro::types::Value::Record(vec![
+                ("a".into(), apache_avro::types::Value::Long(i)),
+                ("n".into(), apache_avro::types::Value::Null),
+            ]);
+            writer.append_value(record).unwrap();
+        }
+        std::fs::write(&avro_path, writer.into_inner().unwrap()).unwrap();
+
+        for (path, kind, input_type) in [
+            (&path, Kind::ArrowStream, "Null"),
+            (&avro_path, Kind::Avro, "\"null\""),
+        ] {
+            let read = read(path, kind, u64::MAX).unwrap();
+            let field = &read.table.schema.fields[1];
+            assert_eq!((field.ty, field.nullable), (ColumnType::String, true));
+            assert!(read.as_text.is_empty(), "{:?}", read.as_text);
+            assert_eq!(read.input_types[1], input_type);
+            let cells: Vec<_> = (0..3).map(|r| read.table.columns[1].cell(r)).collect();
+            assert_eq!(cells, [Cell::Null; 3], "{kind:?}");
+            // Read a batch at a time, as --convert reads it: the same.
+            let mut whole = Vec::new();
+            each_batch(path, kind, &mut |t, _| {
+                whole.extend((0..t.rows()).map(|r| t.columns[1].cell(r) == Cell::Null));
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(whole, [true; 3], "{kind:?}");
+        }
     }
 
     #[test]
