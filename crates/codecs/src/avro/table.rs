@@ -286,6 +286,9 @@ impl TableCodec for AvroTable {
     fn compressed(&self, compressor: &str) -> Option<Result<Box<dyn TableCodec>, String>> {
         Some(AvroTable::with_compressor(compressor).map(|c| Box::new(c) as Box<dyn TableCodec>))
     }
+    fn renamed(&self, schema: &Schema) -> Vec<(String, String)> {
+        renamed(schema)
+    }
     fn prepare<'c>(&'c self, schema: &Schema) -> Result<Box<dyn Prepared + 'c>, Error> {
         Ok(Box::new(Ready {
             codec: *self,
@@ -300,7 +303,7 @@ impl TableCodec for AvroTable {
         encode_with(self, &avro, &names, table, out)
     }
     fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-        decode(bytes, schema)
+        decode(bytes, &avro_schema(schema)?, schema)
     }
     fn write_stream(
         &self,
@@ -332,6 +335,7 @@ impl TableCodec for AvroTable {
         visit: &mut Visit<'_>,
     ) -> Result<(), Error> {
         let reader = apache_avro::Reader::new(input.reader()?).map_err(|e| codec("avro", e))?;
+        check_written_schema(reader.writer_schema(), &avro_schema(schema)?, schema)?;
         let mut table = Table::new(schema.clone(), 0);
         for (r, record) in reader.enumerate() {
             push_record(&mut table, record, r)?;
@@ -357,7 +361,7 @@ impl Prepared for Ready {
         encode_with(&self.codec, &self.avro, &self.names, table, out)
     }
     fn decode(&self, bytes: &[u8]) -> Result<Table, Error> {
-        decode(bytes, &self.schema)
+        decode(bytes, &self.avro, &self.schema)
     }
 }
 
@@ -382,13 +386,78 @@ fn encode_with(
         .map_err(|e| codec("avro", e))
 }
 
-fn decode(bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+fn decode(bytes: &[u8], avro: &apache_avro::Schema, schema: &Schema) -> Result<Table, Error> {
     let reader = apache_avro::Reader::new(bytes).map_err(|e| codec("avro", e))?;
+    check_written_schema(reader.writer_schema(), avro, schema)?;
     let mut table = Table::new(schema.clone(), 0);
     for (r, record) in reader.enumerate() {
         push_record(&mut table, record, r)?;
     }
     Ok(table)
+}
+
+/// Checks that a file's own schema is the one written for `schema`: each
+/// column under its Avro name (see [`renamed`]) and of its Avro type, so
+/// a column written under another name or type is an error naming it,
+/// even where its values (all null, say) would read back the same.
+fn check_written_schema(
+    written: &apache_avro::Schema,
+    expected: &apache_avro::Schema,
+    schema: &Schema,
+) -> Result<(), Error> {
+    use apache_avro::Schema as S;
+    if written == expected {
+        return Ok(());
+    }
+    let (S::Record(file), S::Record(ours)) = (written, expected) else {
+        return Err(codec("avro", "the file's schema is not a record"));
+    };
+    if file.fields.len() != ours.fields.len() {
+        return Err(codec(
+            "avro",
+            format!(
+                "the file's schema has {} fields, expected {}",
+                file.fields.len(),
+                ours.fields.len()
+            ),
+        ));
+    }
+    let shown = |s: &S| serde_json::to_string(s).unwrap_or_else(|_| "?".into());
+    for ((f, o), column) in file.fields.iter().zip(&ours.fields).zip(&schema.fields) {
+        if f.name != o.name {
+            return Err(codec(
+                "avro",
+                format!(
+                    "column '{}' is named '{}' in the file, expected '{}'",
+                    column.name, f.name, o.name
+                ),
+            ));
+        }
+        if f.schema != o.schema {
+            return Err(codec(
+                "avro",
+                format!(
+                    "column '{}' is {} in the file, expected {}",
+                    column.name,
+                    shown(&f.schema),
+                    shown(&o.schema)
+                ),
+            ));
+        }
+    }
+    Err(codec("avro", "the file's schema is not the one written"))
+}
+
+/// The columns whose names Avro cannot hold, each with the name it is
+/// written under (`Solar.R` → `Solar_R`: see [`identifiers`]), in order.
+pub fn renamed(schema: &Schema) -> Vec<(String, String)> {
+    schema
+        .fields
+        .iter()
+        .zip(identifiers(schema))
+        .filter(|(f, name)| f.name != *name)
+        .map(|(f, name)| (f.name.clone(), name))
+        .collect()
 }
 
 /// Writes every row of `table` as a record.

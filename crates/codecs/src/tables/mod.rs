@@ -50,6 +50,13 @@ pub trait TableCodec: Send + Sync {
         let _ = compressor;
         None
     }
+    /// The columns this format writes under another name, as `(name,
+    /// written name)`: names the format cannot hold (Avro's identifiers).
+    /// Its read-back checks each column under its written name.
+    fn renamed(&self, schema: &Schema) -> Vec<(String, String)> {
+        let _ = schema;
+        Vec::new()
+    }
     /// What the format does with NaN and the infinities.
     fn non_finite(&self) -> NonFinite {
         NonFinite::Carried
