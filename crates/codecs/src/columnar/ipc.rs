@@ -213,20 +213,16 @@ fn take(bytes: &[u8], pos: usize, len: usize) -> Result<&[u8], CodecError> {
 /// compression, which every Arrow reader undoes).
 #[cfg(feature = "tables")]
 mod over_tables {
+    use crate::columnar::ipc_file::OneDictionaryFile;
     use crate::tables::native::{bad_level, family_level, not_offered};
     use crate::tables::streaming::{Batches, ReadBack, Visit};
     use crate::tables::TableCodec;
-    use arrow_array::cast::AsArray;
-    use arrow_array::types::Int32Type;
-    use arrow_array::{Array, DictionaryArray, Int32Array, RecordBatch, StringArray};
-    use arrow_ipc::writer::{DictionaryHandling, FileWriter, IpcWriteOptions};
+    use arrow_ipc::writer::{FileWriter, IpcWriteOptions};
     use arrow_ipc::CompressionType;
     use encbench_table::arrow::{append_batch, arrow_schema, to_batch};
     use encbench_table::schema::Schema;
     use encbench_table::table::Table;
     use encbench_table::{error::codec, Error};
-    use std::collections::HashMap;
-    use std::sync::Arc;
 
     /// Arrow IPC file, buffers compressed or not.
     #[derive(Debug, Clone, Copy, Default)]
@@ -260,22 +256,6 @@ mod over_tables {
                     .try_with_compression_level(level),
             }
         }
-
-        fn writer<W: std::io::Write>(
-            &self,
-            out: W,
-            schema: &arrow_schema::Schema,
-        ) -> Result<FileWriter<W>, Error> {
-            let fail = |e| codec("arrow", e);
-            // An IPC file holds one dictionary per column: across batches,
-            // each batch's keys point into one dictionary that only grows
-            // (`Unified`), written as deltas.
-            let options = self
-                .options()
-                .map_err(fail)?
-                .with_dictionary_handling(DictionaryHandling::Delta);
-            FileWriter::try_new_with_options(out, schema, options).map_err(fail)
-        }
     }
 
     impl TableCodec for ArrowIpcTable {
@@ -298,9 +278,12 @@ mod over_tables {
             )
         }
         fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+            // One batch: one dictionary per column.
             let batch = to_batch(table)?;
             let fail = |e| codec("arrow", e);
-            let mut writer = self.writer(out, &batch.schema())?;
+            let options = self.options().map_err(fail)?;
+            let mut writer =
+                FileWriter::try_new_with_options(out, &batch.schema(), options).map_err(fail)?;
             writer.write(&batch).map_err(fail)?;
             writer.finish().map_err(fail)
         }
@@ -311,14 +294,17 @@ mod over_tables {
             batches: &mut Batches<'_>,
             out: &mut (dyn std::io::Write + Send),
         ) -> Result<(), Error> {
+            // Batches differ in their dictionaries; the file holds one per
+            // column, written after the batches (see `ipc_file`), never a
+            // delta, which polars' default `read_ipc` refuses.
             let fail = |e| codec("arrow", e);
-            let mut writer = self.writer(out, &arrow_schema(schema))?;
-            let mut dictionaries = Unified::default();
+            let options = self.options().map_err(fail)?;
+            let schema = arrow_schema(schema);
+            let mut writer = OneDictionaryFile::try_new(out, schema, options).map_err(fail)?;
             for batch in batches {
-                let batch = dictionaries.remap(to_batch(&batch?)?)?;
-                writer.write(&batch).map_err(fail)?;
+                writer.write(&to_batch(&batch?)?).map_err(fail)?;
             }
-            writer.finish().map_err(fail)
+            writer.finish().map(drop).map_err(fail)
         }
         fn read_stream(
             &self,
@@ -343,50 +329,6 @@ mod over_tables {
             columns: &[usize],
         ) -> Option<Result<Table, Error>> {
             Some(arrow_columns(bytes, schema, Some(columns)))
-        }
-    }
-
-    /// Per dictionary column, every value seen so far, in first-seen order.
-    #[derive(Default)]
-    struct Unified {
-        columns: HashMap<usize, (Vec<String>, HashMap<String, i32>)>,
-    }
-
-    impl Unified {
-        /// `batch` with each dictionary column's keys pointing into its
-        /// column's dictionary so far, extended by this batch's new values.
-        fn remap(&mut self, batch: RecordBatch) -> Result<RecordBatch, Error> {
-            let fail = |e| codec("arrow", e);
-            let mut columns = batch.columns().to_vec();
-            for (c, column) in columns.iter_mut().enumerate() {
-                let Some(dictionary) = column.as_dictionary_opt::<Int32Type>() else {
-                    continue;
-                };
-                let Some(values) = dictionary.values().as_string_opt::<i32>() else {
-                    continue;
-                };
-                let (all, index) = self.columns.entry(c).or_default();
-                let mut local = Vec::with_capacity(values.len());
-                for v in values.iter() {
-                    let v = v.unwrap_or_default();
-                    let next = i32::try_from(all.len())
-                        .map_err(|_| codec("arrow", "a dictionary of over 2^31 values"))?;
-                    local.push(*index.entry(v.to_string()).or_insert_with(|| {
-                        all.push(v.to_string());
-                        next
-                    }));
-                }
-                let keys: Int32Array = dictionary
-                    .keys()
-                    .iter()
-                    .map(|k| k.map(|k| local[k as usize]))
-                    .collect();
-                let unified = StringArray::from_iter_values(all.iter());
-                *column = Arc::new(
-                    DictionaryArray::<Int32Type>::try_new(keys, Arc::new(unified)).map_err(fail)?,
-                );
-            }
-            RecordBatch::try_new(batch.schema(), columns).map_err(fail)
         }
     }
 

@@ -15,6 +15,8 @@
 //! far below that.
 
 mod ipc;
+#[cfg(feature = "tables")]
+mod ipc_file;
 mod logs;
 mod orders;
 mod parquet_codec;
