@@ -462,6 +462,16 @@ pub struct FileArgs {
     #[arg(long, value_name = "MB_PER_S", value_parser = parse_rate)]
     pub link_bandwidth: Option<f64>,
 
+    /// Reads per write in the cost of a stored file (data at rest is read many times).
+    #[arg(long, value_name = "N", default_value_t = encbench_userdata::cost::DEFAULT_READS,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000_000))]
+    pub reads: u32,
+
+    /// Keep the file as it is unless a choice lowers the cost by at least this many per cent.
+    #[arg(long, value_name = "PERCENT", default_value_t = encbench_userdata::cost::DEFAULT_KEEP_MARGIN * 100.0,
+          value_parser = parse_percent)]
+    pub keep_margin: f64,
+
     /// A JSON schema file (a list of {"name", "type", "nullable"}) used instead of inference.
     #[arg(long, value_name = "FILE")]
     pub schema: Option<PathBuf>,
@@ -551,6 +561,13 @@ fn parse_rate(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
         _ => Err(format!("'{text}' is not a positive number of MB/s")),
+    }
+}
+
+fn parse_percent(text: &str) -> Result<f64, String> {
+    match text.trim_end_matches('%').parse::<f64>() {
+        Ok(v) if (0.0..100.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{text}' is not a percentage from 0 to under 100")),
     }
 }
 

@@ -12,11 +12,11 @@ use encbench_record::{EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
 use encbench_report::units;
 use encbench_table::jsondoc::Records;
 use encbench_table::sniff::FormatHint;
-use encbench_userdata::candidates;
 use encbench_userdata::measure::{self, Plan};
 use encbench_userdata::pipeline::Resolved;
 use encbench_userdata::readers::{self, Readers};
 use encbench_userdata::recommend::{self, Objective};
+use encbench_userdata::{candidates, cost};
 use encbench_userdata::{convert, load, pipeline, summary, LoadOptions, Loaded, Schema};
 use std::path::Path;
 use std::process::ExitCode;
@@ -130,10 +130,15 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         compressors: measure::compressors(&compressions, quick),
         query: query.clone(),
     };
+    let ask = cost::Model {
+        reads: args.reads,
+        keep_margin: args.keep_margin / 100.0,
+        ..cost::Model::new(objective)
+    };
     let verdict = pipeline::judge(
         &loaded,
         &plan,
-        objective,
+        ask,
         args.link_bandwidth,
         &readers,
         &mut |m| progress.update(m),
@@ -147,7 +152,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     });
     progress.finish();
     let choices = verdict.choices;
-    let recommendable = verdict.recommendable;
+    let decision = verdict.decision;
     // The bandwidth the times include: given, or the input's device for balanced.
     let link = verdict.bandwidth.as_ref().map(|b| b.mb_per_s);
     let mut notes = pipeline::notes(&loaded, sample_mb);
@@ -230,11 +235,8 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         ),
         None => outln!("No recommendation: no rows, or no candidate could be measured."),
     }
-    if let (Some(_), false) = (&doc.recommendation, args.quiet) {
-        out!(
-            "{}",
-            summary::whole_file(&recommendable, loaded.rows, loaded.table.rows(), link, 3)
-        );
+    if let (Some(decision), false) = (&decision, args.quiet) {
+        out!("{}", summary::whole_file(decision, loaded.rows, 3));
     }
     if let (Some(r), false) = (&doc.recommendation, args.quiet) {
         let usage = encbench_userdata::usage::snippets(

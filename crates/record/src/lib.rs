@@ -83,6 +83,43 @@ pub struct Recommendation {
     /// Encodings measured but not recommendable to those readers.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excluded: Vec<String>,
+    /// Reads counted per write (`--reads`) in the cost of a stored file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reads_per_write: Option<u32>,
+    /// The gain over the input as it is below which it is kept (`0.2`: 20 %).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_margin: Option<f64>,
+    /// Every choice the recommendation was drawn from, priced for the whole
+    /// file by the one cost model the ranking, the tables and the charts read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub costs: Vec<ChoiceCost>,
+}
+
+/// One choice (encoding × compression) priced for the whole file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChoiceCost {
+    /// Candidate encoding id (`original` for the input as it is).
+    pub codec: String,
+    /// Compressor id or `none`.
+    pub compression: String,
+    /// Bytes at rest.
+    pub stored_bytes: f64,
+    /// Its one write: encode (+ compress) and moving the bytes, ns; absent
+    /// for the input as it is (it exists).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub write_ns: Option<f64>,
+    /// One read: moving the bytes, then decompress + decode, ns.
+    pub read_ns: f64,
+    /// The write plus `reads_per_write` reads, ns.
+    pub life_ns: f64,
+    /// The objective's score, lower is better; under `balanced`, the
+    /// geometric mean of the size at rest and the life time, each relative
+    /// to the input as it is (1 is the input's own cost).
+    pub cost: f64,
+    /// Left out of the ranking, and why (a reader that cannot read it, a
+    /// changed value, a size the reads do not pay for).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub excluded: Option<String>,
 }
 
 /// Where the bytes came from while timing.

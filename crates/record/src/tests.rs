@@ -96,6 +96,9 @@ fn document_round_trips_through_json() {
             reason: "smallest.".into(),
             readers: vec!["python".into()],
             excluded: vec!["postcard".into()],
+            reads_per_write: None,
+            keep_margin: None,
+            costs: Vec::new(),
         }),
         ..doc
     };

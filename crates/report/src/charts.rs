@@ -474,7 +474,9 @@ pub fn pareto_scatter(title: &str, rows: &[&Record]) -> ChartResult {
 }
 
 /// `encbench file`'s choices: every encoding × compression as bytes stored
-/// and read time (decompress + decode), as `encbench_userdata` builds them:
+/// and read time, from the recommendation's own costs (the whole file, one
+/// read with moving the bytes); a record without them (older runs) is drawn
+/// from its rows as `encbench_userdata` builds them:
 /// a decode row is a choice (compressed inside the format when its
 /// compression is not `none`), and so is each whole-file compressor over
 /// an uncompressed one.
@@ -487,6 +489,30 @@ pub(crate) fn choice_points(rows: &[&Record], rec: &Recommendation) -> Vec<Scatt
         true => "the readers asked for".to_string(),
         false => rec.readers.join(", "),
     };
+    let not_readable = |codec: &str| {
+        rec.excluded
+            .iter()
+            .any(|e| e == codec)
+            .then(|| format!("not readable in {readers}"))
+    };
+    // The cost the recommendation was drawn from, when the record has it:
+    // the whole file's bytes at rest against one read, as the tables say.
+    if !rec.costs.is_empty() {
+        let mut points: Vec<ScatterPoint> = rec
+            .costs
+            .iter()
+            .map(|c| ScatterPoint {
+                name: choice_name(&c.codec, &c.compression),
+                xy: (c.stored_bytes.max(1.0), c.read_ns.max(1e-3)),
+                recommended: c.codec == rec.codec && c.compression == rec.compression,
+                original: c.codec == "original" && c.write_ns.is_none(),
+                excluded: not_readable(&c.codec),
+                ..Default::default()
+            })
+            .collect();
+        ScatterPoint::mark_frontier(&mut points);
+        return points;
+    }
     let mut points = Vec::new();
     for decode in rows.iter().filter(|r| r.operation == "decode") {
         let codec = decode.codec.trim_start_matches("file/");
@@ -498,11 +524,7 @@ pub(crate) fn choice_points(rows: &[&Record], rec: &Recommendation) -> Vec<Scatt
                 xy: (bytes.max(1) as f64, ns.max(1e-3)),
                 recommended: codec == rec.codec && compression == rec.compression,
                 original: as_it_is && codec == "original",
-                excluded: rec
-                    .excluded
-                    .iter()
-                    .any(|e| e == codec)
-                    .then(|| format!("not readable in {readers}")),
+                excluded: not_readable(codec),
                 ..Default::default()
             })
         };

@@ -70,6 +70,9 @@ pub(crate) fn file_document() -> RunDocument {
         reason: "because.".into(),
         readers: vec!["python".into(), "java".into()],
         excluded: vec!["postcard".into(), "bincode".into()],
+        reads_per_write: None,
+        keep_margin: None,
+        costs: Vec::new(),
     });
     doc
 }
@@ -284,4 +287,36 @@ fn the_file_page_renders_in_headless_chromium_with_no_overlapping_text() {
         .unwrap_or(0);
     assert!(svgs >= 3, "{svgs} charts");
     assert!(dom.contains("recommended: parquet + zstd-3"));
+}
+
+#[test]
+fn the_choice_chart_draws_the_recommendations_own_costs_when_it_has_them() {
+    let mut doc = file_document();
+    let rec = doc.recommendation.as_mut().unwrap();
+    let cost =
+        |codec: &str, compression: &str, stored: f64, read_ms: f64| encbench_record::ChoiceCost {
+            codec: codec.into(),
+            compression: compression.into(),
+            stored_bytes: stored,
+            write_ns: (codec != "original").then_some(1e6),
+            read_ns: read_ms * 1e6,
+            life_ns: 0.0,
+            cost: 1.0,
+            excluded: None,
+        };
+    rec.costs = vec![
+        cost("parquet", "zstd-3", 3.5e6, 42.0),
+        cost("original", "none", 9.0e6, 77.0),
+    ];
+    let [_, choices] = charts(&doc);
+    // The whole file's figures, not the sample rows': two points, those.
+    assert_eq!(points(&choices).len(), 2, "{choices}");
+    assert!(
+        choices.contains("<title>parquet + zstd-3: 3.50 MB, 42.0 ms; recommended"),
+        "{choices}"
+    );
+    assert!(
+        choices.contains("<title>original: 9.00 MB, 77.0 ms; your file as it is"),
+        "{choices}"
+    );
 }

@@ -8,6 +8,7 @@
 pub mod bandwidth;
 pub mod candidates;
 pub mod convert;
+pub mod cost;
 pub mod measure;
 pub mod pipeline;
 pub mod plain_table;

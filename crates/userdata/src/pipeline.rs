@@ -6,6 +6,7 @@
 use crate::bandwidth::Bandwidth;
 use crate::candidates::TableCodec;
 use crate::convert::{self, Converted, Outcome, Pass, Request, Source};
+use crate::cost;
 use crate::measure::{self, Plan};
 use crate::readers::Readers;
 use crate::recommend::{self, Choice, Objective};
@@ -29,9 +30,9 @@ pub struct Verdict {
     pub failures: Vec<Failure>,
     /// Every candidate × compressor with its size and times.
     pub choices: Vec<Choice>,
-    /// The choices a recommendation is drawn from: read by the readers,
-    /// and carrying every value when any format does.
-    pub recommendable: Vec<Choice>,
+    /// Every choice priced for the whole file, and the pick; `None` when
+    /// nothing could be recommended (no rows, nothing eligible).
+    pub decision: Option<cost::Decision>,
     /// The best choice for the objective, if anything could be measured.
     pub recommendation: Option<Recommendation>,
     /// Format × compressor pairs not measured, and why.
@@ -60,20 +61,21 @@ fn nesting_note(loaded: &Loaded, codec: &str) -> String {
     }
 }
 
-/// Verifies and times every candidate on the sample, then recommends one
-/// that `readers` can read (the others are measured and shown all the
-/// same). Times include moving the bytes at `link` MB/s when given; for
-/// `balanced` without it, at the bandwidth of the input's own device
-/// (measured, or a named default: see `bandwidth`).
+/// Verifies and times every candidate on the sample, prices each for the
+/// whole file under `ask` (its objective, reads per write and keep margin)
+/// and recommends one that `readers` can read (the others are measured and
+/// shown all the same). Times include moving the bytes at `link` MB/s when
+/// given; for `balanced` without it, at the bandwidth of the input's own
+/// device (measured, or a named default: see `bandwidth`).
 pub fn judge(
     loaded: &Loaded,
     plan: &Plan,
-    objective: Objective,
+    ask: cost::Model,
     link: Option<f64>,
     readers: &Readers,
     progress: &mut dyn FnMut(&str),
 ) -> Verdict {
-    let bandwidth = match (link, objective) {
+    let bandwidth = match (link, ask.objective) {
         (Some(l), _) => Some(Bandwidth::given(l)),
         (None, Objective::Balanced) => {
             progress("timing a cold read of the input's disk");
@@ -81,60 +83,67 @@ pub fn judge(
         }
         (None, _) => None,
     };
-    let link = bandwidth.as_ref().map(|b| b.mb_per_s);
     let measured = measure::measure(loaded, plan, progress);
     let choices = recommend::choices(&measured.records);
-    let readable = readers.allowed(&choices);
-    let every_readable = readable.len() == choices.len();
-    let mut allowed = readable;
+    let every_readable = choices.iter().all(|c| readers.excludes(c).is_none());
     // A format that changes values (CSV's NaN) is no answer while another
     // carries every value.
-    if allowed.iter().any(|c| c.loss.is_none()) {
-        allowed.retain(|c| c.loss.is_none());
-    }
+    let lossless = choices
+        .iter()
+        .any(|c| c.loss.is_none() && readers.excludes(c).is_none());
+    let exclude = |c: &Choice| {
+        readers.excludes(c).or_else(|| match (&c.loss, lossless) {
+            (Some(loss), true) => Some(format!("changes values ({loss})")),
+            _ => None,
+        })
+    };
+    let model = cost::Model {
+        link: bandwidth.as_ref().map(|b| b.mb_per_s),
+        scale: loaded.rows as f64 / loaded.table.rows().max(1) as f64,
+        input_bytes: Some(loaded.file_bytes as f64),
+        ..ask
+    };
     // No rows: sizes are headers and times are set-up costs; nothing to recommend on.
-    let recommendation = (loaded.table.rows() > 0)
-        .then(|| recommend::recommend(&allowed, objective, link))
-        .flatten()
-        .map(|mut r| {
-            r.readers = readers.names().to_vec();
-            if r.codec == "original" {
-                r.reason = format!("Keep the file as it is. {}", r.reason);
+    let decision = (loaded.table.rows() > 0)
+        .then(|| cost::decide(&choices, model, &exclude))
+        .flatten();
+    let recommendation = decision.as_ref().map(|d| {
+        let mut r = recommend::recommend(d);
+        r.readers = readers.names().to_vec();
+        let mut excluded: Vec<String> = Vec::new();
+        for c in choices.iter().filter(|c| readers.excludes(c).is_some()) {
+            if !excluded.contains(&c.codec) {
+                excluded.push(c.codec.clone());
             }
-            let mut excluded: Vec<String> = Vec::new();
-            for c in choices.iter().filter(|c| readers.excludes(c).is_some()) {
-                if !excluded.contains(&c.codec) {
-                    excluded.push(c.codec.clone());
-                }
-            }
-            r.excluded = excluded;
-            r.reason.push_str(&match every_readable {
-                true => format!(" Every format measured is read in {}.", readers.describe()),
-                false => format!(
-                    " Chosen among the formats read in {} (--readers).",
-                    readers.describe()
-                ),
-            });
-            r.reason.push_str(&nesting_note(loaded, &r.codec));
-            if let Some(b) = &bandwidth {
-                if b.source != "--link-bandwidth" {
-                    r.link_mb_per_s = None;
-                    r.reason.push_str(&format!(
-                        " Writing and reading count moving the bytes at {} MB/s ({}).",
-                        encbench_format::units::significant(b.mb_per_s),
-                        b.source
-                    ));
-                }
-                r.bandwidth_mb_per_s = Some(b.mb_per_s);
-                r.bandwidth_source = Some(b.source.clone());
-            }
-            r
+        }
+        r.excluded = excluded;
+        r.reason.push_str(&match every_readable {
+            true => format!(" Every format measured is read in {}.", readers.describe()),
+            false => format!(
+                " Chosen among the formats read in {} (--readers).",
+                readers.describe()
+            ),
         });
+        r.reason.push_str(&nesting_note(loaded, &r.codec));
+        if let Some(b) = &bandwidth {
+            if b.source != "--link-bandwidth" {
+                r.link_mb_per_s = None;
+                r.reason.push_str(&format!(
+                    " The bandwidth is {} MB/s ({}).",
+                    encbench_format::units::significant(b.mb_per_s),
+                    b.source
+                ));
+            }
+            r.bandwidth_mb_per_s = Some(b.mb_per_s);
+            r.bandwidth_source = Some(b.source.clone());
+        }
+        r
+    });
     Verdict {
         records: measured.records,
         failures: measured.failures,
         choices,
-        recommendable: allowed,
+        decision,
         recommendation,
         skipped: measured.skipped,
         bandwidth,

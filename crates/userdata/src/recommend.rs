@@ -1,20 +1,10 @@
 //! From timed rows to a recommendation. Each candidate × compression is a
 //! choice with a size, a write time (encode, then compress) and a read time
-//! (decompress, then decode). With `--link-bandwidth B` both times include
-//! moving the bytes: size ÷ B. The objectives:
-//!
-//! * `size`: the fewest bytes (ties: the faster read).
-//! * `decode`: the shortest read time.
-//! * `encode`: the shortest write time.
-//! * `balanced` (default): with a bandwidth, the shortest write + move +
-//!   read; without one, the smallest geometric mean of size, write time and
-//!   read time, each divided by the best of its kind — the choice that is
-//!   on average the fewest times worse than the best at each.
-//!
-//! The original input has no write time (it already exists): it competes
-//! under `size`, `decode`, and `balanced` with a bandwidth (moving and
-//! reading it, with nothing to write), not under `encode`.
+//! (decompress, then decode), as measured on the sample; `crate::cost`
+//! prices them for the whole file and picks one, and [`recommend`] says
+//! why, from that same cost.
 
+use crate::cost::{size_against, time_against, Decision, Priced};
 use encbench_record::{Recommendation, Record};
 use encbench_stats::pareto::pareto_frontier;
 
@@ -140,7 +130,8 @@ pub fn choices(records: &[Record]) -> Vec<Choice> {
                 codec: codec.clone(),
                 compression: compress.compression.clone(),
                 bytes: compress.encoded_bytes,
-                write_ns: encode.map(|e| e + compress.median_ns),
+                // Compressing the input's own bytes is a write too.
+                write_ns: Some(encode.unwrap_or(0.0) + compress.median_ns),
                 read_ns: decode.median_ns + decompress.median_ns,
                 input_bytes: decode.logical_bytes,
                 query_ns: query.map(|q| q + decompress.median_ns),
@@ -180,170 +171,163 @@ pub fn frontier(choices: &[Choice], link: Option<f64>) -> Vec<&Choice> {
         .collect()
 }
 
-/// The best choice under `objective`, with a one-sentence reason.
-pub fn recommend(
-    choices: &[Choice],
-    objective: Objective,
-    link: Option<f64>,
-) -> Option<Recommendation> {
-    // The runner-up under the deciding score: another encoding, to name
-    // the trade-off that decided between them.
-    let runner_up = std::cell::Cell::new(None::<&Choice>);
-    let by = |score: &dyn Fn(&Choice) -> Option<f64>| {
-        let mut ranked: Vec<(&Choice, f64)> = choices
-            .iter()
-            .filter_map(|c| score(c).map(|s| (c, s)))
-            .collect();
-        ranked.sort_by(|a, b| {
-            a.1.total_cmp(&b.1)
-                .then(a.0.read_ns.total_cmp(&b.0.read_ns))
+/// The recommendation the cost model's decision makes, with a reason
+/// whose every figure comes from that same cost.
+pub fn recommend(decision: &Decision) -> Recommendation {
+    let model = &decision.model;
+    let pick = decision.picked();
+    let reads = model.reads;
+    let link = model.link.map_or(String::new(), |l| {
+        format!(", moving the bytes at {} MB/s", fmt(l))
+    });
+    let terms = format!("{reads} read(s) per write{link}");
+    let input = decision.input();
+    let reason = if let Some(change) = decision.short_of_margin.map(|i| &decision.priced[i]) {
+        let cost = match model.objective {
+            Objective::Balanced => {
+                format!("would cost {}× as much", fmt(change.score.unwrap_or(1.0)))
+            }
+            _ => format!(
+                "{} by {}",
+                headline_measure(model.objective),
+                gain(change, pick)
+            ),
+        };
+        format!(
+            "Keep the file as it is: the best change, {}, {cost} ({}), short of the {} % gain that makes converting worth it (--keep-margin); {terms}.",
+            change.choice.label(),
+            against_all(change, pick, model.objective),
+            fmt(model.keep_margin * 100.0),
+        )
+    } else if pick.is_input() {
+        format!(
+            "Keep the file as it is: no choice measured does better{}; {terms}.",
+            match model.objective {
+                Objective::Size => " on size",
+                Objective::Decode => " on read time",
+                Objective::Query => " on the query's read time",
+                _ => "",
+            }
+        )
+    } else {
+        let head = match model.objective {
+            Objective::Size => format!(
+                "{} is the smallest: {} at rest",
+                pick.choice.label(),
+                bytes(pick.stored)
+            ),
+            Objective::Decode => format!(
+                "{} is the fastest to read: {} a read",
+                pick.choice.label(),
+                duration(pick.read_ns)
+            ),
+            Objective::Encode => format!(
+                "{} is the fastest to write: {}",
+                pick.choice.label(),
+                duration(pick.write_ns.unwrap_or(f64::NAN))
+            ),
+            Objective::Query => format!(
+                "{} reads the query's columns fastest: {} a read{}",
+                pick.choice.label(),
+                duration(pick.read_ns),
+                match pick.choice.query_ns {
+                    Some(_) => " (its reader skips the other columns)",
+                    None => " (a full read: no format here reads columns alone faster)",
+                }
+            ),
+            Objective::Balanced => format!(
+                "{} has the lowest cost of a stored file: {}× {}",
+                pick.choice.label(),
+                fmt(pick.score.unwrap_or(f64::NAN)),
+                if input.is_some() {
+                    "that of keeping the file as it is"
+                } else {
+                    "the best of each figure"
+                }
+            ),
+        };
+        let versus = input.map_or(String::new(), |i| {
+            format!(
+                "; against the file as it is, {}",
+                against_all(pick, i, model.objective)
+            )
         });
-        let best = *ranked.first()?;
-        runner_up.set(ranked.iter().map(|r| r.0).find(|c| c.codec != best.0.codec));
-        Some(best)
+        format!("{head} for the whole file{versus}; {terms}.")
     };
-    let input = choices.first()?.input_bytes.max(1) as f64;
-    let ratio = |c: &Choice| c.bytes as f64 / input;
-    let rate = |ns: f64| input / ns * 1e3; // MB/s of input text
-    let via = link.map_or(String::new(), |l| format!(" over a {} MB/s link", fmt(l)));
-    let (best, reason) = match objective {
-        Objective::Size => {
-            let (best, _) = by(&|c| Some(c.bytes as f64))?;
-            let why = format!(
-                "{} is the smallest: {} ({}× the input), reading back at {} MB/s.",
-                best.label(),
-                bytes(best.bytes),
-                fmt(ratio(best)),
-                fmt(rate(best.read_ns))
-            );
-            (best, why)
-        }
-        Objective::Decode | Objective::Encode => {
-            let (verb, (best, total)) = match objective {
-                Objective::Decode => ("read", by(&|c| Some(c.read_total(link)))?),
-                _ => ("write", by(&|c| c.write_total(link))?),
-            };
-            let why = format!(
-                "{} is the fastest to {verb}{via}: {} for the {} measured ({} MB/s of input), {}× the input's size.",
-                best.label(),
-                duration(total),
-                bytes(input as u64),
-                fmt(rate(total)),
-                fmt(ratio(best))
-            );
-            (best, why)
-        }
-        Objective::Query => {
-            let (best, total) = by(&|c| Some(c.query_total(link)))?;
-            let how = match best.query_ns {
-                Some(_) => format!(
-                    "its reader skips the other columns ({}× the time of a full read)",
-                    fmt(total / best.read_total(link))
-                ),
-                None => "no format here reads columns alone faster".to_string(),
-            };
-            let why = format!(
-                "{} reads the query's columns fastest{via}: {} for the {} measured; {how}; {}× the input's size.",
-                best.label(),
-                duration(total),
-                bytes(input as u64),
-                fmt(ratio(best))
-            );
-            (best, why)
-        }
-        Objective::Balanced if link.is_some() => {
-            // The input as it is needs no write: it exists already.
-            let (best, total) =
-                by(&|c| Some(c.write_ns.unwrap_or(0.0) + transfer_ns(c.bytes, link) + c.read_ns))?;
-            let why = format!(
-                "{} has the shortest write + move + read{via}: {} in all ({} to move {}{}), {}× the input's size.",
-                best.label(),
-                duration(total),
-                duration(transfer_ns(best.bytes, link)),
-                bytes(best.bytes),
-                if best.write_ns.is_none() { "; keeping it needs no write" } else { "" },
-                fmt(ratio(best))
-            );
-            (best, why)
-        }
-        Objective::Balanced => {
-            let writable: Vec<&Choice> = choices.iter().filter(|c| c.write_ns.is_some()).collect();
-            let min = |f: &dyn Fn(&Choice) -> f64| {
-                writable
-                    .iter()
-                    .map(|c| f(c))
-                    .fold(f64::INFINITY, f64::min)
-                    .max(1e-9)
-            };
-            let (s0, w0, r0) = (
-                min(&|c| c.bytes as f64),
-                min(&|c| c.write_ns.unwrap_or(f64::INFINITY)),
-                min(&|c| c.read_ns),
-            );
-            let (best, score) = by(&|c| {
-                let w = c.write_ns?;
-                Some((c.bytes as f64 / s0 * (w / w0) * (c.read_ns / r0)).cbrt())
-            })?;
-            let why = format!(
-                "{} balances size ({}× the input), write ({} MB/s) and read ({} MB/s) best: on average {}× the best candidate at each.",
-                best.label(),
-                fmt(ratio(best)),
-                fmt(rate(best.write_ns.unwrap_or(f64::NAN))),
-                fmt(rate(best.read_ns)),
-                fmt(score)
-            );
-            (best, why)
-        }
-    };
-    let reason = match runner_up.get() {
-        Some(next) => format!("{reason} {}", trade_off(best, next, link, objective)),
+    // The input was already set beside the pick; a kept input's rival was too.
+    let next = decision
+        .runner_up()
+        .filter(|_| decision.short_of_margin.is_none());
+    let reason = match next {
+        Some(next) => format!(
+            "{reason} Against the runner-up, {}{}: {}.",
+            next.choice.label(),
+            match model.objective {
+                Objective::Balanced => format!(" (cost {}×)", fmt(next.score.unwrap_or(f64::NAN))),
+                _ => String::new(),
+            },
+            against_all(pick, next, model.objective)
+        ),
         None => reason,
     };
-    Some(Recommendation {
-        codec: best.codec.clone(),
-        compression: best.compression.clone(),
-        objective: objective.as_str().into(),
-        link_mb_per_s: link,
+    Recommendation {
+        codec: pick.choice.codec.clone(),
+        compression: pick.choice.compression.clone(),
+        objective: model.objective.as_str().into(),
+        link_mb_per_s: model.link,
         bandwidth_mb_per_s: None,
         bandwidth_source: None,
         reason,
         readers: Vec::new(),
         excluded: Vec::new(),
-    })
+        reads_per_write: Some(reads),
+        keep_margin: Some(model.keep_margin),
+        costs: decision.priced.iter().map(Priced::to_record).collect(),
+    }
 }
 
-/// What choosing `best` over `next` trades: size, read and write time
-/// (moving the bytes over the link included, as in the decision).
-fn trade_off(best: &Choice, next: &Choice, link: Option<f64>, objective: Objective) -> String {
-    let (read, what) = match objective {
-        Objective::Query => (
-            Choice::query_total as fn(&Choice, Option<f64>) -> f64,
-            "query",
-        ),
-        _ => (
-            Choice::read_total as fn(&Choice, Option<f64>) -> f64,
-            "read",
-        ),
+/// What the objective's score measures, for "smaller by …".
+fn headline_measure(objective: Objective) -> &'static str {
+    match objective {
+        Objective::Size => "would be smaller",
+        Objective::Query => "would read the query's columns faster",
+        _ => "would read faster",
+    }
+}
+
+/// How much lower `a`'s score is than `b`'s, in per cent.
+fn gain(a: &Priced, b: &Priced) -> String {
+    match (a.score, b.score) {
+        (Some(a), Some(b)) if b > 0.0 => format!("{} %", fmt((1.0 - a / b) * 100.0)),
+        _ => "an unknown share".into(),
+    }
+}
+
+/// `a` against `b` on every figure the cost reads, the same way round
+/// each time: size at rest, read, and the write where both have one.
+fn against_all(a: &Priced, b: &Priced, objective: Objective) -> String {
+    let read = match objective {
+        Objective::Query => "to read the query's columns",
+        _ => "to read",
     };
-    let times = |a: f64, b: f64| format!("{}× its", fmt(a / b));
-    let write = match (best.write_total(link), next.write_total(link)) {
-        (Some(a), Some(b)) => format!(", {} write time", times(a, b)),
-        _ => String::new(),
-    };
-    format!(
-        "Against the runner-up, {}: {} size, {} {what} time{write}.",
-        next.label(),
-        times(best.bytes as f64, next.bytes.max(1) as f64),
-        times(read(best, link), read(next, link)),
-    )
+    let mut parts = vec![
+        format!("{} at rest", size_against(a.stored, b.stored)),
+        format!("{} {read}", time_against(a.read_ns, b.read_ns)),
+    ];
+    match (a.write_ns, b.write_ns) {
+        (Some(x), Some(y)) => parts.push(format!("{} to write", time_against(x, y))),
+        (Some(x), None) => parts.push(format!("written once in {}", duration(x))),
+        _ => {}
+    }
+    parts.join(", ")
 }
 
 fn fmt(v: f64) -> String {
     encbench_format::units::significant(v)
 }
 
-fn bytes(n: u64) -> String {
-    encbench_format::units::bytes(n as f64)
+fn bytes(n: f64) -> String {
+    encbench_format::units::bytes(n)
 }
 
 fn duration(ns: f64) -> String {
@@ -353,6 +337,7 @@ fn duration(ns: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cost::{decide, Model};
 
     fn choice(codec: &str, bytes: u64, write_ms: Option<f64>, read_ms: f64) -> Choice {
         Choice {
@@ -367,30 +352,60 @@ mod tests {
         }
     }
 
-    fn pick(choices: &[Choice], objective: Objective, link: Option<f64>) -> String {
-        recommend(choices, objective, link).unwrap().codec
+    fn reason(choices: &[Choice], model: Model) -> Recommendation {
+        recommend(&decide(choices, model, &|_| None).unwrap())
     }
 
     #[test]
-    fn each_objective_picks_its_best_and_the_link_changes_the_answer() {
+    fn each_objective_picks_its_best_and_the_reason_uses_the_same_figures() {
         let choices = [
             choice("original", 1_000_000, None, 20.0),
             choice("small", 100_000, Some(50.0), 30.0),
             choice("fast", 600_000, Some(2.0), 1.0),
         ];
-        assert_eq!(pick(&choices, Objective::Size, None), "small");
-        assert_eq!(pick(&choices, Objective::Decode, None), "fast");
-        assert_eq!(pick(&choices, Objective::Encode, None), "fast");
+        let pick = |objective, link| {
+            let model = Model {
+                link,
+                ..Model::new(objective)
+            };
+            reason(&choices, model).codec
+        };
+        assert_eq!(pick(Objective::Size, None), "small");
+        assert_eq!(pick(Objective::Decode, None), "fast");
+        assert_eq!(pick(Objective::Encode, None), "fast");
         // At 10 MB/s, moving 600 KB takes 60 ms and 100 KB 10 ms: small wins the read.
-        assert_eq!(pick(&choices, Objective::Decode, Some(10.0)), "small");
-        // The original text never wins a write-time objective.
-        assert_eq!(pick(&choices, Objective::Balanced, None), "fast");
-        let r = recommend(&choices, Objective::Decode, Some(10.0)).unwrap();
+        assert_eq!(pick(Objective::Decode, Some(10.0)), "small");
+        let r = reason(
+            &choices,
+            Model {
+                link: Some(10.0),
+                ..Model::new(Objective::Decode)
+            },
+        );
         assert_eq!(
             r.reason,
-            "small is the fastest to read over a 10.0 MB/s link: 40.0 ms for the 1.00 MB measured (25.0 MB/s of input), 0.100× the input's size. Against the runner-up, fast: 0.167× its size, 0.656× its read time, 0.968× its write time."
+            "small is the fastest to read: 40.0 ms a read for the whole file; against the file as it is, 10.0× smaller at rest, 3.00× faster to read, written once in 60.0 ms; 10 read(s) per write, moving the bytes at 10.0 MB/s. Against the runner-up, fast: 6.00× smaller at rest, 1.52× faster to read, 1.03× faster to write."
         );
         assert_eq!(r.link_mb_per_s, Some(10.0));
+        assert_eq!(r.reads_per_write, Some(10));
+        assert_eq!(r.costs.len(), 3);
+        assert_eq!(r.costs[0].codec, "small", "ranked first");
+        assert_eq!(r.costs[0].read_ns, 40e6);
+    }
+
+    #[test]
+    fn a_kept_input_names_the_change_that_fell_short() {
+        let choices = [
+            choice("original", 1_000_000, None, 10.0),
+            choice("parquet", 900_000, Some(5.0), 10.0),
+        ];
+        let r = reason(&choices, Model::new(Objective::Balanced));
+        assert_eq!(r.codec, "original");
+        assert!(
+            r.reason.starts_with("Keep the file as it is: the best change, parquet, would cost 0.972× as much (1.11× smaller at rest, as fast to read, written once in 5.00 ms), short of the 20.0 % gain"),
+            "{}",
+            r.reason
+        );
     }
 
     #[test]

@@ -4,9 +4,10 @@
 //! size and ratio to the input. Pure
 //! functions of their inputs, so they can be tested as text.
 
+use crate::cost::{Decision, Priced};
 pub use crate::plain_table::plain_table;
 use crate::readers::Readers;
-use crate::recommend::{frontier, Choice};
+use crate::recommend::{frontier, Choice, Objective};
 use encbench_format::table::Table;
 use encbench_format::units;
 use encbench_table::schema::Schema;
@@ -162,61 +163,97 @@ pub fn choices(choices: &[Choice], link: Option<f64>, readers: &Readers, nested:
     out
 }
 
-/// What the `n` best choices (by write + move + read, the order
-/// `balanced` ranks them in) cost for the whole file of `rows` rows:
-/// bytes stored, time to write it, time to read it once. The sample's
-/// figures scaled by rows when the sample is not the whole file, and said
-/// so.
-pub fn whole_file(
-    choices: &[Choice],
-    rows: usize,
-    sample_rows: usize,
-    link: Option<f64>,
-    n: usize,
-) -> String {
-    let scale = rows as f64 / sample_rows.max(1) as f64;
-    // As `balanced` ranks: what exists needs no write; the bytes move once.
-    let total = |c: &Choice| c.write_ns.unwrap_or(0.0) + c.read_total(link);
-    let mut ranked: Vec<&Choice> = choices.iter().collect();
-    ranked.sort_by(|a, b| total(a).total_cmp(&total(b)));
-    let rows_out: Vec<Vec<String>> = ranked
+/// What the `n` best choices cost for the whole file of `rows` rows, in
+/// the order the recommendation ranks them, from the same cost: bytes at
+/// rest, the one write, one read, the write plus every read, and the
+/// objective's score. The pick and the input as it is are always shown;
+/// figures are projected from the sample's when it is not the whole file,
+/// and said so.
+pub fn whole_file(decision: &Decision, rows: usize, n: usize) -> String {
+    let model = &decision.model;
+    let pick = decision.picked();
+    let mut shown: Vec<&Priced> = decision.ranked().take(n).collect();
+    for extra in [Some(pick), decision.input()].into_iter().flatten() {
+        if !shown.iter().any(|p| std::ptr::eq(*p, extra)) {
+            shown.push(extra);
+        }
+    }
+    let cost_header = match model.objective {
+        Objective::Balanced => "cost",
+        _ => "",
+    };
+    let read_header = match model.objective {
+        Objective::Query => "query read",
+        _ => "read once",
+    };
+    let life_header = format!("write + {} reads", model.reads);
+    let noted = shown.iter().any(|p| p.excluded.is_some());
+    let rows_out: Vec<Vec<String>> = shown
         .iter()
-        .take(n)
-        .map(|c| {
-            let moved = |ns: f64| ns * scale;
-            vec![
-                c.label(),
-                units::bytes(c.bytes as f64 * scale),
-                match c.write_ns {
-                    Some(w) => units::duration(moved(w + transfer(c, link))),
+        .map(|p| {
+            let mark = if std::ptr::eq(*p, pick) { "→" } else { "" };
+            let mut row = vec![
+                mark.to_string(),
+                p.choice.label(),
+                units::bytes(p.stored),
+                match p.write_ns {
+                    Some(w) => units::duration(w),
                     None => "— (exists)".into(),
                 },
-                units::duration(moved(c.read_total(link))),
-            ]
+                units::duration(p.read_ns),
+                units::duration(p.life_ns),
+            ];
+            if model.objective == Objective::Balanced {
+                row.push(match p.score {
+                    Some(s) => format!("{}×", units::significant(s)),
+                    None => "—".into(),
+                });
+            }
+            if noted {
+                row.push(
+                    p.excluded
+                        .as_ref()
+                        .map_or(String::new(), |why| format!("not eligible: {why}")),
+                );
+            }
+            row
         })
         .collect();
     let mut out = format!(
-        "\nFor the whole file ({rows} rows{}{}):\n",
-        if (scale - 1.0).abs() > 1e-9 {
+        "\nFor the whole file ({rows} rows{}{}; → the recommendation):\n",
+        if (model.scale - 1.0).abs() > 1e-9 {
             ", projected from the sample's rates"
         } else {
             ""
         },
-        link.map_or(String::new(), |l| format!(
-            ", moving the bytes at {} MB/s",
+        model.link.map_or(String::new(), |l| format!(
+            ", moving the bytes at {} MB/s for each write and read",
             units::significant(l)
         ))
     );
-    out.push_str(&plain_table(
-        &["choice", "stored", "write", "read once"],
-        rows_out,
-    ));
+    let mut headers = vec![
+        "",
+        "choice",
+        "stored",
+        "write",
+        read_header,
+        life_header.as_str(),
+    ];
+    if !cost_header.is_empty() {
+        headers.push(cost_header);
+    }
+    if noted {
+        headers.push("note");
+    }
+    out.push_str(&plain_table(&headers, rows_out));
+    if model.objective == Objective::Balanced {
+        out.push_str(&format!(
+            "  cost: the geometric mean of the size at rest and the time of one write plus {} reads, each relative to {}\n",
+            model.reads,
+            if decision.input().is_some() { "the file as it is (1×)" } else { "the best of each" }
+        ));
+    }
     out
-}
-
-/// Moving a choice's bytes once over the link.
-fn transfer(c: &Choice, link: Option<f64>) -> f64 {
-    crate::recommend::transfer_ns(c.bytes, link)
 }
 
 #[cfg(test)]
