@@ -100,6 +100,10 @@ pub struct Converted {
     /// The floats the format could not carry, when there were any
     /// ("3 value(s): NaN and ±Inf written as null …").
     pub loss: Option<String>,
+    /// The columns written under another name, as `(name, written name)`
+    /// (`("Solar.R", "Solar_R")`: Avro names cannot hold a dot); the
+    /// read-back compared each one under its written name.
+    pub renamed: Vec<(String, String)>,
 }
 
 /// How a conversion ended, when nothing failed.
@@ -145,6 +149,11 @@ pub fn convert(
     })
     .map_err(|e| fail(format!("cannot read it back ({e}); nothing was written")))?;
     if let Some(diff) = written.difference(&read) {
+        // The digests say which block of rows; that block read again
+        // from both sides says which row and column.
+        let diff = first_block_differing(&written, &read)
+            .and_then(|rows| located(source, request, &back, rows))
+            .unwrap_or(diff);
         return Err(fail(format!(
             "read back differs from the input ({diff}); nothing was written"
         )));
@@ -158,7 +167,114 @@ pub fn convert(
         loss: loss
             .filter(|_| lost > 0)
             .map(|why| format!("{lost} value(s): {why}")),
+        renamed: request.candidate.renamed(source.schema()),
     }))
+}
+
+/// The rows (0-based, end excluded) of the first digest block that
+/// differs, when both sides hold as many rows.
+fn first_block_differing(written: &Digest, read: &Digest) -> Option<std::ops::Range<usize>> {
+    use encbench_table::table::DIGEST_BLOCK_ROWS;
+    if written.rows != read.rows {
+        return None;
+    }
+    let b = (0..written.blocks.len().min(read.blocks.len()))
+        .find(|&b| written.blocks[b] != read.blocks[b])?;
+    let first = b * DIGEST_BLOCK_ROWS;
+    Some(first..(first + DIGEST_BLOCK_ROWS).min(written.rows as usize))
+}
+
+/// Where the file read back first differs from the input within `rows`:
+/// both read again, the input's values as the format carries them (see
+/// `NonFinite::nulled`), and compared cell by cell; "row 2, column 'n':
+/// null in the input, '' read back". `None` when they cannot be read
+/// again or agree (the digest alone then says where).
+fn located(
+    source: &Source<'_>,
+    request: &Request<'_>,
+    back: &ReadBack<'_>,
+    rows: std::ops::Range<usize>,
+) -> Option<String> {
+    let schema = source.schema();
+    let non_finite = request.candidate.non_finite();
+    let mut expected = Table::new(schema.clone(), rows.len());
+    let mut at = 0;
+    let keep = |into: &mut Table, batch: &Table, at: &mut usize| -> bool {
+        let start = rows.start.max(*at).min(*at + batch.rows());
+        let end = rows.end.min(*at + batch.rows()).max(start);
+        for r in start - *at..end - *at {
+            let cells: Vec<_> = batch.columns.iter().map(|c| c.cell(r)).collect();
+            // Same schema on both sides: a cell always fits.
+            let _ = into.push_row(&cells);
+        }
+        *at += batch.rows();
+        *at < rows.end
+    };
+    let mut on_input = |table: Table| -> Result<(), Error> {
+        let table = match non_finite.nulled(&table) {
+            Ok(Some((nulled, _))) => nulled,
+            _ => table,
+        };
+        match keep(&mut expected, &table, &mut at) {
+            true => Ok(()),
+            false => Err(stopped("read far enough")),
+        }
+    };
+    let position = AtomicU64::new(0);
+    let _ = match source {
+        Source::Text(scanned) => {
+            typing::each_batch(scanned, request.skip_bad, &position, &mut |table, _| {
+                on_input(table)
+            })
+            .map_err(|_| ())
+        }
+        Source::Columnar { path, kind, .. } => {
+            encbench_table::binary_input::each_batch(path, *kind, &mut |table, _| on_input(table))
+                .map_err(|_| ())
+        }
+    };
+    let mut found = Table::new(schema.clone(), rows.len());
+    let mut read_at = 0;
+    let _ = request
+        .candidate
+        .read_stream(
+            schema,
+            back,
+            &mut |table| match keep(&mut found, &table, &mut read_at) {
+                true => Ok(()),
+                false => Err(stopped("read far enough")),
+            },
+        );
+    cell_difference(&expected, &found, rows.start)
+}
+
+/// The first cell where `found` differs from `expected`, rows numbered
+/// from `first` (0-based) + 1.
+fn cell_difference(expected: &Table, found: &Table, first: usize) -> Option<String> {
+    use encbench_table::table::{same_float, text_of, Cell};
+    let shown = |cell: Cell<'_>, field| match cell {
+        Cell::Null => "null".to_string(),
+        cell => format!("'{}'", text_of(cell, field)),
+    };
+    for r in 0..expected.rows().min(found.rows()) {
+        for (c, field) in expected.schema.fields.iter().enumerate() {
+            let (x, y) = (expected.columns[c].cell(r), found.columns[c].cell(r));
+            let same = match (x, y) {
+                (Cell::Float(p), Cell::Float(q)) => same_float(p, q),
+                _ => x == y,
+            };
+            if !same {
+                return Some(format!(
+                    "row {}, column '{}': {} in the input, {} read back",
+                    first + r + 1,
+                    field.name,
+                    shown(x, field),
+                    shown(y, field)
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// What the reader thread typed.
@@ -399,6 +515,7 @@ mod tests {
     use crate::candidates::{by_id, convertible};
     use encbench_table::load::{scan, LoadOptions};
     use encbench_table::sniff::FormatHint;
+    use encbench_table::table::Cell;
 
     /// Writes like CSV but reads back one row short: a broken format.
     struct Lossy;
@@ -525,6 +642,165 @@ mod tests {
             std::fs::read_dir(dir.path()).unwrap().count(),
             convertible().len() + 1
         );
+    }
+
+    /// Reads back like CSV, but every null of a text column as the empty
+    /// text: the conversion bug of a null-typed column, made on purpose.
+    struct EmptiesNulls;
+
+    impl TableCodec for EmptiesNulls {
+        fn id(&self) -> &'static str {
+            "empties-nulls"
+        }
+        fn summary(&self) -> &'static str {
+            "reads a text column's nulls back as empty text"
+        }
+        fn extension(&self) -> &'static str {
+            "csv"
+        }
+        fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
+            by_id("csv").unwrap().encode(table, out)
+        }
+        fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
+            let mut t = by_id("csv").unwrap().decode(bytes, schema)?;
+            for column in &mut t.columns {
+                if matches!(column.values, encbench_table::table::Values::Str(_)) {
+                    column.valid.iter_mut().for_each(|ok| *ok = true);
+                }
+            }
+            Ok(t)
+        }
+    }
+
+    #[test]
+    fn a_null_read_back_as_empty_text_fails_naming_its_row_and_column() {
+        let dir = tempfile::tempdir().unwrap();
+        // Row 3's note is empty: a null in a nullable text column.
+        let scanned = scan(&input(dir.path(), 6), &options(), &mut |_| {}).unwrap();
+        let out = dir.path().join("t.csv");
+        let e = convert(
+            &Source::Text(&scanned),
+            &request(&EmptiesNulls, None, &out, false),
+            &mut |_, _, _| {},
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.ends_with(
+                "read back differs from the input (row 3, column 'note': null in the input, '' read back); nothing was written"
+            ),
+            "{e}"
+        );
+        assert!(!out.exists());
+    }
+
+    /// A column of Parquet's null type, as pandas and pyarrow write an
+    /// all-missing column, beside one named `Solar.R`: every format writes
+    /// it as nulls that pyarrow (fastavro for Avro, json for JSON Lines)
+    /// reads back as nulls, never `''`; Avro's rename of `Solar.R` is named.
+    #[test]
+    fn a_null_typed_column_converts_to_nulls_every_reader_reads_as_nulls() {
+        use encbench_table::binary_input::{self, Kind};
+        let Some(python) = encbench_table::testing::worker_python() else {
+            return;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        encbench_table::testing::run_python(
+            &python,
+            dir.path(),
+            "import pyarrow as pa, pyarrow.parquet as pq\n\
+             t = pa.table({'a': [1, 2, 3], 'n': pa.nulls(3), 'Solar.R': [190, None, 149]})\n\
+             assert t.schema.field('n').type == pa.null()\n\
+             pq.write_table(t, 'in.parquet')\n",
+        );
+        let path = dir.path().join("in.parquet");
+        let (schema, rows) = binary_input::schema(&path, Kind::Parquet).unwrap();
+        let rows = rows.unwrap();
+        let n = &schema.fields[1];
+        assert_eq!((n.name.as_str(), n.nullable), ("n", true));
+        let source = Source::Columnar {
+            path: &path,
+            kind: Kind::Parquet,
+            schema,
+            rows,
+        };
+        let formats = [
+            ("parquet", None),
+            ("parquet", Some("zstd-3")),
+            ("arrow", None),
+            ("arrow", Some("lz4")),
+            ("avro", None),
+            ("avro", Some("zstd-3")),
+            ("jsonl", None),
+            ("csv", None),
+        ];
+        for (id, inner) in formats {
+            let plain = by_id(id).unwrap();
+            let candidate = match inner {
+                Some(c) => plain.compressed(c).unwrap().unwrap(),
+                None => plain,
+            };
+            let name = format!(
+                "out-{id}-{}.{}",
+                inner.unwrap_or("plain"),
+                candidate.extension()
+            );
+            let out = dir.path().join(&name);
+            let done = convert(
+                &source,
+                &request(candidate.as_ref(), None, &out, false),
+                &mut |_, _, _| {},
+            )
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let Outcome::Done(done) = done else {
+                panic!("{name}: a columnar file's schema is its own")
+            };
+            assert_eq!((done.rows, &done.loss), (3, &None), "{name}");
+            let renamed: &[(String, String)] = match id {
+                "avro" => &[("Solar.R".to_string(), "Solar_R".to_string())],
+                _ => &[],
+            };
+            assert_eq!(done.renamed, renamed, "{name}");
+            // The written file read as a user's input: nulls again.
+            if let Some(kind) = match id {
+                "parquet" => Some(Kind::Parquet),
+                "arrow" => Some(Kind::ArrowFile),
+                "avro" => Some(Kind::Avro),
+                _ => None,
+            } {
+                let mut nulls = Vec::new();
+                binary_input::each_batch(&out, kind, &mut |t, _| {
+                    nulls.extend((0..t.rows()).map(|r| t.columns[1].cell(r) == Cell::Null));
+                    Ok(())
+                })
+                .unwrap();
+                assert_eq!(nulls, [true; 3], "{name}");
+            }
+        }
+        // Other readers: every value of `n` is None; Avro's column is Solar_R.
+        let printed = encbench_table::testing::run_python(
+            &python,
+            dir.path(),
+            "import json, pyarrow.parquet as pq, pyarrow.ipc as ipc, pyarrow.csv as pcsv, fastavro\n\
+             nulls = [None] * 3\n\
+             for f in ['out-parquet-plain.parquet', 'out-parquet-zstd-3.parquet']:\n\
+             \x20   t = pq.read_table(f)\n\
+             \x20   assert t.column('n').to_pylist() == nulls, (f, t.column('n'))\n\
+             \x20   assert t.column_names == ['a', 'n', 'Solar.R'], t.column_names\n\
+             t = ipc.open_file('out-arrow-plain.arrow').read_all()\n\
+             assert t.column('n').to_pylist() == nulls, t\n\
+             assert t.column_names == ['a', 'n', 'Solar.R'], t.column_names\n\
+             with open('out-avro-plain.avro', 'rb') as f:\n\
+             \x20   records = list(fastavro.reader(f))\n\
+             assert [r['n'] for r in records] == nulls, records\n\
+             assert [r['Solar_R'] for r in records] == [190, None, 149], records\n\
+             lines = [json.loads(l) for l in open('out-jsonl-plain.jsonl')]\n\
+             assert [l['n'] for l in lines] == nulls, lines\n\
+             t = pcsv.read_csv('out-csv-plain.csv')\n\
+             assert t.column('n').to_pylist() == nulls, t\n\
+             print('ok')\n",
+        );
+        assert_eq!(printed.trim(), "ok");
     }
 
     #[test]
