@@ -286,7 +286,7 @@ impl std::hash::Hasher for WordHasher {
     }
 
     fn write_u64(&mut self, word: u64) {
-        crate::row_hash::mix(&mut self.0, word);
+        crate::word_mix::mix(&mut self.0, word);
     }
 
     fn write_usize(&mut self, word: usize) {

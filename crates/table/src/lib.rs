@@ -30,6 +30,7 @@ pub mod table;
 #[doc(hidden)]
 pub mod testing;
 pub mod values;
+mod word_mix;
 
 pub use error::{Error, Malformed, Position};
 pub use load::{load, LoadOptions, Loaded};

@@ -13,6 +13,7 @@
 use crate::arrow::append_column;
 use crate::schema::{ColumnType, Field, Schema};
 use crate::table::{Column, Table, Values};
+use crate::word_mix::mix;
 use crate::{error::codec, Error};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
@@ -275,11 +276,20 @@ fn null(h: &mut u64) {
     mix(h, 0);
 }
 
-/// Folds one word into the running hash.
-#[inline]
-pub(crate) fn mix(h: &mut u64, word: u64) {
-    let x = (*h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    *h = x ^ (x >> 29);
+// Row hashes are a table's own (`Table::row_hashes`), defined here beside
+// the walk that makes them, so the table module needs nothing of this one.
+impl Table {
+    /// Feeds every row, in order, to `digest` (see [`crate::table::Digest`]).
+    pub fn digest_into(&self, digest: &mut crate::table::Digest) {
+        for hash in self.row_hashes() {
+            digest.add_row(hash);
+        }
+    }
+
+    /// One hash per row over its cells in column order (see this module).
+    pub fn row_hashes(&self) -> Vec<u64> {
+        table_row_hashes(self)
+    }
 }
 
 #[cfg(test)]

@@ -400,19 +400,6 @@ impl Table {
         }
     }
 
-    /// Feeds every row, in order, to `digest` (see [`Digest`]).
-    pub fn digest_into(&self, digest: &mut Digest) {
-        for hash in self.row_hashes() {
-            digest.add_row(hash);
-        }
-    }
-
-    /// One hash per row over its cells in column order (see
-    /// [`crate::row_hash`]).
-    pub fn row_hashes(&self) -> Vec<u64> {
-        crate::row_hash::table_row_hashes(self)
-    }
-
     /// This table with every float that `lost` picks made null, and with
     /// `empty_text` every empty text of a nullable text column, and how
     /// many were (`None` when none were): what a format that cannot carry
@@ -572,7 +559,7 @@ pub const DIGEST_BLOCK_ROWS: usize = 65_536;
 impl Digest {
     /// Chains one row's hash (see [`Table::row_hashes`]).
     pub fn add_row(&mut self, row_hash: u64) {
-        crate::row_hash::mix(&mut self.hash, row_hash);
+        crate::word_mix::mix(&mut self.hash, row_hash);
         self.rows += 1;
         self.in_block += 1;
         if self.in_block == DIGEST_BLOCK_ROWS {
