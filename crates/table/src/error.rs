@@ -96,6 +96,9 @@ pub struct Malformed {
     pub path: Option<PathBuf>,
     /// 1-based line of the input (after decompression).
     pub line: u64,
+    /// Byte of the input (after decompression) where the row starts, when
+    /// known: given for rows of a sample drawn from the middle of a file.
+    pub offset: Option<u64>,
     /// Where in the line, when known.
     pub column: Option<Position>,
     /// What is wrong.
@@ -119,6 +122,7 @@ impl Malformed {
         Malformed {
             path: None,
             line,
+            offset: None,
             column,
             why: why.into(),
             text: shorten(text),
@@ -132,6 +136,9 @@ impl std::fmt::Display for Malformed {
             write!(f, "{}: ", path.display())?;
         }
         write!(f, "line {}", self.line)?;
+        if let Some(offset) = self.offset {
+            write!(f, " (byte {offset})")?;
+        }
         match self.column {
             Some(Position::Field(n)) => write!(f, ", field {n}")?,
             Some(Position::Char(c)) => write!(f, ", column {c}")?,

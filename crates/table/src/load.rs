@@ -241,9 +241,19 @@ fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
         method,
         text_bytes,
         header_bytes: _,
+        pieces,
     } = sample::draw(&source, &shape, options.sample_limit)?;
     let whole = method == Method::Whole;
     let every_row = options.every_row && !whole;
+    // A row of a sample drawn from the file is named by its line and byte
+    // in the file, not in the sample.
+    let in_file = |e: Error| match e {
+        Error::Malformed(m) if !whole => match sample::locate(&text, &pieces, &source, m) {
+            Ok(m) => Error::Malformed(m),
+            Err(e) => e,
+        },
+        other => other,
+    };
 
     // Pass 1: every sampled row (or, when asked, every row of the file) is
     // inferred or checked against --schema; bad rows fail or are counted.
@@ -253,7 +263,7 @@ fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
             if every_row {
                 stream::each_row(&source, format, cols, visit, &mut |_| {})
             } else {
-                walk(&text, format, cols, visit)
+                walk(&text, format, cols, visit).map_err(in_file)
             }
         })?;
 
@@ -293,7 +303,8 @@ fn load_named(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
     original.extend_from_slice(&text.as_bytes()[..shape.header_bytes.min(text.len())]);
     walk(&text, format, &mut columns, &mut |row| {
         pass2(row, &mut original)
-    })?;
+    })
+    .map_err(in_file)?;
     let rebuild = rebuild || sample_bad > 0;
     if !rebuild {
         original = text.into_bytes();
