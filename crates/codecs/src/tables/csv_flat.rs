@@ -193,11 +193,43 @@ pub(crate) fn decode(text: &str, schema: &Schema) -> Result<Table, Error> {
         header: true,
     };
     let layout = Layout::of(schema);
+    check_header(text, &layout.flat)?;
     if !layout.spreads() {
         return parse_table(text, format, schema);
     }
     let flat = parse_table(text, format, &layout.flat)?;
     layout.gather(&flat, schema)
+}
+
+/// Checks that the header names the flat columns of the layout, in order:
+/// the rows are read by position, so a column written under another name
+/// would otherwise read back unnoticed. (A header of another width is the
+/// reader's error, with the counts.)
+fn check_header(text: &str, flat: &Schema) -> Result<(), Error> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let Some(header) = reader.records().next() else {
+        return Ok(());
+    };
+    let header = header.map_err(|e| codec("csv", format!("its header: {e}")))?;
+    if header.len() != flat.fields.len() {
+        return Ok(());
+    }
+    for (c, (name, field)) in header.iter().zip(&flat.fields).enumerate() {
+        if name != field.name {
+            return Err(codec(
+                "csv",
+                format!(
+                    "column {} is named '{name}' in the header, expected '{}'",
+                    c + 1,
+                    field.name
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn collect_leaves(

@@ -366,3 +366,42 @@ fn a_corrupt_parquet_file_is_an_error_not_a_panic() {
         let _ = decode(Kind::Parquet, &bad);
     }
 }
+
+/// A column written under another name, every value null so that the
+/// values alone agree: refused on read by every format whose files name
+/// their columns (Avro's renames are its own, see `avro::tests`), and the
+/// error names the column. Formats that name no column (the binary row
+/// formats) have nothing to compare.
+#[test]
+fn a_column_written_under_another_name_is_refused_where_the_file_names_columns() {
+    let table_named = |name: &str| {
+        let schema = Schema {
+            fields: vec![
+                Field::new("a", ColumnType::Int64, false),
+                Field::new(name, ColumnType::String, true),
+            ],
+        };
+        let mut t = Table::new(schema, 2);
+        t.push_row(&[Cell::Int(1), Cell::Null]).unwrap();
+        t.push_row(&[Cell::Int(2), Cell::Null]).unwrap();
+        t
+    };
+    let (ours, other) = (table_named("n"), table_named("m"));
+    for c in convertible() {
+        let mut bytes = Vec::new();
+        c.encode(&other, &mut bytes).unwrap();
+        let read = c.decode(&bytes, &ours.schema);
+        match c.id() {
+            "csv" | "jsonl" | "arrow" | "parquet" | "avro" => {
+                let error = read.err().map(|e| e.to_string()).unwrap_or_default();
+                assert!(
+                    error.contains("'m'") && error.contains("'n'")
+                        || error.contains("keys the schema does not name: m"),
+                    "{}: {error}",
+                    c.id()
+                );
+            }
+            _ => {}
+        }
+    }
+}
