@@ -217,3 +217,34 @@ fn an_arrow_file_is_read_through_its_footer_whatever_follows_the_magic() {
         .unwrap_err();
     assert!(err.contains("does not end with ARROW1"), "{err}");
 }
+
+/// pandas' all-missing column, of Arrow's null type, as pyarrow writes it
+/// to Parquet and Feather: the table holds nulls, and the second readers
+/// (the record API, the IPC walk) read the same nulls.
+#[test]
+fn a_null_typed_column_reads_the_same_nulls_through_the_second_readers() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    encbench_table::testing::run_python(
+        &python,
+        dir.path(),
+        "import pyarrow as pa, pyarrow.parquet as pq, pyarrow.feather as pf\n\
+         t = pa.table({'a': [1, 2], 'n': pa.nulls(2)})\n\
+         pq.write_table(t, 't.parquet')\n\
+         pf.write_feather(t, 't.arrow', compression='uncompressed')\n",
+    );
+    for (file, kind) in [("t.parquet", Kind::Parquet), ("t.arrow", Kind::ArrowFile)] {
+        let path = dir.path().join(file);
+        let read = encbench_table::binary_input::read(&path, kind, u64::MAX).unwrap();
+        assert_eq!(read.table.columns[1].cell(0), Cell::Null, "{file}");
+        assert_eq!(read.table.columns[1].cell(1), Cell::Null, "{file}");
+        let bytes = std::fs::read(&path).unwrap();
+        let as_text: Vec<String> = read.as_text.iter().map(|(n, _)| n.clone()).collect();
+        match check_columnar(kind, &bytes, &read.table, &as_text) {
+            None | Some(Ok(_)) => {}
+            Some(Err(e)) => panic!("{file}: {e}"),
+        }
+    }
+}
