@@ -322,6 +322,76 @@ fn spread(count: usize, fit: usize) -> Vec<usize> {
     (0..take).map(|i| i * count / take).collect()
 }
 
+/// Bytes a decoded batch takes in memory: what the sample limit counts,
+/// as it counts a text file's decompressed text (a few MB of zstd on disk
+/// can hold a hundred MB of rows).
+fn decoded_bytes(batch: &RecordBatch) -> u64 {
+    batch.get_array_memory_size() as u64
+}
+
+/// Bytes the typed rows of `table` take (an Avro sample's decoded size).
+fn table_bytes(table: &Table) -> u64 {
+    use crate::table::Values;
+    let values: usize = table
+        .columns
+        .iter()
+        .map(|c| {
+            c.valid.len()
+                + match &c.values {
+                    Values::Int(v) => v.len() * 8,
+                    Values::Float(v) => v.len() * 8,
+                    Values::Bool(v) => v.len(),
+                    Values::Str(v) => {
+                        let (text, ends) = v.parts();
+                        text.len() + ends.len() * 8
+                    }
+                }
+        })
+        .sum();
+    values as u64
+}
+
+/// The decoded batches of a sample, up to its limit: a batch past what is
+/// left is cut to its first rows (at least one), and the sample is full.
+#[derive(Default)]
+struct Decoded {
+    batches: Vec<RecordBatch>,
+    /// Bytes of them decoded (as `decoded_bytes` counts).
+    bytes: u64,
+    /// Rows in the batches read, before any cut.
+    seen_rows: usize,
+    /// Whether a batch was cut short.
+    cut: bool,
+}
+
+impl Decoded {
+    /// Takes `batch`, or as much of it as `limit` leaves room for;
+    /// whether the sample is now full.
+    fn take(&mut self, batch: RecordBatch, limit: u64) -> bool {
+        let rows = batch.num_rows();
+        let size = decoded_bytes(&batch);
+        self.seen_rows += rows;
+        let room = limit.saturating_sub(self.bytes);
+        if size > room && rows > 1 {
+            let keep = ((room as f64 / size as f64) * rows as f64) as usize;
+            let keep = keep.clamp(1, rows);
+            self.cut = keep < rows;
+            self.bytes += size * keep as u64 / rows as u64;
+            self.batches.push(batch.slice(0, keep));
+        } else {
+            self.bytes += size;
+            self.batches.push(batch);
+        }
+        self.bytes >= limit
+    }
+
+    /// Of the rows read, the share kept.
+    fn kept_share(&self) -> f64 {
+        let kept: usize = self.batches.iter().map(RecordBatch::num_rows).sum();
+        kept as f64 / self.seen_rows.max(1) as f64
+    }
+}
+
 fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
     let input = parquet_file(path)?;
     let meta = input.metadata().clone();
@@ -331,10 +401,18 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
         .iter()
         .map(|g| g.num_rows() as usize)
         .sum();
+    // A group's size decoded: its rows at the decoded bytes a row of the
+    // first group's head takes, or its uncompressed size when larger
+    // (dictionary and run-length encoding shrink repetitive columns far
+    // below their decoded size).
+    let per_row = parquet_row_bytes(&input, &meta)?;
     let sizes: Vec<u64> = meta
         .row_groups()
         .iter()
-        .map(|g| g.total_byte_size().max(1) as u64)
+        .map(|g| {
+            let decoded = (g.num_rows().max(0) as f64 * per_row) as u64;
+            decoded.max(g.total_byte_size().max(1) as u64)
+        })
         .collect();
     let mean = sizes.iter().sum::<u64>() / groups.max(1) as u64;
     let chosen = spread(groups, (limit / mean.max(1)) as usize);
@@ -375,9 +453,15 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
             ),
         );
     }
-    let batches: Vec<RecordBatch> = input.batches(&plan)?.collect::<Result<_, _>>()?;
-    let (table, mapping) = mapped(input.fields(), &batches)?;
-    drop(batches);
+    // The estimate bounds what is planned; the decoded size, what is held.
+    let mut decoded = Decoded::default();
+    for batch in input.batches(&plan)? {
+        if decoded.take(batch?, limit) {
+            break;
+        }
+    }
+    let (table, mapping) = mapped(input.fields(), &decoded.batches)?;
+    drop(decoded);
     let whole = chosen.len() == groups && table.rows() == rows;
     Ok(Read {
         written: parquet_written(&meta),
@@ -392,6 +476,39 @@ fn read_parquet(path: &Path, limit: u64) -> Result<Read, Failed> {
     })
 }
 
+/// Decoded bytes a row takes, from up to `PROBE_ROWS` rows at the head
+/// of the first row group.
+fn parquet_row_bytes(
+    input: &ParquetInput<File>,
+    meta: &parquet::file::metadata::ParquetMetaData,
+) -> Result<f64, Failed> {
+    const PROBE_ROWS: usize = 1024;
+    let Some(first) = meta.row_groups().first() else {
+        return Ok(0.0);
+    };
+    let rows = (first.num_rows().max(0) as usize).min(PROBE_ROWS);
+    if rows == 0 {
+        return Ok(0.0);
+    }
+    let plan = Plan {
+        row_groups: Some(vec![0]),
+        selection: Some(
+            parquet::arrow::arrow_reader::RowSelection::from_consecutive_ranges(
+                std::iter::once(0..rows),
+                first.num_rows().max(0) as usize,
+            ),
+        ),
+        batch_size: Some(rows),
+    };
+    let (mut bytes, mut read) = (0u64, 0usize);
+    for batch in input.batches(&plan)? {
+        let batch = batch?;
+        bytes += decoded_bytes(&batch);
+        read += batch.num_rows();
+    }
+    Ok(bytes as f64 / read.max(1) as f64)
+}
+
 /// A Parquet file on disk, opened afresh for each pass over it.
 fn parquet_file(path: &Path) -> Result<ParquetInput<File>, String> {
     let path = path.to_path_buf();
@@ -404,22 +521,41 @@ fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
     let mut reader =
         arrow_ipc::reader::FileReader::try_new(file, None).map_err(|e| e.to_string())?;
     let batches = reader.num_batches();
-    let mean = size / batches.max(1) as u64;
-    let chosen = spread(batches, (limit / mean.max(1)) as usize);
-    fits(mean * chosen.len() as u64, crate::memory::available())?;
-    let mut sample = Vec::with_capacity(chosen.len());
+    // A batch's decoded size, from the first (compressed buffers make the
+    // file's share of a batch no measure of it).
+    let first = reader.next().transpose().map_err(|e| e.to_string())?;
+    let on_disk = size / batches.max(1) as u64;
+    let mean = first.as_ref().map_or(0, decoded_bytes).max(on_disk).max(1);
+    let chosen = spread(batches, (limit / mean) as usize);
+    fits(
+        (mean * chosen.len() as u64).min(limit).max(mean),
+        crate::memory::available(),
+    )?;
+    let mut decoded = Decoded::default();
+    let mut read = 0usize;
+    let mut first = first;
     for &i in &chosen {
-        reader.set_index(i).map_err(|e| e.to_string())?;
-        if let Some(batch) = reader.next() {
-            sample.push(batch.map_err(|e| e.to_string())?);
+        let batch = match (i, first.take()) {
+            (0, Some(batch)) => Some(Ok(batch)),
+            _ => {
+                reader.set_index(i).map_err(|e| e.to_string())?;
+                reader.next()
+            }
+        };
+        let Some(batch) = batch else { continue };
+        read += 1;
+        if decoded.take(batch.map_err(|e| e.to_string())?, limit) {
+            break;
         }
     }
-    let (table, mapping) = mapped(reader.schema().fields(), &sample)?;
-    drop(sample);
-    let whole = chosen.len() == batches;
+    let share = decoded.kept_share();
+    let (seen, cut) = (decoded.seen_rows, decoded.cut);
+    let (table, mapping) = mapped(reader.schema().fields(), &decoded.batches)?;
+    drop(decoded);
+    let whole = read == batches && !cut;
     let rows = match whole {
         true => table.rows(),
-        false => table.rows() * batches / chosen.len().max(1),
+        false => seen * batches / read.max(1),
     };
     Ok(Read {
         written: arrow_written(path, Kind::ArrowFile),
@@ -429,8 +565,8 @@ fn read_arrow_file(path: &Path, limit: u64) -> Result<Read, Failed> {
         rows_exact: whole,
         whole,
         as_text: mapping.as_text,
-        parts: (chosen.len(), batches),
-        sample_bytes: size * chosen.len() as u64 / batches.max(1) as u64,
+        parts: (read, batches),
+        sample_bytes: (size as f64 * read as f64 / batches.max(1) as f64 * share) as u64,
     })
 }
 
@@ -453,20 +589,23 @@ impl Head {
         Ok((Head { size, consumed }, counted))
     }
 
-    /// Whether the sample has reached `limit` bytes of the file.
-    fn full(&self, limit: u64) -> bool {
-        self.consumed.get() >= limit
-    }
-
-    /// The read's figures: every row when the whole file was read, else a
-    /// row count estimated from the share of the file the sample took.
-    fn finish(&self, table: Table, as_text: Vec<(String, String)>, parts: usize) -> Read {
-        let whole = self.consumed.get() >= self.size;
+    /// The read's figures: every row when the reader `ended` and every row
+    /// read was kept, else a row count estimated from the share of the
+    /// file read (`seen` rows, of which the table kept `table.rows()`).
+    fn finish(
+        &self,
+        table: Table,
+        as_text: Vec<(String, String)>,
+        parts: usize,
+        (seen, ended): (usize, bool),
+    ) -> Read {
+        let whole = ended && seen == table.rows();
         let read = self.consumed.get().clamp(1, self.size.max(1));
         let rows = match whole {
             true => table.rows(),
-            false => (table.rows() as f64 * self.size as f64 / read as f64) as usize,
+            false => (seen as f64 * self.size as f64 / read as f64) as usize,
         };
+        let share = table.rows() as f64 / seen.max(1) as f64;
         Read {
             table,
             rows,
@@ -474,7 +613,7 @@ impl Head {
             whole,
             as_text,
             parts: (parts, if whole { parts } else { 0 }),
-            sample_bytes: read,
+            sample_bytes: (read as f64 * share) as u64,
             written: Written::default(),
             input_types: Vec::new(),
         }
@@ -486,18 +625,20 @@ fn read_arrow_stream(path: &Path, limit: u64) -> Result<Read, Failed> {
     let reader =
         arrow_ipc::reader::StreamReader::try_new(counted, None).map_err(|e| e.to_string())?;
     let fields = reader.schema().fields().clone();
-    let mut sample = Vec::new();
+    // The first batches up to the limit, decoded.
+    let mut decoded = Decoded::default();
+    let mut ended = true;
     for batch in reader {
-        sample.push(batch.map_err(|e| e.to_string())?);
-        if head.full(limit) {
+        if decoded.take(batch.map_err(|e| e.to_string())?, limit) {
+            ended = false;
             break;
         }
     }
-    let taken = sample.len();
-    let (table, mapping) = mapped(&fields, &sample)?;
-    drop(sample);
+    let (taken, seen) = (decoded.batches.len(), decoded.seen_rows);
+    let (table, mapping) = mapped(&fields, &decoded.batches)?;
+    drop(decoded);
     let input_types = mapping.input_types.clone();
-    let mut read = head.finish(table, mapping.as_text, taken);
+    let mut read = head.finish(table, mapping.as_text, taken, (seen, ended));
     read.input_types = input_types;
     read.written = arrow_written(path, Kind::ArrowStream);
     Ok(read)
@@ -509,15 +650,19 @@ fn read_avro(path: &Path, limit: u64) -> Result<Read, Failed> {
         .map_err(|e| e.to_string())?;
     let avro = AvroMapping::of(reader.writer_schema())?;
     let mut table = Table::new(avro.schema.clone(), 0);
-    // Records come a block at a time: the first blocks up to the limit.
+    // The first records up to the limit, decoded (a block of records
+    // compressed on disk is many times its size in rows).
+    let mut ended = true;
     for (r, record) in reader.enumerate() {
         avro.push(&mut table, record.map_err(|e| e.to_string())?, r)?;
-        if head.full(limit) {
+        if table_bytes(&table) >= limit {
+            ended = false;
             break;
         }
     }
     let input_types = avro.input_types.clone();
-    let mut read = head.finish(table, avro.as_text, 0);
+    let seen = table.rows();
+    let mut read = head.finish(table, avro.as_text, 0, (seen, ended));
     read.input_types = input_types;
     let mut header = Vec::new();
     File::open(path)
@@ -1469,6 +1614,102 @@ mod tests {
         let path = dir.path().join("t.arrows");
         std::fs::write(&path, &bytes).unwrap();
         (dir, path)
+    }
+
+    const CARRIERS: [&str; 4] = [
+        "United Airlines, operated by a regional partner",
+        "American Airlines, operated by a regional partner",
+        "Delta Air Lines, operated by a regional partner",
+        "JetBlue Airways, operated by JetBlue itself",
+    ];
+
+    /// `batches` batches of `rows` rows each (an id and a repetitive
+    /// text), written zstd-compressed as an Arrow IPC stream or file.
+    fn zstd_arrow(
+        kind: Kind,
+        batches: usize,
+        rows: usize,
+    ) -> (tempfile::TempDir, std::path::PathBuf, u64) {
+        use arrow_array::{Int64Array, StringArray};
+        use arrow_ipc::writer::{FileWriter, IpcWriteOptions, StreamWriter};
+        let schema = Arc::new(arrow_schema::Schema::new(vec![
+            arrow_schema::Field::new("id", DataType::Int64, false),
+            arrow_schema::Field::new("carrier", DataType::Utf8, false),
+        ]));
+        let options = IpcWriteOptions::default()
+            .try_with_compression(Some(arrow_ipc::CompressionType::ZSTD))
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.arrow");
+        let file = File::create(&path).unwrap();
+        let mut decoded = 0;
+        let mut stream = (kind == Kind::ArrowStream)
+            .then(|| StreamWriter::try_new_with_options(&file, &schema, options.clone()).unwrap());
+        let mut indexed = (kind == Kind::ArrowFile)
+            .then(|| FileWriter::try_new_with_options(&file, &schema, options.clone()).unwrap());
+        for b in 0..batches {
+            let ids = (b * rows..(b + 1) * rows).map(|i| (i / 1000) as i64);
+            let names = (0..rows).map(|i| CARRIERS[i % 4]);
+            let batch = RecordBatch::try_new(
+                schema.clone(),
+                vec![
+                    Arc::new(Int64Array::from_iter_values(ids)),
+                    Arc::new(StringArray::from_iter_values(names)),
+                ],
+            )
+            .unwrap();
+            decoded += decoded_bytes(&batch);
+            match (&mut stream, &mut indexed) {
+                (Some(w), _) => w.write(&batch).unwrap(),
+                (_, Some(w)) => w.write(&batch).unwrap(),
+                _ => unreachable!(),
+            }
+        }
+        if let Some(mut w) = stream {
+            w.finish().unwrap();
+        }
+        if let Some(mut w) = indexed {
+            w.finish().unwrap();
+        }
+        (dir, path, decoded)
+    }
+
+    /// The sample limit counts decoded bytes: a zstd Arrow input far
+    /// smaller than the limit on disk but far larger decoded is sampled
+    /// to about the limit, in batches and within one huge batch alike.
+    #[test]
+    fn a_compressed_arrow_input_is_sampled_to_the_limit_of_its_decoded_size() {
+        const LIMIT: u64 = 600_000;
+        for kind in [Kind::ArrowStream, Kind::ArrowFile] {
+            for (batches, rows) in [(16, 10_000), (1, 160_000)] {
+                let (_dir, path, decoded) = zstd_arrow(kind, batches, rows);
+                let on_disk = std::fs::metadata(&path).unwrap().len();
+                let total = batches * rows;
+                assert!(
+                    on_disk < LIMIT && decoded > 10 * LIMIT,
+                    "{on_disk} {decoded}"
+                );
+                let read = read(&path, kind, LIMIT).unwrap();
+                let what = format!("{kind:?}, {batches} batch(es) of {rows}");
+                assert!(!read.whole, "{what}");
+                // About the limit: the table's typed rows hold no more.
+                let per_row = decoded as f64 / total as f64;
+                let sampled = read.table.rows() as f64 * per_row;
+                assert!(
+                    sampled <= 1.2 * LIMIT as f64 && sampled >= 0.5 * LIMIT as f64,
+                    "{what}: {} rows, {sampled} bytes decoded",
+                    read.table.rows()
+                );
+                assert!(table_bytes(&read.table) <= 2 * LIMIT, "{what}");
+                // The file's rows are still counted or estimated in full.
+                let estimate = read.rows as f64 / total as f64;
+                assert!(
+                    (0.5..=2.0).contains(&estimate),
+                    "{what}: {} rows",
+                    read.rows
+                );
+            }
+        }
     }
 
     /// polars writes its categoricals as `Dictionary(UInt32, Utf8View)`.
