@@ -1529,3 +1529,148 @@ print("checked")
         .stderr(predicate::str::contains(reason));
     assert!(!out.exists());
 }
+
+/// The recommendation's own price list: (codec + compression, stored,
+/// write, read, cost, eligible).
+fn priced(doc: &Value) -> Vec<(String, f64, Option<f64>, f64, f64, bool)> {
+    doc["recommendation"]["costs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                format!(
+                    "{}+{}",
+                    c["codec"].as_str().unwrap(),
+                    c["compression"].as_str().unwrap()
+                ),
+                c["stored_bytes"].as_f64().unwrap(),
+                c["write_ns"].as_f64(),
+                c["read_ns"].as_f64().unwrap(),
+                c["cost"].as_f64().unwrap_or(f64::NAN),
+                c["excluded"].is_null(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_zstd_parquet_whose_best_change_gains_under_the_margin_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let parquet = dir.path().join("weather.parquet");
+    encbench()
+        .arg("file")
+        .arg(public("seattle-weather.csv"))
+        .args(["--convert", "parquet+zstd-3", "-o"])
+        .arg(&parquet)
+        .assert()
+        .success();
+    let json = dir.path().join("out.json");
+    encbench()
+        .arg("file")
+        .arg(&parquet)
+        .args(TINY)
+        .args(["--optimize", "size", "--json"])
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Keep the file as it is: "))
+        .stdout(predicate::str::contains("write + 10 reads"));
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let rec = &doc["recommendation"];
+    assert_eq!(rec["codec"], "original", "{rec}");
+    assert_eq!(rec["reads_per_write"], 10);
+    let costs = priced(&doc);
+    let input = costs
+        .iter()
+        .find(|c| c.0.starts_with("original+") && c.2.is_none())
+        .unwrap();
+    // The input is stored at its size on disk.
+    assert_eq!(input.1, std::fs::metadata(&parquet).unwrap().len() as f64);
+    // The premise: no other choice is 20 % smaller (lz4 is all TINY compresses with).
+    let best_change = costs
+        .iter()
+        .filter(|c| c.5 && c.2.is_some())
+        .map(|c| c.1)
+        .fold(f64::INFINITY, f64::min);
+    assert!(best_change > 0.8 * input.1, "{costs:?}");
+    // With no margin the smallest wins, whatever it is.
+    encbench()
+        .arg("file")
+        .arg(&parquet)
+        .args(TINY)
+        .args(["--optimize", "size", "--keep-margin", "0", "--json"])
+        .arg(&json)
+        .arg("--force")
+        .assert()
+        .success();
+    let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let costs = priced(&doc);
+    let smallest = costs
+        .iter()
+        .filter(|c| c.5)
+        .map(|c| c.1)
+        .fold(f64::INFINITY, f64::min);
+    let rec = &doc["recommendation"];
+    let picked = costs
+        .iter()
+        .find(|c| {
+            c.0 == format!(
+                "{}+{}",
+                rec["codec"].as_str().unwrap(),
+                rec["compression"].as_str().unwrap()
+            )
+        })
+        .unwrap();
+    assert_eq!(picked.1, smallest, "{costs:?}");
+}
+
+#[test]
+fn no_recommendation_is_beaten_on_size_write_and_read_by_a_row_of_its_own_table() {
+    let dir = tempfile::tempdir().unwrap();
+    for (input, extra) in [
+        (
+            public("seattle-weather.csv"),
+            vec!["--link-bandwidth", "50"],
+        ),
+        (public("us-employment.csv"), vec!["--reads", "1"]),
+        (public("iris.jsonl"), vec!["--reads", "1000"]),
+    ] {
+        let json = dir.path().join("out.json");
+        encbench()
+            .arg("file")
+            .arg(&input)
+            .args(TINY)
+            .args(&extra)
+            .arg("--json")
+            .arg(&json)
+            .arg("--force")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("For the whole file ("));
+        let doc: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        let costs = priced(&doc);
+        let rec = &doc["recommendation"];
+        let name = format!(
+            "{}+{}",
+            rec["codec"].as_str().unwrap(),
+            rec["compression"].as_str().unwrap()
+        );
+        let pick = costs.iter().find(|c| c.0 == name).unwrap();
+        assert!(pick.5, "the pick is eligible: {pick:?}");
+        for c in costs.iter().filter(|c| c.5) {
+            let w = |x: &Option<f64>| x.unwrap_or(0.0);
+            let no_worse = c.1 <= pick.1 && w(&c.2) <= w(&pick.2) && c.3 <= pick.3;
+            let better = c.1 < pick.1 || w(&c.2) < w(&pick.2) || c.3 < pick.3;
+            assert!(
+                !(no_worse && better),
+                "{input:?} {extra:?}: {} beats {name}: {costs:?}",
+                c.0
+            );
+        }
+        // Under balanced, the input as it is costs 1 and a change clears the margin.
+        let input_cost = costs.iter().find(|c| c.2.is_none()).map(|c| c.4).unwrap();
+        assert!((input_cost - 1.0).abs() < 1e-9, "{costs:?}");
+        assert!(rec["codec"] == "original" || pick.4 <= 0.8, "{costs:?}");
+    }
+}
