@@ -510,6 +510,11 @@ fn write_converted(
                 "identical but for {loss}"
             ))
     );
+    for (name, written) in &done.renamed {
+        outln!(
+            "note: column '{name}' is written as '{written}' (the format's names cannot hold it as it is); it was read back and compared under that name"
+        );
+    }
     Ok(())
 }
 

@@ -1674,3 +1674,29 @@ fn no_recommendation_is_beaten_on_size_write_and_read_by_a_row_of_its_own_table(
         assert!(rec["codec"] == "original" || pick.4 <= 0.8, "{costs:?}");
     }
 }
+
+#[test]
+fn an_avro_conversion_names_each_renamed_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = write(
+        dir.path(),
+        "air.csv",
+        b"Ozone,Solar.R,Wind\n41,190,7.4\n36,118,8.0\n",
+    );
+    for (format, renamed) in [("avro", true), ("parquet", false), ("jsonl", false)] {
+        let out = dir.path().join(format!("air.{format}"));
+        let assert = encbench()
+            .arg("file")
+            .arg(&csv)
+            .args(["--convert", format, "-o"])
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "read back and compared row by row: identical",
+            ));
+        let note = "note: column 'Solar.R' is written as 'Solar_R'";
+        let printed = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+        assert_eq!(printed.contains(note), renamed, "{format}: {printed}");
+    }
+}
