@@ -1,23 +1,24 @@
-//! `encbench file`: read the user's file, print the schema, measure every
-//! candidate encoding × compressor, print the table, the Pareto frontier
-//! and a recommendation; or convert it (verified) to one format.
+//! `encbench file`: turns the flags into the options of the pipeline's
+//! stages (`encbench_userdata::pipeline`: read → describe → measure →
+//! decide → convert), runs them in that order, and prints what each one
+//! returns: the input and its schema, the table of every choice, the
+//! frontier, the recommendation and the whole file's costs; or what a
+//! conversion wrote.
 
 use crate::cli::{FileArgs, InputFormat, Optimize};
 use crate::output::{check_export_paths, write_exports, RunStore};
 use crate::progress::Progress;
 use crate::run::{build_info, check_compressions};
 use anyhow::{bail, Context as _};
-use encbench_measure::{measure_overhead, probe_timer, Config};
 use encbench_record::{EngineInfo, Environment, RunDocument, SCHEMA_VERSION};
 use encbench_report::units;
-use encbench_table::jsondoc::Records;
 use encbench_table::sniff::FormatHint;
-use encbench_userdata::measure::{self, Plan};
-use encbench_userdata::pipeline::Resolved;
+use encbench_userdata::describe::{self, Description};
+use encbench_userdata::measure;
+use encbench_userdata::pipeline::{self, Ask, Effort, Resolved, Verdict};
 use encbench_userdata::readers::{self, Readers};
 use encbench_userdata::recommend::{self, Objective};
-use encbench_userdata::{candidates, cost};
-use encbench_userdata::{convert, load, pipeline, summary, LoadOptions, Loaded, Schema};
+use encbench_userdata::{convert, cost, summary, LoadOptions, Loaded, Schema};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -27,8 +28,27 @@ const FULL_SAMPLE_MB: f64 = 64.0;
 
 pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let quick = !args.full;
-    let compressions = check_compressions(&args.compressions)?.unwrap_or_default();
-    let readers = Readers::parse(&args.readers).map_err(anyhow::Error::msg)?;
+    let effort = Effort {
+        quick,
+        samples: args.samples.map(|n| n as usize),
+        compressors: check_compressions(&args.compressions)?.unwrap_or_default(),
+    };
+    let objective = match args.optimize {
+        Optimize::Size => Objective::Size,
+        Optimize::Decode => Objective::Decode,
+        Optimize::Encode => Objective::Encode,
+        Optimize::Balanced => Objective::Balanced,
+        Optimize::Query => Objective::Query,
+    };
+    let ask = Ask {
+        cost: cost::Model {
+            reads: args.reads,
+            keep_margin: args.keep_margin / 100.0,
+            ..cost::Model::new(objective)
+        },
+        link: args.link_bandwidth,
+        readers: Readers::parse(&args.readers).map_err(anyhow::Error::msg)?,
+    };
     // Everything this command reads; nothing it writes may be one of them.
     let mut inputs: Vec<&Path> = vec![&args.path];
     inputs.extend(args.schema.as_deref());
@@ -49,6 +69,110 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         };
         convert::check_output(&taken, output, args.export.force)?;
     }
+    let options = load_options(&args, quick)?;
+    let mut progress = Progress::new(args.quiet);
+
+    // A named format needs no measurement: convert every row and stop.
+    if let Some(Target::Format(resolved)) = &target {
+        write_converted(&args, &options, &taken, resolved, &mut progress)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+
+    let mut store = RunStore::open(&args.store, &inputs)?;
+    progress.milestone(&format!("encbench file: reading {}", args.path.display()));
+    let loaded = pipeline::read(&args.path, &options)?;
+    let (described, notes) = pipeline::describe(&loaded, &options);
+    if !args.quiet {
+        out!("{}", described.render());
+    }
+    let mode = if quick { "quick" } else { "full" };
+    progress.milestone(&format!("encbench file: measuring ({mode} mode)"));
+    let plan = pipeline::plan(&loaded, &effort, objective);
+    let measured = pipeline::measure(&loaded, &plan, &mut |m| progress.update(m));
+    let verdict = pipeline::decide(&loaded, &plan, measured, &ask, &mut |m| progress.update(m));
+    let counts = counting.as_ref().map(|plan| {
+        progress.milestone(&format!(
+            "encbench file: counting instructions per operation ({}) …",
+            plan.describe()
+        ));
+        (plan.describe(), plan.count(None))
+    });
+    progress.finish();
+    let build = build_info();
+    let engine = EngineInfo {
+        timer_resolution_ns: plan.timer.resolution_ns,
+        timer_cost_ns: plan.timer.cost_ns,
+        empty_body_ns: plan.empty_body_ns,
+        min_sample_ns: plan.config.min_sample_time(&plan.timer).as_nanos() as f64,
+    };
+    let Verdict {
+        records,
+        failures,
+        choices,
+        decision,
+        recommendation,
+        notes: measured_notes,
+        bandwidth,
+    } = verdict;
+    let mut doc = RunDocument {
+        encbench: build.version.clone(),
+        schema: SCHEMA_VERSION,
+        environment: Environment::capture(&build, mode, engine, None),
+        results: records,
+        failures,
+        comparisons: Vec::new(),
+        conclusions: Vec::new(),
+        compatibility: Vec::new(),
+        notes: notes.into_iter().chain(measured_notes).collect(),
+        recommendation,
+    };
+    match counts {
+        Some((method, Ok(counts))) => {
+            let note = crate::instructions::attach(&mut doc, &counts, &method);
+            doc.notes.push(note);
+        }
+        Some((_, Err(e))) => doc
+            .notes
+            .push(format!("instructions per operation were not counted: {e}")),
+        None => {}
+    }
+    // The bandwidth the times include: given, or the input's device for balanced.
+    let link = bandwidth.as_ref().map(|b| b.mb_per_s);
+    print_answer(
+        &args,
+        &loaded,
+        &doc,
+        &choices,
+        decision.as_ref(),
+        link,
+        &ask,
+    );
+    write_exports(&doc, &args.export)?;
+    if let Some(store) = store.as_mut() {
+        store.save(&doc, "`encbench show {id}`")?;
+    }
+    if let Some(Target::Recommended) = target {
+        let Some(r) = &doc.recommendation else {
+            bail!("--convert recommended: nothing to recommend, so nothing was written");
+        };
+        let resolved = pipeline::conversion_of(r).map_err(anyhow::Error::msg)?;
+        let mut progress = Progress::new(args.quiet);
+        write_converted(&args, &options, &taken, &resolved, &mut progress)?;
+    }
+    Ok(if doc.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "error: {} row(s) failed verification or timing",
+            doc.failures.len()
+        );
+        ExitCode::from(1)
+    })
+}
+
+/// The options of the read stage: the format hint, a schema given, the
+/// sample's size.
+fn load_options(args: &FileArgs, quick: bool) -> anyhow::Result<LoadOptions> {
     let schema = match &args.schema {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -62,7 +186,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     } else {
         FULL_SAMPLE_MB
     });
-    let options = LoadOptions {
+    Ok(LoadOptions {
         hint: match args.format {
             InputFormat::Auto => FormatHint::Auto,
             InputFormat::Csv => FormatHint::Csv,
@@ -81,132 +205,23 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         // --full also infers the schema from (and counts) every row, in one streaming pass.
         every_row: args.full,
         json_path: args.json_path.clone(),
-    };
-    let mut progress = Progress::new(args.quiet);
+    })
+}
 
-    // A named format needs no measurement: convert every row and stop.
-    if let Some(Target::Format(resolved)) = &target {
-        write_converted(&args, &options, &taken, resolved, &mut progress)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-
-    let mut store = RunStore::open(&args.store, &inputs)?;
-    progress.milestone(&format!("encbench file: reading {}", args.path.display()));
-    let loaded = pipeline::read(&args.path, &options)?;
-    if !args.quiet {
-        describe_loaded(&loaded);
-    }
-
-    let config = if quick {
-        // A first answer in seconds: a group's round (the encodings of a
-        // 2 MB sample take most of a second) runs at least six times, the
-        // fewest whose 95 % interval of the median is defined (their whole
-        // range), more where its budget allows; routines of milliseconds
-        // are warm after 20 ms. `--full` takes thirty (ten when slow).
-        Config {
-            min_samples: 6,
-            warmup: std::time::Duration::from_millis(20),
-            ..Config::quick()
-        }
-    } else {
-        Config::full()
-    };
-    let mode = if quick { "quick" } else { "full" };
-    progress.milestone(&format!("encbench file: measuring ({mode} mode)"));
-    let timer = probe_timer();
-    let overhead = measure_overhead(&config, &timer);
-    let objective = match args.optimize {
-        Optimize::Size => Objective::Size,
-        Optimize::Decode => Objective::Decode,
-        Optimize::Encode => Objective::Encode,
-        Optimize::Balanced => Objective::Balanced,
-        Optimize::Query => Objective::Query,
-    };
-    let query = (objective == Objective::Query).then(|| measure::narrowest(&loaded.table, 2));
-    let plan = Plan {
-        config: config.clone(),
-        timer,
-        samples: args.samples.map(|n| n as usize),
-        compressors: measure::compressors(&compressions, quick),
-        query: query.clone(),
-    };
-    let ask = cost::Model {
-        reads: args.reads,
-        keep_margin: args.keep_margin / 100.0,
-        ..cost::Model::new(objective)
-    };
-    let verdict = pipeline::judge(
-        &loaded,
-        &plan,
-        ask,
-        args.link_bandwidth,
-        &readers,
-        &mut |m| progress.update(m),
-    );
-    let counts = counting.as_ref().map(|plan| {
-        progress.milestone(&format!(
-            "encbench file: counting instructions per operation ({}) …",
-            plan.describe()
-        ));
-        (plan.describe(), plan.count(None))
-    });
-    progress.finish();
-    let choices = verdict.choices;
-    let decision = verdict.decision;
-    // The bandwidth the times include: given, or the input's device for balanced.
-    let link = verdict.bandwidth.as_ref().map(|b| b.mb_per_s);
-    let mut notes = pipeline::notes(&loaded, sample_mb);
-    notes.extend(
-        verdict
-            .skipped
-            .iter()
-            .map(|s| format!("file: not measured: {s}")),
-    );
-    let build = build_info();
-    let engine = EngineInfo {
-        timer_resolution_ns: timer.resolution_ns,
-        timer_cost_ns: timer.cost_ns,
-        empty_body_ns: overhead.empty_body_ns,
-        min_sample_ns: config.min_sample_time(&timer).as_nanos() as f64,
-    };
-    let mut recommendation = verdict.recommendation;
-    if let (Some(r), Some(columns)) = (recommendation.as_mut(), &query) {
-        let names: Vec<&str> = columns
-            .iter()
-            .map(|&i| loaded.table.schema.fields[i].name.as_str())
-            .collect();
-        r.reason.push_str(&format!(
-            " The query read the {} narrowest columns: {}.",
-            names.len(),
-            names.join(", ")
-        ));
-    }
-    let mut doc = RunDocument {
-        encbench: build.version.clone(),
-        schema: SCHEMA_VERSION,
-        environment: Environment::capture(&build, mode, engine, None),
-        results: verdict.records,
-        failures: verdict.failures,
-        comparisons: Vec::new(),
-        conclusions: Vec::new(),
-        compatibility: Vec::new(),
-        notes,
-        recommendation,
-    };
-    match counts {
-        Some((method, Ok(counts))) => {
-            let note = crate::instructions::attach(&mut doc, &counts, &method);
-            doc.notes.push(note);
-        }
-        Some((_, Err(e))) => doc
-            .notes
-            .push(format!("instructions per operation were not counted: {e}")),
-        None => {}
-    }
-
+/// Everything printed after measuring: the table, failures, the frontier,
+/// the recommendation, the whole file's costs, the usage lines, notes.
+fn print_answer(
+    args: &FileArgs,
+    loaded: &Loaded,
+    doc: &RunDocument,
+    choices: &[recommend::Choice],
+    decision: Option<&cost::Decision>,
+    link: Option<f64>,
+    ask: &Ask,
+) {
     // --quiet: the answer and errors only.
     if !args.quiet {
-        print_table(link, &loaded, &choices, &readers);
+        print_table(link, loaded, choices, &ask.readers);
     }
     for f in &doc.failures {
         outln!(
@@ -218,7 +233,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         );
     }
     if !args.quiet {
-        let frontier: Vec<String> = recommend::frontier(&choices, link)
+        let frontier: Vec<String> = recommend::frontier(choices, link)
             .iter()
             .map(|c| c.label())
             .collect();
@@ -230,15 +245,18 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     match &doc.recommendation {
         Some(r) => outln!(
             "Recommended (--optimize {}): {}",
-            objective.as_str(),
+            ask.cost.objective.as_str(),
             r.reason
         ),
         None => outln!("No recommendation: no rows, or no candidate could be measured."),
     }
-    if let (Some(decision), false) = (&decision, args.quiet) {
+    if args.quiet {
+        return;
+    }
+    if let Some(decision) = decision {
         out!("{}", summary::whole_file(decision, loaded.rows, 3));
     }
-    if let (Some(r), false) = (&doc.recommendation, args.quiet) {
+    if let Some(r) = &doc.recommendation {
         let usage = encbench_userdata::usage::snippets(
             &r.codec,
             &r.compression,
@@ -252,40 +270,13 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if args.explain && !args.quiet {
+    if args.explain {
         outln!("\nWhat each format offers its readers:");
         out!("{}", readers::explain());
     }
-    if !args.quiet {
-        for note in &doc.notes {
-            outln!("note: {note}");
-        }
+    for note in &doc.notes {
+        outln!("note: {note}");
     }
-    write_exports(&doc, &args.export)?;
-    if let Some(store) = store.as_mut() {
-        store.save(&doc, "`encbench show {id}`")?;
-    }
-    if let Some(Target::Recommended) = target {
-        let Some(r) = &doc.recommendation else {
-            bail!("--convert recommended: nothing to recommend, so nothing was written");
-        };
-        if candidates::by_id(&r.codec).is_none() {
-            bail!("--convert recommended: '{}' (the input as it is) is recommended; there is nothing to convert", r.codec);
-        }
-        let compressor = (r.compression != "none").then(|| r.compression.clone());
-        let resolved = resolve(&r.codec, compressor)?;
-        let mut progress = Progress::new(args.quiet);
-        write_converted(&args, &options, &taken, &resolved, &mut progress)?;
-    }
-    Ok(if doc.failures.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        eprintln!(
-            "error: {} row(s) failed verification or timing",
-            doc.failures.len()
-        );
-        ExitCode::from(1)
-    })
 }
 
 /// The table of every choice measured, with its legend.
@@ -446,7 +437,7 @@ fn write_converted(
                 convert::Source::Text(scanned) => {
                     rows.set((scanned.rows as u64, scanned.rows_exact));
                     if !args.quiet {
-                        describe_scanned(scanned);
+                        out!("{}", describe::scanned(scanned).render());
                     }
                 }
                 convert::Source::Columnar { rows: n, .. } if args.quiet => {
@@ -459,18 +450,9 @@ fn write_converted(
                     rows: n,
                 } => {
                     rows.set((*n as u64, true));
-                    describe(Described {
-                        path,
-                        format: kind.describe().to_string(),
-                        compression: None,
-                        file_bytes: size.unwrap_or(0),
-                        text_bytes: 0,
-                        rows: format!("{n} rows"),
-                        skipped: 0,
-                        schema_from: "the file's own, mapped to encbench's types".into(),
-                        schema,
-                        input_types: &[],
-                    });
+                    let d: Description =
+                        describe::columnar(path, *kind, schema, *n, size.unwrap_or(0));
+                    out!("{}", d.render());
                 }
             }
             p.bar(size, "writing");
@@ -516,118 +498,4 @@ fn write_converted(
         );
     }
     Ok(())
-}
-
-/// What [`describe`] prints about an input.
-struct Described<'a> {
-    path: &'a Path,
-    format: String,
-    compression: Option<&'static str>,
-    file_bytes: u64,
-    text_bytes: u64,
-    rows: String,
-    skipped: usize,
-    schema_from: String,
-    schema: &'a Schema,
-    /// A binary input's own column types (empty for text).
-    input_types: &'a [String],
-}
-
-/// The scanned input and its schema.
-fn describe_scanned(scanned: &load::Scanned) {
-    let source = &scanned.opened.source;
-    describe(Described {
-        path: &source.path,
-        format: input_format(scanned.opened.format, source.json.as_ref()),
-        compression: source.compression,
-        file_bytes: source.file_bytes,
-        text_bytes: scanned.text_bytes,
-        rows: match scanned.rows_exact {
-            true => format!("{} rows", scanned.rows),
-            false => format!("≈{} rows (estimated from a sample)", scanned.rows),
-        },
-        skipped: scanned.skipped,
-        schema_from: match (&scanned.restarted, scanned.from_sample, scanned.inferred) {
-            (Some(why), _, _) => format!(
-                "inferred from every row, as the sample's schema does not fit {why}"
-            ),
-            (None, true, _) => "inferred from a sample of rows; a row that does not fit it starts the conversion again from every row; --full infers from every row first".into(),
-            (None, false, true) => "inferred from every row".into(),
-            (None, false, false) => "from --schema".into(),
-        },
-        schema: &scanned.schema,
-        input_types: &[],
-    });
-}
-
-/// The loaded input, its schema and the sampling.
-fn describe_loaded(loaded: &Loaded) {
-    describe(Described {
-        path: &loaded.path,
-        format: match &loaded.columnar {
-            Some(c) => c.kind.describe().to_string(),
-            None => input_format(loaded.format, loaded.json.as_ref()),
-        },
-        compression: loaded.compression,
-        file_bytes: loaded.file_bytes,
-        // A columnar file's size is its size on disk, said once.
-        text_bytes: match loaded.columnar {
-            Some(_) => 0,
-            None => loaded.text_bytes,
-        },
-        rows: match loaded.rows_exact {
-            true => format!("{} rows", loaded.rows),
-            false => format!("≈{} rows (estimated from the sample)", loaded.rows),
-        },
-        skipped: loaded.skipped,
-        schema_from: match (loaded.inferred, loaded.schema_every_row) {
-            _ if loaded.columnar.is_some() => "the file's own, mapped to encbench's types",
-            (true, true) => "inferred from every row",
-            (true, false) => "inferred from the sampled rows; --full infers from every row",
-            (false, true) => "from --schema",
-            (false, false) => "from --schema, checked on the sampled rows",
-        }
-        .into(),
-        schema: &loaded.table.schema,
-        input_types: loaded
-            .columnar
-            .as_ref()
-            .map_or(&[][..], |c| c.input_types.as_slice()),
-    });
-}
-
-/// The format found, or the JSON document whose records are the rows.
-fn input_format(format: encbench_table::sniff::Format, json: Option<&Records>) -> String {
-    match json {
-        Some(r) => format!(
-            "JSON document: the records of {}, one row each (rows numbered by record)",
-            r.describe()
-        ),
-        None => format.describe(),
-    }
-}
-
-/// The input, its schema and the sampling, as a short block.
-fn describe(d: Described<'_>) {
-    outln!(
-        "{}: {}{}, {}, {}{}",
-        d.path.display(),
-        d.format,
-        d.compression.map_or(String::new(), |c| format!(
-            ", {c}-compressed ({} on disk)",
-            units::bytes(d.file_bytes as f64)
-        )),
-        match d.text_bytes {
-            0 => format!("{} on disk", units::bytes(d.file_bytes as f64)),
-            n => format!("{} of text", units::bytes(n as f64)),
-        },
-        d.rows,
-        if d.skipped > 0 {
-            format!(", {} malformed rows skipped", d.skipped)
-        } else {
-            String::new()
-        }
-    );
-    outln!("schema ({}):", d.schema_from);
-    out!("{}", summary::schema(d.schema, d.input_types));
 }

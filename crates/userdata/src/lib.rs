@@ -9,6 +9,7 @@ pub mod bandwidth;
 pub mod candidates;
 pub mod convert;
 pub mod cost;
+pub mod describe;
 pub mod measure;
 pub mod pipeline;
 pub mod plain_table;

@@ -24,6 +24,8 @@ pub struct Plan {
     pub config: Config,
     /// The timer's properties.
     pub timer: TimerInfo,
+    /// An empty body's time through the same engine (the harness's own cost).
+    pub empty_body_ns: f64,
     /// Fixed number of samples per row (`--samples`), if any.
     pub samples: Option<usize>,
     /// Compressors applied to every candidate's bytes.

@@ -1,25 +1,94 @@
-//! The `file` pipeline behind one small API, so the command line only
-//! parses flags and prints: [`read`] (open → sample → infer), [`judge`]
-//! (measure → recommend), [`notes`] (what the record should say about the
-//! sample), and [`convert`] (schema → stream out → read back).
+//! The `file` pipeline, in the order a reader follows it: [`read`] (open →
+//! sample → infer) → [`describe`] (what the input is) → [`plan`] and
+//! [`measure`] (verify, then time every candidate on the sample) →
+//! [`decide`] (price every choice for the whole file and recommend one) →
+//! [`convert`] (schema → stream out → read back). Each stage hands a value
+//! to the next; the command line only turns flags into the options below
+//! and prints what the stages return.
 
 use crate::bandwidth::Bandwidth;
 use crate::candidates::TableCodec;
 use crate::convert::{self, Converted, Outcome, Pass, Request, Source};
 use crate::cost;
-use crate::measure::{self, Plan};
+use crate::describe::{self, Description};
+use crate::measure::{self, Measured, Plan};
 use crate::readers::Readers;
 use crate::recommend::{self, Choice, Objective};
 use encbench_format::units;
+use encbench_measure::{measure_overhead, probe_timer, Config};
 use encbench_record::{Failure, Recommendation, Record};
 use encbench_table::load::{self, LoadOptions, Loaded};
 use encbench_table::sample::Method;
 use encbench_table::Error;
 use std::path::Path;
 
-/// Opens the file, draws the sample (or takes every row) and types it.
+/// Stage 1: opens the file, draws the sample (or takes every row) and types it.
 pub fn read(path: &Path, options: &LoadOptions) -> Result<Loaded, Error> {
     load::load(path, options)
+}
+
+/// Stage 2: the input as the user is told about it, and the notes the
+/// record keeps about how its rows were drawn.
+pub fn describe(loaded: &Loaded, options: &LoadOptions) -> (Description, Vec<String>) {
+    let sample_mb = options
+        .sample_limit
+        .map_or(f64::INFINITY, |b| b as f64 / 1e6);
+    (describe::loaded(loaded), notes(loaded, sample_mb))
+}
+
+/// How hard to measure (`--quick`/`--full`, `--samples`, `--compress`).
+#[derive(Debug, Clone, Default)]
+pub struct Effort {
+    pub quick: bool,
+    /// A fixed number of samples per row.
+    pub samples: Option<usize>,
+    /// Compressors named (families or one level); none: the mode's own.
+    pub compressors: Vec<String>,
+}
+
+/// Stage 3a: how to time this input: the mode's sampling, the timer and
+/// its overhead probed, the compressors, and under `query` the columns read.
+pub fn plan(loaded: &Loaded, effort: &Effort, objective: Objective) -> Plan {
+    let config = if effort.quick {
+        // A first answer in seconds: a group's round (the encodings of a
+        // 2 MB sample take most of a second) runs at least six times, the
+        // fewest whose 95 % interval of the median is defined (their whole
+        // range), more where its budget allows; routines of milliseconds
+        // are warm after 20 ms. `--full` takes thirty (ten when slow).
+        Config {
+            min_samples: 6,
+            warmup: std::time::Duration::from_millis(20),
+            ..Config::quick()
+        }
+    } else {
+        Config::full()
+    };
+    let timer = probe_timer();
+    let overhead = measure_overhead(&config, &timer);
+    Plan {
+        timer,
+        empty_body_ns: overhead.empty_body_ns,
+        samples: effort.samples,
+        compressors: measure::compressors(&effort.compressors, effort.quick),
+        query: (objective == Objective::Query).then(|| measure::narrowest(&loaded.table, 2)),
+        config,
+    }
+}
+
+/// Stage 3b: verifies, then times, every candidate × compressor on the sample.
+pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> Measured {
+    measure::measure(loaded, plan, progress)
+}
+
+/// What the user asks of the answer.
+#[derive(Debug, Clone)]
+pub struct Ask {
+    /// The objective, reads per write and keep margin.
+    pub cost: cost::Model,
+    /// `--link-bandwidth`: moving the bytes at this many MB/s.
+    pub link: Option<f64>,
+    /// Who reads the data.
+    pub readers: Readers,
 }
 
 /// What measuring the sample concluded.
@@ -35,8 +104,8 @@ pub struct Verdict {
     pub decision: Option<cost::Decision>,
     /// The best choice for the objective, if anything could be measured.
     pub recommendation: Option<Recommendation>,
-    /// Format × compressor pairs not measured, and why.
-    pub skipped: Vec<String>,
+    /// What the record should say: format × compressor pairs not measured, and why.
+    pub notes: Vec<String>,
     /// The bandwidth the times include (moving the bytes), if any.
     pub bandwidth: Option<Bandwidth>,
 }
@@ -61,21 +130,21 @@ fn nesting_note(loaded: &Loaded, codec: &str) -> String {
     }
 }
 
-/// Verifies and times every candidate on the sample, prices each for the
-/// whole file under `ask` (its objective, reads per write and keep margin)
-/// and recommends one that `readers` can read (the others are measured and
-/// shown all the same). Times include moving the bytes at `link` MB/s when
-/// given; for `balanced` without it, at the bandwidth of the input's own
-/// device (measured, or a named default: see `bandwidth`).
-pub fn judge(
+/// Stage 4: prices every measured choice for the whole file under `ask`
+/// and recommends one that its readers can read (the others are measured
+/// and shown all the same). Times include moving the bytes at
+/// `--link-bandwidth` when given; for `balanced` without it, at the
+/// bandwidth of the input's own device (measured, or a named default: see
+/// `bandwidth`).
+pub fn decide(
     loaded: &Loaded,
     plan: &Plan,
-    ask: cost::Model,
-    link: Option<f64>,
-    readers: &Readers,
+    measured: Measured,
+    ask: &Ask,
     progress: &mut dyn FnMut(&str),
 ) -> Verdict {
-    let bandwidth = match (link, ask.objective) {
+    let readers = &ask.readers;
+    let bandwidth = match (ask.link, ask.cost.objective) {
         (Some(l), _) => Some(Bandwidth::given(l)),
         (None, Objective::Balanced) => {
             progress("timing a cold read of the input's disk");
@@ -83,7 +152,6 @@ pub fn judge(
         }
         (None, _) => None,
     };
-    let measured = measure::measure(loaded, plan, progress);
     let choices = recommend::choices(&measured.records);
     let every_readable = choices.iter().all(|c| readers.excludes(c).is_none());
     // A format that changes values (CSV's NaN) is no answer while another
@@ -101,7 +169,7 @@ pub fn judge(
         link: bandwidth.as_ref().map(|b| b.mb_per_s),
         scale: loaded.rows as f64 / loaded.table.rows().max(1) as f64,
         input_bytes: Some(loaded.file_bytes as f64),
-        ..ask
+        ..ask.cost
     };
     // No rows: sizes are headers and times are set-up costs; nothing to recommend on.
     let decision = (loaded.table.rows() > 0)
@@ -137,6 +205,17 @@ pub fn judge(
             r.bandwidth_mb_per_s = Some(b.mb_per_s);
             r.bandwidth_source = Some(b.source.clone());
         }
+        if let Some(columns) = &plan.query {
+            let names: Vec<&str> = columns
+                .iter()
+                .map(|&i| loaded.table.schema.fields[i].name.as_str())
+                .collect();
+            r.reason.push_str(&format!(
+                " The query read the {} narrowest columns: {}.",
+                names.len(),
+                names.join(", ")
+            ));
+        }
         r
     });
     Verdict {
@@ -145,13 +224,30 @@ pub fn judge(
         choices,
         decision,
         recommendation,
-        skipped: measured.skipped,
+        notes: measured
+            .skipped
+            .iter()
+            .map(|s| format!("file: not measured: {s}"))
+            .collect(),
         bandwidth,
     }
 }
 
+/// What `--convert recommended` writes: the recommendation's format and
+/// compression; an error when the answer is to keep the file as it is.
+pub fn conversion_of(r: &Recommendation) -> Result<Resolved, String> {
+    if crate::candidates::by_id(&r.codec).is_none() {
+        return Err(format!(
+            "--convert recommended: '{}' (the input as it is) is recommended; there is nothing to convert",
+            r.codec
+        ));
+    }
+    let compressor = (r.compression != "none").then(|| r.compression.clone());
+    resolve(&r.codec, compressor)
+}
+
 /// The notes a run records about how its rows were drawn.
-pub fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
+fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
     let mut notes = Vec::new();
     let of = |rows: usize| match loaded.rows_exact {
         true => format!("{rows}"),
