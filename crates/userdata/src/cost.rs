@@ -21,7 +21,7 @@
 //! is never beaten by another eligible choice on size, write and read at
 //! once.
 
-use crate::recommend::{transfer_ns, Choice, Objective};
+use crate::choice::{transfer_ns, Choice, Objective};
 use encbench_record::ChoiceCost;
 
 /// Reads per write when `--reads` is not given: data at rest is read many
@@ -368,9 +368,7 @@ mod tests {
             choice("big", 2_000_000, Some(10.0), 10.0),
             choice("small", 1_000_000, Some(90.0), 90.0),
         ];
-        let old = |c: &Choice| {
-            c.write_ns.unwrap() + crate::recommend::transfer_ns(c.bytes, Some(10.0)) + c.read_ns
-        };
+        let old = |c: &Choice| c.write_ns.unwrap() + transfer_ns(c.bytes, Some(10.0)) + c.read_ns;
         assert!(old(&choices[0]) < old(&choices[1]), "the old pick was big");
         let model = Model {
             link: Some(10.0),

@@ -7,6 +7,7 @@
 
 pub mod bandwidth;
 pub mod candidates;
+pub mod choice;
 pub mod convert;
 pub mod cost;
 pub mod describe;
