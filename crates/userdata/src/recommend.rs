@@ -98,7 +98,8 @@ pub fn recommend(decision: &Decision) -> Recommendation {
     let link = model.link.map_or(String::new(), |l| {
         format!(", moving the bytes at {} MB/s", fmt(l))
     });
-    let terms = format!("{reads} read(s) per write{link}");
+    let plural = if reads == 1 { "" } else { "s" };
+    let terms = format!("the whole file, {reads} read{plural} per write{link}");
     let input = decision.input();
     let reason = if let Some(change) = decision.short_of_margin.map(|i| &decision.priced[i]) {
         let cost = match model.objective {
@@ -112,14 +113,14 @@ pub fn recommend(decision: &Decision) -> Recommendation {
             ),
         };
         format!(
-            "Keep the file as it is: the best change, {}, {cost} ({}), short of the {} % gain that makes converting worth it (--keep-margin); {terms}.",
+            "Keep the file as it is: the best change, {}, {cost} ({}), short of the {} % gain that makes converting worth it (--keep-margin; {terms}).",
             change.choice.label(),
             against_all(change, pick, model.objective),
             fmt(model.keep_margin * 100.0),
         )
     } else if pick.is_input() {
         format!(
-            "Keep the file as it is: no choice measured does better{}; {terms}.",
+            "Keep the file as it is: no choice measured does better{} ({terms}).",
             match model.objective {
                 Objective::Size => " on size",
                 Objective::Decode => " on read time",
@@ -153,24 +154,27 @@ pub fn recommend(decision: &Decision) -> Recommendation {
                     None => " (a full read: no format here reads columns alone faster)",
                 }
             ),
-            Objective::Balanced => format!(
-                "{} has the lowest cost of a stored file: {}× {}",
-                pick.choice.label(),
-                fmt(pick.score.unwrap_or(f64::NAN)),
-                if input.is_some() {
-                    "that of keeping the file as it is"
-                } else {
-                    "the best of each figure"
-                }
-            ),
+            Objective::Balanced => match input {
+                Some(_) => format!(
+                    "{} costs {}× what keeping the file as it is does",
+                    pick.choice.label(),
+                    fmt(pick.score.unwrap_or(f64::NAN))
+                ),
+                None => format!(
+                    "{} costs least: {}× the best of each figure",
+                    pick.choice.label(),
+                    fmt(pick.score.unwrap_or(f64::NAN))
+                ),
+            },
         };
         let versus = input.map_or(String::new(), |i| {
-            format!(
-                "; against the file as it is, {}",
-                against_all(pick, i, model.objective)
-            )
+            let against = against_all(pick, i, model.objective);
+            match model.objective {
+                Objective::Balanced => format!(": {against}"),
+                _ => format!("; against the file as it is, {against}"),
+            }
         });
-        format!("{head} for the whole file{versus}; {terms}.")
+        format!("{head}{versus} ({terms}).")
     };
     // The input was already set beside the pick; a kept input's rival was too.
     let next = decision
@@ -302,10 +306,22 @@ mod tests {
         );
         assert_eq!(
             r.reason,
-            "small is the fastest to read: 40.0 ms a read for the whole file; against the file as it is, 10.0× smaller at rest, 3.00× faster to read, written once in 60.0 ms; 10 read(s) per write, moving the bytes at 10.0 MB/s. Against the runner-up, fast: 6.00× smaller at rest, 1.52× faster to read, 1.03× faster to write."
+            "small is the fastest to read: 40.0 ms a read; against the file as it is, 10.0× smaller at rest, 3.00× faster to read, written once in 60.0 ms (the whole file, 10 reads per write, moving the bytes at 10.0 MB/s). Against the runner-up, fast: 6.00× smaller at rest, 1.52× faster to read, 1.03× faster to write."
         );
         assert_eq!(r.link_mb_per_s, Some(10.0));
         assert_eq!(r.reads_per_write, Some(10));
+        // Balanced says the pick's cost as the ranking computed it.
+        let b = reason(&choices, Model::new(Objective::Balanced));
+        let cost = b.costs.iter().find(|c| c.codec == b.codec).unwrap().cost;
+        assert!(
+            b.reason.starts_with(&format!(
+                "{} costs {}× what keeping the file as it is does: ",
+                b.codec,
+                fmt(cost)
+            )),
+            "{}",
+            b.reason
+        );
         assert_eq!(r.costs.len(), 3);
         assert_eq!(r.costs[0].codec, "small", "ranked first");
         assert_eq!(r.costs[0].read_ns, 40e6);
