@@ -889,16 +889,23 @@ impl<const V: u8> D<'_, V> {
         self.tape.push(ty, slot, 0, 0);
     }
 
-    /// An `OCTET STRING` or `IA5String`, its size checked.
+    /// An `OCTET STRING` or `IA5String`, its size checked, and an
+    /// `IA5String`'s characters (below 0x80, as the BER and PER tapes
+    /// check them).
     #[inline(always)]
     fn string(&mut self, ty: TypeId, slot: u16, contents: &[u8], at: usize) -> R {
-        let (lo, hi) = match Self::SCHEMA.kind(ty) {
-            Kind::Octets { lo, hi } | Kind::Ia5 { lo, hi } => (*lo, *hi),
-            _ => (0, u32::MAX),
+        let (lo, hi, ia5) = match Self::SCHEMA.kind(ty) {
+            Kind::Octets { lo, hi } => (*lo, *hi, false),
+            Kind::Ia5 { lo, hi } => (*lo, *hi, true),
+            _ => (0, u32::MAX, false),
         };
         let len = contents.len() as u32;
         if len < lo || len > hi {
             return self.bad_size(ty, (lo, hi), len, at);
+        }
+        // `is_ascii` tests a word at a time for a high bit.
+        if ia5 && !contents.is_ascii() {
+            return self.not_ia5(ty, contents, at);
         }
         // The usual lengths (a termination id level, a package name, an
         // IPv4 address) copied as fixed-size values, not through a call
@@ -910,6 +917,25 @@ impl<const V: u8> D<'_, V> {
             _ => self.tape.push_bytes(ty, slot, contents, len),
         }
         Ok(())
+    }
+
+    /// An `IA5String` holding a byte of 0x80 or more: the error names the
+    /// byte and where it is (within the input when `contents` is part of it).
+    #[cold]
+    #[inline(never)]
+    fn not_ia5(&self, ty: TypeId, contents: &[u8], at: usize) -> R {
+        let i = contents.iter().position(|&c| c >= 0x80).unwrap_or(0);
+        let start = (contents.as_ptr() as usize).wrapping_sub(self.s.as_ptr() as usize);
+        let pos = match start.checked_add(contents.len()) {
+            Some(end) if end <= self.s.len() => start + i,
+            _ => at,
+        };
+        let name = Self::SCHEMA.name(ty);
+        let byte = contents.get(i).copied().unwrap_or(0);
+        self.fail_at(
+            pos,
+            format!("{name} is an IA5String: byte {byte:#04x} is not an IA5 character"),
+        )
     }
 
     #[cold]
