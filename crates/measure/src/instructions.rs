@@ -233,6 +233,7 @@ fn prev_power_of_two(x: u64) -> u64 {
 /// Instructions per operation by row key, read from a child's counts file:
 /// `(count(2n) − count(n)) / n`, less the empty body's per-operation count.
 /// A row counted twice (the same key in two groups) keeps its first count.
+/// A negative difference, or a row below the empty body, is an error.
 pub fn read_counts(dir: &Path) -> Result<Counts, String> {
     let path = dir.join(COUNTS_FILE);
     let text = fs::read_to_string(&path)
@@ -268,12 +269,22 @@ fn parse_counts(text: &str) -> Result<Counts, String> {
     }
     // A key's regions are consecutive: (n, 2n) pairs give the difference
     // over n; a lone region of n operations gives its count over n.
+    // A region of 2n operations that counted fewer instructions than its
+    // region of n, or a row that counted fewer than the empty loop, is a
+    // broken count: an error naming the row, never a figure clamped to 0.
     let mut raw: Vec<(String, f64)> = Vec::new();
     let mut i = 0;
     while i < regions.len() {
         let (key, n, c1) = &regions[i];
         match regions.get(i + 1) {
             Some((k2, n2, c2)) if k2 == key && *n2 == 2 * n => {
+                if c2 < c1 {
+                    return Err(format!(
+                        "counts file, lines {} and {}: {key}: {n2} operations counted {c2} instructions, fewer than the {c1} of {n}; the count is not one of these operations",
+                        i + 1,
+                        i + 2
+                    ));
+                }
                 raw.push((key.clone(), (*c2 as f64 - *c1 as f64) / *n as f64));
                 i += 2;
             }
@@ -286,12 +297,18 @@ fn parse_counts(text: &str) -> Result<Counts, String> {
     let empty_body = raw
         .iter()
         .find(|(k, _)| k == EMPTY_BODY_KEY)
-        .map_or(0.0, |(_, c)| c.max(0.0));
+        .map_or(0.0, |(_, c)| *c);
     let mut per_op = HashMap::new();
     for (k, c) in raw {
-        if k != EMPTY_BODY_KEY {
-            per_op.entry(k).or_insert((c - empty_body).max(0.0));
+        if k == EMPTY_BODY_KEY || per_op.contains_key(&k) {
+            continue;
         }
+        if c < empty_body {
+            return Err(format!(
+                "counts file: {k}: {c} instructions per operation, fewer than the empty loop's {empty_body}; the loop's count cannot be taken off it"
+            ));
+        }
+        per_op.insert(k, c - empty_body);
     }
     Ok(Counts { per_op, empty_body })
 }

@@ -36,6 +36,32 @@ fn a_malformed_counts_file_is_refused_with_its_line() {
 }
 
 #[test]
+fn a_count_that_went_down_is_an_error_never_zero() {
+    // The region of 2n operations counted fewer than the region of n.
+    let err = parse_counts("10\t5000\tk\n20\t4000\tk\n").unwrap_err();
+    assert!(
+        err.contains("lines 1 and 2") && err.contains("k: 20 operations counted 4000"),
+        "{err}"
+    );
+    // The empty body's own difference, negative.
+    let err =
+        parse_counts("10\t1500\tengine/empty-body\n20\t1400\tengine/empty-body\n").unwrap_err();
+    assert!(err.contains("engine/empty-body"), "{err}");
+    // A row below the empty loop.
+    let text = "\
+10\t1500\tengine/empty-body
+20\t1550\tengine/empty-body
+10\t100\tk
+20\t120\tk
+";
+    let err = parse_counts(text).unwrap_err();
+    assert!(
+        err.contains("k: 2 instructions per operation, fewer than the empty loop's 5"),
+        "{err}"
+    );
+}
+
+#[test]
 fn callgrind_totals_are_read_from_a_dump() {
     let dump = "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\nsummary: 99\ntotals: 70002\n";
     assert_eq!(callgrind::totals(dump), Some(70002));
