@@ -83,3 +83,22 @@ impl Choice {
 pub fn transfer_ns(bytes: u64, link: Option<f64>) -> f64 {
     link.map_or(0.0, |mb_per_s| bytes as f64 / (mb_per_s * 1e6) * 1e9)
 }
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Choice;
+
+    /// An uncompressed choice of a 1 MB input, its times in milliseconds.
+    pub(crate) fn choice(codec: &str, bytes: u64, write_ms: Option<f64>, read_ms: f64) -> Choice {
+        Choice {
+            codec: codec.into(),
+            compression: "none".into(),
+            bytes,
+            write_ns: write_ms.map(|w| w * 1e6),
+            read_ns: read_ms * 1e6,
+            input_bytes: 1_000_000,
+            query_ns: None,
+            loss: None,
+        }
+    }
+}

@@ -337,18 +337,7 @@ fn fmt(v: f64) -> String {
 mod tests {
     use super::*;
 
-    fn choice(codec: &str, bytes: u64, write_ms: Option<f64>, read_ms: f64) -> Choice {
-        Choice {
-            codec: codec.into(),
-            compression: "none".into(),
-            bytes,
-            write_ns: write_ms.map(|w| w * 1e6),
-            read_ns: read_ms * 1e6,
-            input_bytes: 1_000_000,
-            query_ns: None,
-            loss: None,
-        }
-    }
+    use crate::choice::testing::choice;
 
     fn none(_: &Choice) -> Option<String> {
         None
