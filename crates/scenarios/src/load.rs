@@ -123,8 +123,11 @@ impl Scenario for Load {
             soak::soak_rows(ctx, &subjects, total, cores, &mut out);
         }
         out.notes.push(format!(
-            "load: {cores} cores; each point {} s after a 0.1 s warm-up, the clean closed-loop points in {ROUNDS} turns (1…{cores} threads, then back) so they meet the same machine; open loop on {cores} threads at {} % of each codec's closed-loop maximum, latency timed from each message's due time (coordinated omission corrected, as wrk2) into HDR histograms; malformed messages (robust corpus ops: truncated, bit-flipped, wrong length) at --bad-fraction {}, each checked to fail before the run and every error counted{}",
+            "load: {cores} cores; each point {} s: the clean closed-loop points in {ROUNDS} turns of {} s (1…{cores} threads, then back) so they meet the same machine, each turn after a {} ms warm-up; the closed loop with malformed messages after a {} s warm-up; open loop on {cores} threads at {} % of each codec's closed-loop maximum, with no warm-up (every message offered is timed), latency timed from each message's due time (coordinated omission corrected, as wrk2) into HDR histograms; malformed messages (robust corpus ops: truncated, bit-flipped, wrong length) at --bad-fraction {}, each checked to fail before the run and every error counted{}",
             duration.as_secs_f64(),
+            (duration / ROUNDS as u32).as_secs_f64(),
+            ROUND_WARM_UP.as_millis(),
+            WARM_UP.as_secs_f64(),
             OFFERED_PCT.map(|p| p.to_string()).join("/"),
             opts.bad_fraction,
             if plan_is_quick(ctx) { format!("; quick mode: open loop, malformed and UDP rows for {} only (--full: every codec)", FOCUS.join(", ")) } else { String::new() },
@@ -208,6 +211,10 @@ fn pct(f: f64) -> String {
 
 /// Rounds a closed-loop point's time is split into (see `Plan::closed`).
 const ROUNDS: usize = 10;
+/// Warm-up before each round of a clean closed-loop point.
+const ROUND_WARM_UP: Duration = Duration::from_millis(10);
+/// Warm-up before the closed loop with malformed messages.
+const WARM_UP: Duration = Duration::from_millis(100);
 
 /// N threads ÷ 1 thread from the rounds' pairs: their median, and their
 /// range in the note; none when a round measured nothing.
@@ -242,7 +249,7 @@ struct Plan<'o> {
 impl Plan<'_> {
     fn stop(&self) -> Stop {
         Stop::Time {
-            warm_up: Duration::from_millis(100),
+            warm_up: WARM_UP,
             duration: self.duration,
             window: self.duration / 20,
         }
@@ -261,7 +268,7 @@ impl Plan<'_> {
     fn round_stop(&self) -> Stop {
         let slice = self.duration / ROUNDS as u32;
         Stop::Time {
-            warm_up: Duration::from_millis(10),
+            warm_up: ROUND_WARM_UP,
             duration: slice,
             window: slice / 5,
         }
