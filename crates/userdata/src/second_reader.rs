@@ -14,8 +14,12 @@ use encbench_table::binary_input::{decode_avro_with_arrow, Kind};
 use encbench_table::schema::{ColumnType, Field};
 use encbench_table::sniff::Format;
 use encbench_table::table::{Cell, Table};
-use encbench_table::values::NULL_TOKENS;
 use serde_json::Value;
+
+/// What this reader takes for a missing value outside text columns: its
+/// own list of the markers encbench documents, not the first reader's
+/// constant, so that the two can disagree.
+const NULL_MARKERS: [&str; 7] = ["NA", "N/A", "NaN", "nan", "NULL", "null", "None"];
 
 /// One value as both readers can state it.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,6 +53,12 @@ pub fn check(original: &[u8], format: Format, table: &Table) -> Result<Verified,
                 .has_headers(header)
                 .flexible(true)
                 .from_reader(text.as_bytes());
+            if header {
+                let names = reader.headers().map_err(|e| format!("the header: {e}"))?;
+                if let Some(difference) = header_differs(names, fields) {
+                    return Err(difference);
+                }
+            }
             for (i, record) in reader.records().enumerate() {
                 let record = record.map_err(|e| format!("record {}: {e}", i + 1))?;
                 let blank = record.len() == 1 && record.get(0) == Some("");
@@ -71,6 +81,17 @@ pub fn check(original: &[u8], format: Format, table: &Table) -> Result<Verified,
                 }
                 let object: serde_json::Map<String, Value> = serde_json::from_str(line)
                     .map_err(|e| format!("line {}: not a JSON object ({e})", i + 1))?;
+                // Every key is a column of the table: one it lacks is a
+                // value the table lost.
+                if let Some(key) = object
+                    .keys()
+                    .find(|k| !fields.iter().any(|f| &f.name == *k))
+                {
+                    return Err(format!(
+                        "line {}: key {key:?} is not a column of the table",
+                        i + 1
+                    ));
+                }
                 let raw: Vec<Raw<'_>> = fields
                     .iter()
                     .map(|f| Raw::Json(object.get(&f.name).unwrap_or(&Value::Null)))
@@ -274,8 +295,8 @@ fn of_parquet(value: &parquet::record::Field, ty: ColumnType) -> Option<Norm> {
         (P::TimeMillis(ms), T::Time) => int(i128::from(*ms) * 1000),
         (P::TimeMicros(us), T::Time) => int((*us).into()),
         (P::Str(s), T::String | T::Dictionary) => Some(Norm::Text(s.clone())),
-        (P::Bytes(b), T::Uuid) => encbench_table::values::uuid_text(b.data()).map(Norm::Text),
-        (P::Bytes(b), T::Binary) => Some(Norm::Text(encbench_table::values::hex_text(b.data()))),
+        (P::Bytes(b), T::Uuid) => uuid_of_bytes(b.data()).map(Norm::Text),
+        (P::Bytes(b), T::Binary) => Some(Norm::Text(lower_hex(b.data()))),
         (P::Decimal(d), T::Decimal) => {
             // Two's complement, big-endian, sign-extended to 128 bits.
             let bytes = d.data();
@@ -479,7 +500,7 @@ fn of_raw(raw: &Raw<'_>, field: &Field) -> Result<Norm, String> {
 
 /// A null marker (`NA`, `NULL`, …) is null outside text columns.
 fn text_or_null(s: &str, ty: ColumnType) -> Result<Norm, String> {
-    if !ty.is_text() && NULL_TOKENS.contains(&s) {
+    if !ty.is_text() && NULL_MARKERS.contains(&s) {
         return Ok(Norm::Null);
     }
     of_text(s, ty)
@@ -533,20 +554,92 @@ fn of_text(s: &str, ty: ColumnType) -> Result<Norm, String> {
             let micros = i128::from(days) * 86_400_000_000 + i128::from(clock);
             Norm::Int(if negative { -micros } else { micros })
         }
-        ColumnType::Uuid => Norm::Text(
-            encbench_table::values::uuid_bytes(s)
-                .and_then(|id| encbench_table::values::uuid_text(&id))
-                .ok_or_else(bad)?,
-        ),
-        ColumnType::Binary => Norm::Text(
-            encbench_table::values::hex_bytes(s)
-                .map(|b| encbench_table::values::hex_text(&b))
-                .ok_or_else(bad)?,
-        ),
+        ColumnType::Uuid => Norm::Text(uuid_of_text(s).ok_or_else(bad)?),
+        ColumnType::Binary => Norm::Text(hex_of_text(s).ok_or_else(bad)?),
         ColumnType::Decimal => Norm::Text(decimal(s)),
         ColumnType::Json => Norm::Json(json(&serde_json::from_str(s).map_err(|_| bad())?)),
         ColumnType::String | ColumnType::Dictionary => Norm::Text(s.to_string()),
     })
+}
+
+/// A UUID's `8-4-4-4-12` hex digits (either case) as the table states
+/// one: in lower case. This reader's own rule, not the first's.
+fn uuid_of_text(s: &str) -> Option<String> {
+    let groups: Vec<&str> = s.split('-').collect();
+    let shaped = groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(g, width)| g.len() == width && g.bytes().all(|b| b.is_ascii_hexdigit()));
+    shaped.then(|| s.to_ascii_lowercase())
+}
+
+/// 16 bytes as a UUID's text, `8-4-4-4-12` lower-case hex digits.
+fn uuid_of_bytes(bytes: &[u8]) -> Option<String> {
+    if bytes.len() != 16 {
+        return None;
+    }
+    let hex = lower_hex(bytes);
+    Some(format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    ))
+}
+
+/// Bytes spelled in hex (an even number of digits, either case) as the
+/// table states them: in lower case.
+fn hex_of_text(s: &str) -> Option<String> {
+    let hex = s.len().is_multiple_of(2) && s.bytes().all(|b| b.is_ascii_hexdigit());
+    hex.then(|| s.to_ascii_lowercase())
+}
+
+/// Bytes as two lower-case hex digits each.
+fn lower_hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+    }
+    out
+}
+
+/// Where a CSV header names a column otherwise than the table, by the
+/// first reader's documented rules for names: each trimmed, an empty one
+/// `column_<n>`, a repeat of an earlier one `<name>_<k>`.
+fn header_differs(header: &csv::StringRecord, fields: &[Field]) -> Option<String> {
+    if header.len() != fields.len() {
+        return Some(format!(
+            "the header has {} names, the table {} columns",
+            header.len(),
+            fields.len()
+        ));
+    }
+    for (i, (name, field)) in header.iter().zip(fields).enumerate() {
+        let name = name.trim();
+        let repeat = || {
+            let suffix = field.name.strip_prefix(name)?.strip_prefix('_')?;
+            let numbered = !suffix.is_empty() && suffix.bytes().all(|b| b.is_ascii_digit());
+            let earlier = header.iter().take(i).any(|e| e.trim() == name);
+            Some(numbered && earlier)
+        };
+        let same = match name {
+            "" => field.name == format!("column_{}", i + 1),
+            _ => field.name == name || repeat() == Some(true),
+        };
+        if !same {
+            return Some(format!(
+                "column {}: the header names it {name:?}, the table {:?}",
+                i + 1,
+                field.name
+            ));
+        }
+    }
+    None
 }
 
 /// `HH:MM:SS[.f]` as microseconds since midnight, by chrono.

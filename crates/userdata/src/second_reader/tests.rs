@@ -248,3 +248,112 @@ fn a_null_typed_column_reads_the_same_nulls_through_the_second_readers() {
         }
     }
 }
+
+/// The header is read again and compared by name: a column renamed, or two
+/// swapped, is caught even where every value still reads.
+#[test]
+fn a_csv_whose_header_names_differ_is_caught_by_name() {
+    let l = loaded("a,b\n1,2\n3,4\n", ".csv");
+    check(&l.original, l.format, &l.table).unwrap();
+    let renamed = check(b"a,c\n1,2\n3,4\n", l.format, &l.table).unwrap_err();
+    assert_eq!(
+        renamed,
+        "column 2: the header names it \"c\", the table \"b\""
+    );
+    let swapped = check(b"b,a\n1,2\n3,4\n", l.format, &l.table).unwrap_err();
+    assert_eq!(
+        swapped,
+        "column 1: the header names it \"b\", the table \"a\""
+    );
+    let wider = check(b"a,b,c\n1,2\n3,4\n", l.format, &l.table).unwrap_err();
+    assert_eq!(wider, "the header has 3 names, the table 2 columns");
+    // The first reader's names for blank, padded and repeated headers are
+    // the header's too.
+    let l = loaded(" x ,,x,x\n1,2,3,4\n", ".csv");
+    let names: Vec<&str> = l
+        .table
+        .schema
+        .fields
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect();
+    assert_eq!(names, ["x", "column_2", "x_2", "x_3"]);
+    check(&l.original, l.format, &l.table).unwrap();
+    // A repeat suffix where nothing repeats is a difference.
+    let mut table = l.table.clone();
+    table.schema.fields[0].name = "x_2".into();
+    let err = check(&l.original, l.format, &table).unwrap_err();
+    assert_eq!(
+        err,
+        "column 1: the header names it \"x\", the table \"x_2\""
+    );
+}
+
+/// A key the schema lacks is a value the table does not hold: refused.
+#[test]
+fn a_json_lines_key_outside_the_schema_is_refused() {
+    let l = loaded("{\"a\": 1}\n{\"a\": 2}\n", ".jsonl");
+    check(&l.original, l.format, &l.table).unwrap();
+    let err = check(
+        b"{\"a\": 1}\n{\"a\": 2, \"extra\": \"lost\"}\n",
+        l.format,
+        &l.table,
+    )
+    .unwrap_err();
+    assert_eq!(err, "line 2: key \"extra\" is not a column of the table");
+    // A key absent from a line is null, as before.
+    let l = loaded("{\"a\": 1, \"b\": 2}\n{\"a\": 2}\n", ".jsonl");
+    check(&l.original, l.format, &l.table).unwrap();
+}
+
+/// UUIDs, hex and null markers by this reader's own rules.
+#[test]
+fn uuids_hex_and_null_markers_are_read_by_the_second_reader_s_own_rules() {
+    let id = "00112233-4455-6677-8899-AABBCCDDEEFF";
+    assert_eq!(
+        of_text(id, ColumnType::Uuid).unwrap(),
+        Norm::Text(id.to_ascii_lowercase())
+    );
+    for bad in [
+        "00112233445566778899aabbccddeeff",
+        "0011223-34455-6677-8899-aabbccddeeff",
+        "00112233-4455-6677-8899-aabbccddeefg",
+        "{00112233-4455-6677-8899-aabbccddee}",
+    ] {
+        assert!(of_text(bad, ColumnType::Uuid).is_err(), "{bad}");
+    }
+    let bytes: Vec<u8> = (0..16).map(|i| i * 0x11).collect();
+    assert_eq!(
+        uuid_of_bytes(&bytes).as_deref(),
+        Some("00112233-4455-6677-8899-aabbccddeeff")
+    );
+    assert_eq!(uuid_of_bytes(&bytes[..15]), None);
+    assert_eq!(
+        of_text("00FFa0", ColumnType::Binary).unwrap(),
+        Norm::Text("00ffa0".into())
+    );
+    assert!(of_text("0ff", ColumnType::Binary).is_err());
+    assert!(of_text("zz", ColumnType::Binary).is_err());
+    assert_eq!(lower_hex(&[0, 0x9f, 0xff]), "009fff");
+    assert_eq!(text_or_null("NA", ColumnType::Int64).unwrap(), Norm::Null);
+    assert_eq!(
+        text_or_null("NA", ColumnType::String).unwrap(),
+        Norm::Text("NA".into())
+    );
+    // A UUID column (text inputs are typed so by a schema, not inferred):
+    // the file's digits in either case read as the table's, one changed
+    // digit is caught.
+    let lower = id.to_ascii_lowercase();
+    let mut l = loaded(&format!("id\n{lower}\n"), ".csv");
+    l.table.schema.fields[0].ty = ColumnType::Uuid;
+    check(format!("id\n{id}\n").as_bytes(), l.format, &l.table).unwrap();
+    let edited = format!("id\n{}\n", id.replace("FF", "FE"));
+    let err = check(edited.as_bytes(), l.format, &l.table).unwrap_err();
+    assert_eq!(
+        err,
+        format!(
+            "row 1, column 'id': the second reader has \"{}\", the table \"{lower}\"",
+            lower.replace("ff", "fe")
+        )
+    );
+}
