@@ -3,23 +3,34 @@
 //! from it; here only the flatbuffer metadata is read with its generated
 //! types, and the data layer — message framing, buffer offsets, body
 //! compression, validity bitmaps, offsets, dictionary batches and deltas,
-//! value widths and units — is walked by this file. Columns whose type it
-//! does not state as the table does (nested, binary, decimal, nanosecond
-//! timestamps, …) are skipped by their buffer count and left to the first
-//! reader; a file it cannot walk at all (unions, view types, big-endian)
-//! has no second reading.
+//! value widths and units, the view layouts (`Utf8View`, `BinaryView`:
+//! inline values and prefixes, variadic data buffers) — is walked by this
+//! file. Columns whose type it does not state as the table does (nested,
+//! list views, unions, decimal, nanosecond timestamps, …) are skipped by
+//! their buffer count and left to the first reader, and the proof names
+//! them; a file it cannot walk at all (big-endian, a layout it cannot
+//! count) is said to be so, and only its row count is read again.
 
-use super::{float, Norm};
+use super::{float, lower_hex, uuid_of_bytes, Norm};
 use arrow_ipc::{
-    CompressionType, DateUnit, Endianness, Field, MessageHeader, Precision, TimeUnit, Type,
+    CompressionType, DateUnit, Endianness, Field, MessageHeader, MetadataVersion, Precision,
+    TimeUnit, Type, UnionMode,
 };
 use encbench_table::schema::ColumnType;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::Read as _;
 
 /// Every row's values, `None` where this reader leaves the column to the
-/// first; `Ok(None)` when the file holds something it cannot walk.
+/// first.
 pub(super) type Rows = Vec<Vec<Option<Norm>>>;
+
+/// What the walk made of a file.
+pub(super) enum Walked {
+    /// Every row, as this reader states it.
+    Rows(Rows),
+    /// A file it cannot walk, and why (in words for the proof).
+    Cannot(String),
+}
 
 /// How one top-level column is read.
 #[derive(Clone, Copy)]
@@ -36,6 +47,19 @@ enum Read {
     Text {
         large: bool,
     },
+    /// Strings as views (`Utf8View`).
+    TextView,
+    /// Bytes with 32- or 64-bit offsets, as the table's lower-case hex.
+    Bytes {
+        large: bool,
+    },
+    /// Bytes as views (`BinaryView`), as hex.
+    BytesView,
+    /// Values of `width` bytes: hex, or a UUID's text.
+    FixedBytes {
+        width: usize,
+        uuid: bool,
+    },
     /// Timestamps and times of day (this many bytes) scaled to microseconds.
     Micros {
         bytes: usize,
@@ -46,60 +70,98 @@ enum Read {
         id: i64,
         bytes: usize,
     },
-    /// Left to the first reader: this many field nodes and buffers.
+    /// Left to the first reader: this many field nodes and buffers, and
+    /// this many view columns inside (each adds its batch's count of data
+    /// buffers).
     Skip {
         nodes: usize,
         buffers: usize,
+        views: usize,
     },
 }
 
-/// The file's rows as this reader states them, or `Ok(None)`.
+/// The file's rows as this reader states them, or why it cannot walk it.
 pub(super) fn rows(
     original: &[u8],
     types: &[ColumnType],
     max_rows: usize,
-) -> Result<Option<Rows>, String> {
+) -> Result<Walked, String> {
     let mut walk = Walk {
         types,
         max_rows,
         plan: None,
         dictionaries: HashMap::new(),
         rows: Vec::new(),
+        cannot: None,
     };
+    let cannot = |walk: Walk<'_>| Ok(Walked::Cannot(walk.cannot.unwrap_or_default()));
     if original.starts_with(b"ARROW1") {
         // A file is read as its footer indexes it: the schema there, then
-        // each dictionary and record batch where its block says it starts
-        // (a writer need not repeat the schema as a message after the
-        // magic, and polars does not).
+        // each dictionary and then each record batch where its block says
+        // it starts (a writer need not repeat the schema as a message
+        // after the magic, and polars does not; a file's dictionaries hold
+        // for all its batches, and polars writes them after the batches).
         let footer = footer(original)?;
         let schema = footer.schema().ok_or("footer: no schema")?;
-        if walk.schema(&schema)?.is_none() {
-            return Ok(None);
+        if walk.schema(&schema, footer.version())?.is_none() {
+            return cannot(walk);
         }
-        let blocks = footer.dictionaries().into_iter().flatten();
-        let mut starts: Vec<i64> = blocks
-            .chain(footer.recordBatches().into_iter().flatten())
+        let mut dictionaries: Vec<i64> = footer
+            .dictionaries()
+            .into_iter()
+            .flatten()
             .map(|b| b.offset())
             .collect();
-        starts.sort_unstable();
-        for start in starts {
+        dictionaries.sort_unstable();
+        let batches = footer.recordBatches().into_iter().flatten();
+        for start in dictionaries.into_iter().chain(batches.map(|b| b.offset())) {
             let mut at = usize::try_from(start).map_err(|_| "footer: a negative block offset")?;
             let Some((meta, body)) = next_message(original, &mut at)? else {
                 return Err(format!("footer: no message at byte {start}"));
             };
             if walk.message(meta, body)?.is_none() {
-                return Ok(None);
+                return cannot(walk);
             }
         }
     } else {
         let mut at = 0;
         while let Some((meta, body)) = next_message(original, &mut at)? {
             if walk.message(meta, body)?.is_none() {
-                return Ok(None);
+                return cannot(walk);
             }
         }
     }
-    Ok(Some(walk.rows))
+    Ok(Walked::Rows(walk.rows))
+}
+
+/// The rows the file's record batches say they hold, from their headers
+/// alone: for a file whose buffers this reader cannot walk.
+pub(super) fn batch_rows(original: &[u8]) -> Result<usize, String> {
+    let mut rows = 0usize;
+    let mut add = |meta: &[u8]| -> Result<(), String> {
+        let message = arrow_ipc::root_as_message(meta).map_err(|e| format!("message: {e}"))?;
+        if let Some(batch) = message.header_as_record_batch() {
+            let n = usize::try_from(batch.length()).map_err(|_| "negative row count")?;
+            rows = rows.checked_add(n).ok_or("too many rows")?;
+        }
+        Ok(())
+    };
+    if original.starts_with(b"ARROW1") {
+        let footer = footer(original)?;
+        for block in footer.recordBatches().into_iter().flatten() {
+            let mut at =
+                usize::try_from(block.offset()).map_err(|_| "footer: a negative block offset")?;
+            let (meta, _) = next_message(original, &mut at)?
+                .ok_or_else(|| format!("footer: no message at byte {}", block.offset()))?;
+            add(meta)?;
+        }
+    } else {
+        let mut at = 0;
+        while let Some((meta, _)) = next_message(original, &mut at)? {
+            add(meta)?;
+        }
+    }
+    Ok(rows)
 }
 
 /// An Arrow IPC file's footer: the flatbuffer before its length and the
@@ -131,13 +193,20 @@ struct Walk<'t> {
     plan: Option<Vec<Read>>,
     dictionaries: HashMap<i64, (Read, Vec<Norm>)>,
     rows: Rows,
+    /// Why the file cannot be walked, once that is known.
+    cannot: Option<String>,
 }
 
 impl Walk<'_> {
-    /// Plans the columns from `schema`; `Ok(None)` when this reader
-    /// cannot walk them.
-    fn schema(&mut self, schema: &arrow_ipc::Schema<'_>) -> Result<Option<()>, String> {
+    /// Plans the columns from `schema` (of metadata `version`); `Ok(None)`
+    /// when this reader cannot walk them, and why in `cannot`.
+    fn schema(
+        &mut self,
+        schema: &arrow_ipc::Schema<'_>,
+        version: MetadataVersion,
+    ) -> Result<Option<()>, String> {
         if schema.endianness() != Endianness::Little {
+            self.cannot = Some("a big-endian file".into());
             return Ok(None);
         }
         let fields: Vec<Field<'_>> = schema
@@ -148,8 +217,11 @@ impl Walk<'_> {
             return Err(super::column_count_differs(fields.len(), self.types.len()));
         }
         let mut reads = Vec::new();
+        let v5 = version >= MetadataVersion::V5;
         for (field, ty) in fields.iter().zip(self.types) {
-            let Some(read) = plan_field(field, *ty, &mut self.dictionaries) else {
+            let Some(read) = plan_field(field, *ty, &mut self.dictionaries, v5) else {
+                let name = field.name().unwrap_or("");
+                self.cannot = Some(format!("the layout of column '{name}'"));
                 return Ok(None);
             };
             reads.push(read);
@@ -164,7 +236,7 @@ impl Walk<'_> {
         match message.header_type() {
             MessageHeader::Schema => {
                 let schema = message.header_as_schema().ok_or("schema: no header")?;
-                return self.schema(&schema);
+                return self.schema(&schema, message.version());
             }
             MessageHeader::DictionaryBatch => {
                 let batch = message
@@ -184,6 +256,7 @@ impl Walk<'_> {
                 }
                 let mut columns = Columns::new(&data, body)?;
                 let fresh = columns.column(*read, n, &HashMap::new())?;
+                columns.all_counts_taken()?;
                 if !batch.isDelta() {
                     values.clear();
                 }
@@ -214,6 +287,7 @@ impl Walk<'_> {
                 for r in plan {
                     read.push(columns.column(*r, n, &values)?);
                 }
+                columns.all_counts_taken()?;
                 for i in 0..n {
                     self.rows
                         .push(read.iter_mut().map(|c| c[i].take()).collect());
@@ -265,6 +339,7 @@ fn plan_field(
     field: &Field<'_>,
     ty: ColumnType,
     dictionaries: &mut HashMap<i64, (Read, Vec<Norm>)>,
+    v5: bool,
 ) -> Option<Read> {
     let layout = value_read(field, ty);
     if let Some(encoding) = field.dictionary() {
@@ -274,7 +349,7 @@ fn plan_field(
         if !matches!(bytes, 1 | 2 | 4 | 8) {
             return None;
         }
-        let text = matches!(layout, Some(Read::Text { .. }))
+        let text = matches!(layout, Some(Read::Text { .. } | Read::TextView))
             && matches!(ty, ColumnType::String | ColumnType::Dictionary);
         return Some(match text {
             true => {
@@ -289,14 +364,19 @@ fn plan_field(
             false => Read::Skip {
                 nodes: 1,
                 buffers: 2,
+                views: 0,
             },
         });
     }
     match layout {
         Some(read) => Some(read),
         None => {
-            let (nodes, buffers) = count(field)?;
-            Some(Read::Skip { nodes, buffers })
+            let (nodes, buffers, views) = count(field, v5)?;
+            Some(Read::Skip {
+                nodes,
+                buffers,
+                views,
+            })
         }
     }
 }
@@ -334,6 +414,20 @@ fn value_read(field: &Field<'_>, ty: ColumnType) -> Option<Read> {
         Type::Utf8 | Type::LargeUtf8 => {
             let large = field.type_type() == Type::LargeUtf8;
             matches!(ty, T::String | T::Dictionary).then_some(Read::Text { large })
+        }
+        Type::Utf8View => matches!(ty, T::String | T::Dictionary).then_some(Read::TextView),
+        Type::Binary | Type::LargeBinary => {
+            let large = field.type_type() == Type::LargeBinary;
+            (ty == T::Binary).then_some(Read::Bytes { large })
+        }
+        Type::BinaryView => (ty == T::Binary).then_some(Read::BytesView),
+        Type::FixedSizeBinary => {
+            let width = usize::try_from(field.type_as_fixed_size_binary()?.byteWidth()).ok()?;
+            match ty {
+                T::Binary if width > 0 => Some(Read::FixedBytes { width, uuid: false }),
+                T::Uuid if width == 16 => Some(Read::FixedBytes { width, uuid: true }),
+                _ => None,
+            }
         }
         Type::Date => {
             (field.type_as_date()?.unit() == DateUnit::DAY && ty == T::Date).then_some(Read::Int {
@@ -373,9 +467,12 @@ fn micros_per(unit: TimeUnit) -> Option<i64> {
     }
 }
 
-/// Field nodes and buffers a field and its children take in a batch, by
-/// the columnar format's layouts; `None` for layouts not counted here.
-fn count(field: &Field<'_>) -> Option<(usize, usize)> {
+/// Field nodes, buffers and view columns a field and its children take in
+/// a batch, by the columnar format's layouts (`v5`: metadata version 5 or
+/// later, where a union has no validity buffer); `None` for layouts not
+/// counted here.
+fn count(field: &Field<'_>, v5: bool) -> Option<(usize, usize, usize)> {
+    let mut views = 0;
     let own = match field.type_type() {
         Type::Null => 0,
         Type::Int
@@ -389,27 +486,44 @@ fn count(field: &Field<'_>) -> Option<(usize, usize)> {
         | Type::Decimal
         | Type::FixedSizeBinary => 2,
         Type::Utf8 | Type::Binary | Type::LargeUtf8 | Type::LargeBinary => 3,
+        // Validity and views; the data buffers are counted per batch.
+        Type::Utf8View | Type::BinaryView => {
+            views = 1;
+            2
+        }
         Type::List | Type::LargeList | Type::Map => 2,
+        // Validity, offsets, sizes.
+        Type::ListView | Type::LargeListView => 3,
         Type::FixedSizeList | Type::Struct_ => 1,
+        // Type ids, and offsets when dense; validity before version 5.
+        Type::Union => {
+            let dense = field.type_as_union()?.mode() == UnionMode::Dense;
+            usize::from(!v5) + 1 + usize::from(dense)
+        }
+        // Its run ends and values are its children.
+        Type::RunEndEncoded => 0,
         _ => return None,
     };
     let (mut nodes, mut buffers) = (1, own);
     for child in field.children().iter().flat_map(|c| c.iter()) {
         // A dictionary-encoded child has the layout of its indices.
-        let (n, b) = match child.dictionary() {
-            Some(_) => (1, 2),
-            None => count(&child)?,
+        let (n, b, v) = match child.dictionary() {
+            Some(_) => (1, 2, 0),
+            None => count(&child, v5)?,
         };
         nodes += n;
         buffers += b;
+        views += v;
     }
-    Some((nodes, buffers))
+    Some((nodes, buffers, views))
 }
 
-/// A batch's field nodes and buffers, taken in order.
+/// A batch's field nodes, buffers and view columns' data buffer counts,
+/// taken in order.
 struct Columns<'a> {
     nodes: Vec<(usize, usize)>,
     buffers: Vec<std::borrow::Cow<'a, [u8]>>,
+    variadic: VecDeque<i64>,
     next_node: usize,
     next_buffer: usize,
 }
@@ -433,12 +547,39 @@ impl<'a> Columns<'a> {
                 .ok_or_else(|| format!("a buffer at body byte {start} runs past the body"))?;
             buffers.push(decompress(raw, codec)?);
         }
+        let variadic = batch
+            .variadicBufferCounts()
+            .map(|v| v.iter().collect())
+            .unwrap_or_default();
         Ok(Columns {
             nodes,
             buffers,
+            variadic,
             next_node: 0,
             next_buffer: 0,
         })
+    }
+
+    /// The next view column's count of data buffers.
+    fn next_variadic(&mut self) -> Result<usize, String> {
+        let count = self
+            .variadic
+            .pop_front()
+            .ok_or("a view column without its count of data buffers")?;
+        let left = self.buffers.len().saturating_sub(self.next_buffer);
+        usize::try_from(count)
+            .ok()
+            .filter(|&c| c <= left)
+            .ok_or_else(|| format!("a view column of {count} data buffers, {left} left"))
+    }
+
+    /// Every view column's count taken: one more is a batch the schema
+    /// does not describe.
+    fn all_counts_taken(&self) -> Result<(), String> {
+        match self.variadic.len() {
+            0 => Ok(()),
+            n => Err(format!("{n} data buffer counts for no view column")),
+        }
     }
 
     fn node(&mut self) -> Result<(usize, usize), String> {
@@ -466,9 +607,17 @@ impl<'a> Columns<'a> {
         n: usize,
         dictionaries: &HashMap<i64, &Vec<Norm>>,
     ) -> Result<Vec<Option<Norm>>, String> {
-        if let Read::Skip { nodes, buffers } = read {
+        if let Read::Skip {
+            nodes,
+            buffers,
+            views,
+        } = read
+        {
             self.next_node += nodes;
             self.next_buffer += buffers;
+            for _ in 0..views {
+                self.next_buffer += self.next_variadic()?;
+            }
             return Ok(vec![None; n]);
         }
         let (length, nulls) = self.node()?;
@@ -477,15 +626,20 @@ impl<'a> Columns<'a> {
                 "a column of {length} values in a batch of {n} rows"
             ));
         }
-        // Validity, then values; strings: validity, offsets, their bytes.
-        let (validity, offsets, values): (&[u8], &[u8], &[u8]) = match read {
-            Read::Text { .. } => match self.buffers(3)? {
-                [v, o, b] => (v, o, b),
+        // Validity, then values; strings and bytes: validity, offsets,
+        // their bytes; views: validity, the views, the data buffers.
+        let data_buffers = match read {
+            Read::TextView | Read::BytesView => self.next_variadic()?,
+            _ => 0,
+        };
+        let (validity, offsets, values, data): (&[u8], &[u8], &[u8], &[_]) = match read {
+            Read::Text { .. } | Read::Bytes { .. } => match self.buffers(3)? {
+                [v, o, b] => (v, o, b, &[]),
                 _ => unreachable!("three buffers taken"),
             },
-            _ => match self.buffers(2)? {
-                [v, b] => (v, &[], b),
-                _ => unreachable!("two buffers taken"),
+            _ => match self.buffers(2 + data_buffers)? {
+                [v, b, data @ ..] => (v, &[], b, data),
+                _ => unreachable!("two buffers and more taken"),
             },
         };
         let present =
@@ -503,6 +657,42 @@ impl<'a> Columns<'a> {
             }
             i128::from_le_bytes(wide)
         };
+        // The value of variable length `i`: between its offsets, or where
+        // its view says (inline up to 12 bytes, else a data buffer's
+        // bytes, whose first four the view repeats).
+        let var = |i: usize, large: bool| -> Result<&[u8], String> {
+            let w = if large { 8 } else { 4 };
+            let at = |k: usize| -> Result<usize, String> {
+                let b = offsets
+                    .get(k * w..(k + 1) * w)
+                    .ok_or("offset past its buffer")?;
+                usize::try_from(int(b, true)).map_err(|_| "negative offset".into())
+            };
+            let (start, end) = (at(i)?, at(i + 1)?);
+            values
+                .get(start..end)
+                .ok_or_else(|| "a value past its buffer".into())
+        };
+        let view = |i: usize| -> Result<&[u8], String> {
+            let v = fixed(i, 16)?;
+            let word = |k: usize| u32::from_le_bytes([v[k], v[k + 1], v[k + 2], v[k + 3]]);
+            let len = usize::try_from(word(0)).map_err(|_| "a view's length")?;
+            if len <= 12 {
+                return Ok(&v[4..4 + len]);
+            }
+            let (index, offset) = (word(8) as usize, word(12) as usize);
+            let buffer = data
+                .get(index)
+                .ok_or_else(|| format!("view {i}: data buffer {index} of {}", data.len()))?;
+            let bytes = buffer
+                .get(offset..offset.saturating_add(len))
+                .ok_or_else(|| format!("view {i}: past data buffer {index}"))?;
+            if bytes[..4] != v[4..8] {
+                return Err(format!("view {i}: its prefix is not its value's"));
+            }
+            Ok(bytes)
+        };
+        let utf8 = |b: &[u8]| String::from_utf8(b.to_vec()).map_err(|e| e.to_string());
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
             if !present(i) {
@@ -527,17 +717,13 @@ impl<'a> Columns<'a> {
                 Read::Bool => {
                     Norm::Bool(values.get(i / 8).ok_or("bool past its buffer")? >> (i % 8) & 1 == 1)
                 }
-                Read::Text { large } => {
-                    let w = if large { 8 } else { 4 };
-                    let at = |k: usize| -> Result<usize, String> {
-                        let b = offsets
-                            .get(k * w..(k + 1) * w)
-                            .ok_or("offset past its buffer")?;
-                        usize::try_from(int(b, true)).map_err(|_| "negative offset".into())
-                    };
-                    let (start, end) = (at(i)?, at(i + 1)?);
-                    let text = values.get(start..end).ok_or("string past its buffer")?;
-                    Norm::Text(String::from_utf8(text.to_vec()).map_err(|e| e.to_string())?)
+                Read::Text { large } => Norm::Text(utf8(var(i, large)?)?),
+                Read::TextView => Norm::Text(utf8(view(i)?)?),
+                Read::Bytes { large } => Norm::Text(lower_hex(var(i, large)?)),
+                Read::BytesView => Norm::Text(lower_hex(view(i)?)),
+                Read::FixedBytes { width, uuid: false } => Norm::Text(lower_hex(fixed(i, width)?)),
+                Read::FixedBytes { width, uuid: true } => {
+                    Norm::Text(uuid_of_bytes(fixed(i, width)?).ok_or("a UUID not of 16 bytes")?)
                 }
                 Read::Dictionary { id, bytes } => {
                     let key =

@@ -357,3 +357,221 @@ fn uuids_hex_and_null_markers_are_read_by_the_second_reader_s_own_rules() {
         )
     );
 }
+
+/// `batch` written as an Arrow IPC file, or as a zstd stream of it twice.
+fn arrow_ipc_of(batch: &arrow_array::RecordBatch, stream: bool) -> Vec<u8> {
+    use ::arrow_ipc::writer::{FileWriter, IpcWriteOptions, StreamWriter};
+    let mut out = Vec::new();
+    match stream {
+        false => {
+            let mut w = FileWriter::try_new(&mut out, &batch.schema()).unwrap();
+            w.write(batch).unwrap();
+            w.finish().unwrap();
+        }
+        true => {
+            let options = IpcWriteOptions::default()
+                .try_with_compression(Some(::arrow_ipc::CompressionType::ZSTD))
+                .unwrap();
+            let mut w =
+                StreamWriter::try_new_with_options(&mut out, &batch.schema(), options).unwrap();
+            w.write(batch).unwrap();
+            w.write(batch).unwrap();
+            w.finish().unwrap();
+        }
+    }
+    out
+}
+
+/// The table encbench's first reader makes of `bytes`, and the columns it
+/// carries as text.
+fn first_reading(bytes: &[u8], kind: Kind) -> (Table, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.arrow");
+    std::fs::write(&path, bytes).unwrap();
+    let read = encbench_table::binary_input::read(&path, kind, u64::MAX).unwrap();
+    let as_text = read.as_text.iter().map(|(n, _)| n.clone()).collect();
+    (read.table, as_text)
+}
+
+/// A batch of view columns (strings inline and in several data buffers,
+/// bytes, a dictionary of string views as polars writes categoricals), a
+/// sparse union and plain integers; `long` is row 2's long string.
+fn view_batch(long: &str) -> arrow_array::RecordBatch {
+    use arrow_array::builder::{BinaryViewBuilder, StringViewBuilder};
+    use arrow_array::types::Int32Type;
+    use arrow_array::{Array, DictionaryArray, Int32Array, Int64Array, StringArray, UnionArray};
+    use arrow_schema::{DataType, Field, UnionFields};
+    use std::sync::Arc;
+    // Small blocks: the long values land in more than one data buffer.
+    let mut s = StringViewBuilder::new().with_fixed_block_size(48);
+    for v in [
+        Some("short"),
+        Some(long),
+        None,
+        Some("thirteen byte"),
+        Some(""),
+    ] {
+        s.append_option(v);
+    }
+    let mut b = BinaryViewBuilder::new().with_fixed_block_size(32);
+    for v in [
+        Some(&b"\x00\xff"[..]),
+        Some(&[0xab; 20][..]),
+        None,
+        Some(b"twelve bytes"),
+        Some(b"thirteen byte"),
+    ] {
+        b.append_option(v);
+    }
+    let values = arrow_array::StringViewArray::from(vec!["red", "a colour named at length"]);
+    let keys = Int32Array::from(vec![Some(1), Some(0), None, Some(1), Some(0)]);
+    let d = DictionaryArray::<Int32Type>::try_new(keys, Arc::new(values)).unwrap();
+    let fields = UnionFields::try_new(
+        [0, 1],
+        [
+            Field::new("i", DataType::Int32, true),
+            Field::new("t", DataType::Utf8, true),
+        ],
+    )
+    .unwrap();
+    let u = UnionArray::try_new(
+        fields,
+        vec![0i8, 1, 0, 1, 0].into(),
+        None,
+        vec![
+            Arc::new(Int32Array::from(vec![1, 0, 3, 0, 5])) as Arc<dyn Array>,
+            Arc::new(StringArray::from(vec!["", "two", "", "four", ""])),
+        ],
+    )
+    .unwrap();
+    let n = Int64Array::from(vec![Some(1), Some(-2), None, Some(4), Some(5)]);
+    arrow_array::RecordBatch::try_from_iter([
+        ("s", Arc::new(s.finish()) as Arc<dyn Array>),
+        ("b", Arc::new(b.finish())),
+        ("d", Arc::new(d)),
+        ("u", Arc::new(u)),
+        ("n", Arc::new(n)),
+    ])
+    .unwrap()
+}
+
+/// View columns get a second reading of their own (the walk reads views,
+/// inline and in data buffers), a union is named as left to the first
+/// reader, and a value the first reader changed is caught.
+#[test]
+fn arrow_view_columns_are_read_again_and_a_changed_value_is_caught() {
+    let long = "a string longer than twelve bytes, in a data buffer";
+    let batch = view_batch(long);
+    for (stream, kind) in [(false, Kind::ArrowFile), (true, Kind::ArrowStream)] {
+        let bytes = arrow_ipc_of(&batch, stream);
+        let (table, as_text) = first_reading(&bytes, kind);
+        let rows = table.rows();
+        let proof = check_columnar(kind, &bytes, &table, &as_text)
+            .expect("a second reader")
+            .unwrap();
+        assert_eq!(
+            proof.what(),
+            format!(
+                "and a second reader (encbench's own walk of the Arrow IPC buffers) read the same {rows} rows (4 of 5 columns; u left to the first reader (types that walk does not state), checked by the first only)"
+            ),
+            "{kind:?}"
+        );
+        // The same file with one long string changed: the table the first
+        // reader would have made had it misread that value.
+        let changed = long.replace("longer", "LONGER");
+        let (wrong, _) = first_reading(&arrow_ipc_of(&view_batch(&changed), stream), kind);
+        let err = check_columnar(kind, &bytes, &wrong, &as_text)
+            .expect("a second reader")
+            .unwrap_err();
+        assert_eq!(
+            err,
+            format!("row 2, column 's': the second reader has {long:?}, the table {changed:?}"),
+            "{kind:?}"
+        );
+    }
+}
+
+/// A view whose prefix disagrees with its data, or points past its
+/// buffers, is an error of the second reading, never a panic.
+#[test]
+fn altered_views_are_errors_not_panics() {
+    let long = "a string longer than twelve bytes, in a data buffer";
+    let bytes = arrow_ipc_of(&view_batch(long), false);
+    let (table, as_text) = first_reading(&bytes, Kind::ArrowFile);
+    let at = bytes
+        .windows(long.len())
+        .position(|w| w == long.as_bytes())
+        .unwrap();
+    let mut edited = bytes.clone();
+    edited[at] = b'A';
+    let err = check_columnar(Kind::ArrowFile, &edited, &table, &as_text)
+        .expect("a second reader")
+        .unwrap_err();
+    assert_eq!(err, "view 1: its prefix is not its value's");
+    for at in 0..bytes.len() {
+        let mut hostile = bytes.clone();
+        hostile[at] ^= 0x80;
+        let _ = check_columnar(Kind::ArrowFile, &hostile, &table, &as_text);
+    }
+}
+
+/// A file the walk cannot read has its row count read again, and the
+/// proof says that is all and names every column.
+#[test]
+fn a_file_the_walk_cannot_read_says_only_its_rows_were_counted() {
+    let table = loaded(CSV, ".csv").table;
+    let bytes = arrow_ipc_bytes(&table, false);
+    assert_eq!(arrow_ipc::batch_rows(&bytes).unwrap(), 3);
+    let proof = row_count_only(&bytes, &table, "a big-endian file").unwrap();
+    assert_eq!(
+        proof.what(),
+        "and a second reader (the row counts in the Arrow IPC batch headers only: encbench's own walk of the buffers does not read a big-endian file) read the same 3 rows (0 of 8 columns; id, price, ok, day, at, name, amount, tags not read by a second reader, checked by the first only)"
+    );
+    let mut short = table.clone();
+    short.truncate_to(2);
+    let err = row_count_only(&bytes, &short, "a big-endian file").unwrap_err();
+    assert_eq!(err, "the second reader found 3 rows, the table holds 2");
+    let stream = arrow_ipc_bytes(&table, true);
+    assert_eq!(arrow_ipc::batch_rows(&stream).unwrap(), 5);
+}
+
+/// polars writes strings as views and categoricals as dictionaries of
+/// them: both are read again, and a changed value is caught.
+#[test]
+fn a_polars_string_view_file_is_read_again_and_a_changed_value_is_caught() {
+    let Some(python) = encbench_table::testing::worker_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    encbench_table::testing::run_python(
+        &python,
+        dir.path(),
+        "import polars as pl, pyarrow.ipc as ipc\n\
+         for name, third in [('t.arrow', 'x'), ('changed.arrow', 'y')]:\n\
+         \x20   pl.DataFrame({'s': ['short', 'a string longer than twelve bytes', third],\n\
+         \x20                 'c': pl.Series(['x', 'a longer category name', None], dtype=pl.Categorical),\n\
+         \x20                 'n': [1, None, 3]}).write_ipc(name)\n\
+         assert str(ipc.open_file('t.arrow').schema.field('s').type) == 'string_view'\n",
+    );
+    let bytes = std::fs::read(dir.path().join("t.arrow")).unwrap();
+    let (table, as_text) = first_reading(&bytes, Kind::ArrowFile);
+    let proof = check_columnar(Kind::ArrowFile, &bytes, &table, &as_text)
+        .expect("a second reader")
+        .unwrap();
+    assert!(
+        proof
+            .what()
+            .ends_with("(encbench's own walk of the Arrow IPC buffers) read the same 3 rows"),
+        "{}",
+        proof.what()
+    );
+    let changed = std::fs::read(dir.path().join("changed.arrow")).unwrap();
+    let (wrong, _) = first_reading(&changed, Kind::ArrowFile);
+    let err = check_columnar(Kind::ArrowFile, &bytes, &wrong, &as_text)
+        .expect("a second reader")
+        .unwrap_err();
+    assert_eq!(
+        err,
+        "row 3, column 's': the second reader has \"x\", the table \"y\""
+    );
+}
