@@ -700,26 +700,49 @@ def generate(directory, quick_check, limit):
 # ------------------------------------------------------------ running encbench
 
 def run_child(cmd, timeout):
-    """(exit code, wall seconds, max RSS in MB, stdout, stderr) of one child."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    """(exit code, wall seconds, max RSS in MB, stdout, stderr) of one child.
+
+    The peak RSS comes from /usr/bin/time, which forks the child from its
+    own small image: a child forked from this Python process would carry the
+    parent's resident pages into its ru_maxrss (Linux keeps the high-water
+    mark across execve), hundreds of MB once pandas and pyarrow are loaded."""
+    timer = shutil.which("time", path="/usr/bin:/bin")
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r", suffix=".rss") as rssf:
+        full = [timer, "-f", "%M", "-o", rssf.name] + cmd if timer else cmd
         start = time.monotonic()
-        p = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        deadline = start + timeout
-        while True:
-            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                p.kill()
-                pid, status, ru = os.wait4(p.pid, 0)
-                break
-            time.sleep(0.02)
+        p = subprocess.Popen(full, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+                             start_new_session=True)
+        try:
+            pid, status, ru = os.wait4(p.pid, 0) if timeout is None else _wait(p, timeout)
+        finally:
+            p.returncode = 0
         wall = time.monotonic() - start
-        p.returncode = os.waitstatus_to_exitcode(status)
+        rc = os.waitstatus_to_exitcode(status)
+        rss = ru.ru_maxrss / 1024.0
+        if timer:
+            lines = [x for x in open(rssf.name).read().split() if x.strip()]
+            try:
+                rss = int(lines[-1]) / 1024.0
+            except (IndexError, ValueError):
+                pass
         out.seek(0)
         err.seek(0)
-        return (p.returncode, wall, ru.ru_maxrss / 1024.0,
-                out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"))
+        return (rc, wall, rss, out.read().decode("utf-8", "replace"),
+                err.read().decode("utf-8", "replace"))
+
+
+def _wait(p, timeout):
+    deadline = time.monotonic() + timeout
+    while True:
+        pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            return pid, status, ru
+        if time.monotonic() > deadline:
+            import signal
+            os.killpg(p.pid, signal.SIGKILL)  # the timer and the child under it
+            return os.wait4(p.pid, 0)
+        time.sleep(0.02)
 
 
 def row_key(r):
@@ -1231,6 +1254,11 @@ def sweep(args, encbench, work, t0):
             try:
                 with open(jpath) as fh:
                     doc = json.load(fh)
+                if n == 1 or "commit" not in globals():
+                    env = doc.get("environment", {})
+                    globals()["commit"] = env.get("git_commit")
+                    print(f"encbench {env.get('encbench_version')} at {env.get('git_commit')}, "
+                          f"{env.get('profile')}, mode {env.get('mode')}", flush=True)
                 dominated, oversize, pick = check_recommendation(doc)
                 if dominated:
                     g1.append((label, f["writer"], dominated))
@@ -1291,7 +1319,8 @@ def sweep(args, encbench, work, t0):
     goals = [
         ("1 recommendation dominated in its own table", g1, len(files) - len(runs_failed)),
         ("2 over 1.5x the input without 2x faster reads", g2, len(files) - len(runs_failed)),
-        ("3 'identical' but a reader reads other values", g3, n_conv - len(conv_failed)),
+        ("3 'identical' but a reader reads other values (conversions)",
+         sorted({(x[0], x[2].split(" read by ")[0]) for x in g3}), n_conv - len(conv_failed)),
         (f"4 quick run >= {TIME_LIMIT_S:.0f} s or >= {RSS_LIMIT_MB:.0f} MB (or failed), inputs <= 100 MB",
          g4, sum(1 for f in files if f["bytes"] <= SIZE_LIMIT_B)),
     ]
@@ -1324,7 +1353,12 @@ def sweep(args, encbench, work, t0):
             print(f"  {label} ({writer}), {what}: {'; '.join(changes)[:300]}")
     if repr_notes:
         print("\nrepresentation differences (not failures), by reader, target and kind:")
-        for (lib, target, what), labels in sorted(repr_notes.items(), key=lambda kv: -len(kv[1]))[:60]:
+        ranked = sorted(repr_notes.items(), key=lambda kv: -len(kv[1]))
+        values = [x for x in ranked if not x[0][2].startswith("type ")]
+        types = [x for x in ranked if x[0][2].startswith("type ")]
+        print(f"  ({len(types)} kinds of column type change across formats, {sum(len(x[1]) for x in types)} "
+              f"columns in all; the 12 commonest follow the value kinds)")
+        for (lib, target, what), labels in values[:50] + types[:12]:
             print(f"  {len(labels):>4}x {lib:<8} {target:<15} {what[:80]}\n          e.g. {labels[0][:150]}")
     if args.json:
         with open(args.json, "w") as fh:
