@@ -94,10 +94,13 @@ pub fn serve<R>(
 /// One step of offered load.
 #[derive(Debug, Clone)]
 pub struct Step {
-    /// Requests per second offered.
+    /// Requests per second asked of the sender (the schedule's rate).
     pub offered_per_s: f64,
     /// Requests sent.
     pub sent: u64,
+    /// Nanoseconds from the first send to the last, as the sender's clock
+    /// read them: longer than the schedule's when the sender fell behind.
+    pub sent_span_ns: u64,
     /// Replies received.
     pub received: u64,
     /// Replies that said the codec refused the request.
@@ -114,6 +117,21 @@ impl Step {
         self.sent.saturating_sub(self.received)
     }
 
+    /// Requests per second actually offered: the intervals between the
+    /// first send and the last (one fewer than the requests) over the
+    /// span they took. A sender on schedule offers `offered_per_s`; one
+    /// that fell behind, less. `None` with fewer than two sends.
+    pub fn sent_per_s(&self) -> Option<f64> {
+        (self.sent >= 2 && self.sent_span_ns > 0)
+            .then(|| (self.sent - 1) as f64 * 1e9 / self.sent_span_ns as f64)
+    }
+
+    /// Replies per second at the rate actually offered: the share of the
+    /// requests answered times [`Step::sent_per_s`].
+    pub fn answered_per_s(&self) -> Option<f64> {
+        Some(self.sent_per_s()? * self.received as f64 / self.sent as f64)
+    }
+
     /// Reply latency from each request's send time. The sender never
     /// waits for a reply, so a stalled server cannot hold requests back
     /// (the omission the open loop corrects for cannot happen here), and
@@ -124,14 +142,45 @@ impl Step {
     }
 }
 
-/// Waits by sleeping only: a spinning sender would take a core from the
-/// server it measures. Late wake-ups make the sender send what is due in
-/// a burst.
-fn sleep_until(clock: &RealClock, t: u64) {
-    let now = clock.now();
-    if t > now {
-        std::thread::sleep(Duration::from_nanos(t - now));
+/// The real clock, waited on by sleeping only: a spinning sender would
+/// take a core from the server it measures. Late wake-ups make the sender
+/// send what is due in a burst.
+struct Sleeping<'c>(&'c RealClock);
+
+impl Clock for Sleeping<'_> {
+    fn now(&self) -> u64 {
+        self.0.now()
     }
+
+    fn wait_until(&self, t: u64) {
+        let now = self.0.now();
+        if t > now {
+            std::thread::sleep(Duration::from_nanos(t - now));
+        }
+    }
+}
+
+/// Sends `count` requests, the `i`th due at `start + i × interval` ns:
+/// waits on `clock` for each due time, then calls `send(i, due, now)`.
+/// Returns the span from the first send to the last, as `clock` read it.
+fn send_paced(
+    clock: &impl Clock,
+    count: u64,
+    start: u64,
+    interval: f64,
+    mut send: impl FnMut(u64, u64, u64),
+) -> u64 {
+    let mut first = None;
+    let mut last = 0;
+    for i in 0..count {
+        let due = start + (i as f64 * interval) as u64;
+        clock.wait_until(due);
+        let now = clock.now();
+        send(i, due, now);
+        first.get_or_insert(now);
+        last = now;
+    }
+    first.map_or(0, |first| last.saturating_sub(first))
 }
 
 /// Offers `rate` requests per second from `mix` to `server` for `duration`
@@ -166,27 +215,28 @@ pub fn step(
         let listen = s.spawn(move || receive(&receiver, clock, mix, sent_all, sent_count, drain));
         let mut datagram = Vec::new();
         let start = clock.now() + 1_000_000;
-        for i in 0..count {
-            let due = start + (i as f64 * interval) as u64;
-            sleep_until(clock, due);
+        let span = send_paced(&Sleeping(clock), count, start, interval, |i, due, now| {
             let m = &mix.messages[i as usize % mix.messages.len()];
             datagram.clear();
             datagram.extend_from_slice(&i.to_le_bytes());
             datagram.extend_from_slice(&due.to_le_bytes());
-            datagram.extend_from_slice(&clock.now().to_le_bytes());
+            datagram.extend_from_slice(&now.to_le_bytes());
             datagram.extend_from_slice(&m.bytes);
             // A full socket buffer drops the request: it shows as lost.
             let _ = socket.send(&datagram);
             sent_count.store(i + 1, Relaxed);
-        }
+        });
         sent_all.store(true, Relaxed);
         listen
             .join()
             .unwrap_or(Err(LoadError::Io("the udp receiver panicked".into())))
+            .map(|received| (received, span))
     })?;
+    let (received, span) = received;
     Ok(Step {
         offered_per_s: rate,
         sent: count,
+        sent_span_ns: span,
         ..received
     })
 }
@@ -205,6 +255,7 @@ fn receive(
     let mut got = Step {
         offered_per_s: 0.0,
         sent: 0,
+        sent_span_ns: 0,
         received: 0,
         refused: 0,
         bad_answered: 0,
@@ -353,6 +404,12 @@ mod tests {
         })
         .expect("server");
         let s = s.expect("step");
+        // The achieved rate is read from the span the sends took.
+        assert_eq!(
+            s.sent_per_s(),
+            Some(299.0 * 1e9 / s.sent_span_ns as f64),
+            "{s:?}"
+        );
         let n = mix.messages.len();
         let bad = (0..300).filter(|i| mix.messages[i % n].bad).count() as u64;
         assert!(bad > 0);
@@ -366,6 +423,69 @@ mod tests {
             }
         );
         assert_eq!(s.recorder.corrected().count, 300);
+    }
+
+    /// A clock that wakes `late` ns after each wait: a sender that falls
+    /// behind its schedule, as a loaded client does.
+    struct Late {
+        now: std::cell::Cell<u64>,
+        late: u64,
+    }
+
+    impl Clock for Late {
+        fn now(&self) -> u64 {
+            self.now.get()
+        }
+
+        fn wait_until(&self, t: u64) {
+            self.now.set(self.now.get().max(t) + self.late);
+        }
+    }
+
+    fn step_of(sent: u64, span: u64, received: u64) -> Step {
+        Step {
+            offered_per_s: 1_000.0,
+            sent,
+            sent_span_ns: span,
+            received,
+            refused: 0,
+            bad_answered: 0,
+            recorder: Recorder::default(),
+        }
+    }
+
+    #[test]
+    fn the_offered_rate_is_the_one_actually_sent() {
+        // 1,000/s asked: a 1 ms interval.
+        let (rate, count) = (1_000.0, 101);
+        let interval = 1e9 / rate;
+        let mut sends = Vec::new();
+        let on_time = Late {
+            now: 0.into(),
+            late: 0,
+        };
+        let span = send_paced(&on_time, count, 5_000, interval, |i, due, now| {
+            sends.push((i, due, now))
+        });
+        assert_eq!(span, 100_000_000);
+        assert_eq!(sends.len(), 101);
+        assert!(sends.iter().all(|&(_, due, now)| due == now));
+        assert_eq!(step_of(count, span, count).sent_per_s(), Some(rate));
+        // A sender that wakes 2 ms late each time sends every 2 ms: half
+        // the rate asked, and the step says so.
+        let behind = Late {
+            now: 0.into(),
+            late: 2_000_000,
+        };
+        let span = send_paced(&behind, count, 5_000, interval, |_, _, _| {});
+        assert_eq!(span, 200_000_000);
+        let step = step_of(count, span, 91);
+        assert_eq!(step.sent_per_s(), Some(500.0));
+        assert_eq!(step.sent_per_s(), Some(100.0 * 1e9 / span as f64));
+        assert_eq!(step.answered_per_s(), Some(500.0 * 91.0 / 101.0));
+        // One send has no span to measure.
+        assert_eq!(step_of(1, 0, 1).sent_per_s(), None);
+        assert_eq!(step_of(0, 0, 0).answered_per_s(), None);
     }
 
     #[test]
