@@ -23,7 +23,8 @@ use encbench_codecs::registry::MEGACO_CODECS;
 use encbench_load::udp::{saturate, Bounds};
 use encbench_load::{closed_loop, open_loop, ClosedResult, Latency, Mix, Stop};
 use encbench_record::{
-    Check, Comparison, Failure, LoadLatency, LoadRow, Medium, Record, RowMeta, Verified,
+    Check, Comparison, Failure, LoadLatency, LoadRow, Medium, Record, RowMeta, SeedReference,
+    Verified,
 };
 use std::time::Duration;
 use subjects::{megaco_codecs, megaco_subject, registry_subjects, Subject};
@@ -255,12 +256,14 @@ impl Plan<'_> {
         }
     }
 
-    fn row_meta(&self, s: &Subject, dataset: String, operation: &str) -> RowMeta {
+    /// Pushes `row` under `dataset`, with seed 004's figure beside it only
+    /// when it measures what the seed did (see [`seed_for`]).
+    fn push(&mut self, s: &Subject, dataset: String, operation: &str, check: &Check, row: LoadRow) {
         let mut m = meta(&s.id, &dataset, operation);
         m.logical_bytes = s.logical_bytes;
         m.encoded_bytes = s.mean_bytes();
-        m.seed_reference = seeds::seed_004(&s.id, "decode-then-encode");
-        m
+        m.seed_reference = seed_for(&s.id, operation, &row);
+        self.out.records.push(Record::load(m, check, row));
     }
 
     /// One round's share of a closed-loop point: the point's time split
@@ -324,10 +327,8 @@ impl Plan<'_> {
                 window_ns: r.window_ns_per_message,
                 ..LoadRow::default()
             };
-            let m = self.row_meta(s, point(s, &what, &mix, 0.0), "closed-loop");
-            self.out
-                .records
-                .push(Record::load(m, &s.proof.clone().into(), row));
+            let dataset = point(s, &what, &mix, 0.0);
+            self.push(s, dataset, "closed-loop", &s.proof.clone().into(), row);
         }
         if cores > 1 {
             self.out.comparisons.extend(scaling(&s.id, cores, &ratios));
@@ -395,12 +396,8 @@ impl Plan<'_> {
                         window_ns: r.window_ns_per_message,
                         ..LoadRow::default()
                     };
-                    let m = self.row_meta(
-                        s,
-                        point(s, "threads-all", mix, self.bad_fraction),
-                        "closed-loop",
-                    );
-                    self.out.records.push(Record::load(m, &check(mix), row));
+                    let dataset = point(s, "threads-all", mix, self.bad_fraction);
+                    self.push(s, dataset, "closed-loop", &check(mix), row);
                 }
                 Err(e) => {
                     self.fail(s, "closed-loop", e.to_string());
@@ -426,12 +423,8 @@ impl Plan<'_> {
                         latency: Some(latency(&r.recorder.corrected())),
                         ..LoadRow::default()
                     };
-                    let m = self.row_meta(
-                        s,
-                        point(s, &format!("offered-{p}%"), mix, self.bad_fraction),
-                        "open-loop",
-                    );
-                    self.out.records.push(Record::load(m, &check(mix), row));
+                    let dataset = point(s, &format!("offered-{p}%"), mix, self.bad_fraction);
+                    self.push(s, dataset, "open-loop", &check(mix), row);
                 }
                 Err(e) => {
                     self.fail(s, "open-loop", e.to_string());
@@ -464,22 +457,36 @@ impl Plan<'_> {
                 let Some(at) = sat.steps.iter().rev().find(|x| x.offered_per_s == rate) else {
                     return;
                 };
+                // The rates the sender actually kept, measured over the
+                // span it sent in: the nominal step rate overstates them
+                // when the client fell behind.
+                let (Some(sent_per_s), Some(answered_per_s)) =
+                    (at.sent_per_s(), at.answered_per_s())
+                else {
+                    self.out.notes.push(format!(
+                        "load: {} over UDP: the saturation step sent {} requests, too few to measure the rate it sent at",
+                        s.id, at.sent
+                    ));
+                    return;
+                };
                 let row = LoadRow {
                     threads: self.cores as u32,
-                    messages_per_s: at.received as f64 / bounds.step.as_secs_f64(),
+                    messages_per_s: answered_per_s,
                     bad_fraction: mix.bad_fraction(),
-                    offered_per_s: Some(rate),
+                    offered_per_s: Some(sent_per_s),
                     errors: Some(at.refused),
                     latency: Some(latency(&at.latency())),
                     ..LoadRow::default()
                 };
-                let m = self.row_meta(s, point(s, "udp", mix, self.bad_fraction), "udp-saturation");
-                self.out.records.push(Record::load(m, check, row));
+                let dataset = point(s, "udp", mix, self.bad_fraction);
+                self.push(s, dataset, "udp-saturation", check, row);
                 self.out.notes.push(format!(
-                    "load: {} over UDP on 127.0.0.1 ({} server threads; client and server share the cores): saturates at {:.0} messages/s offered — the search ended {}; {} steps of {} ms, {} requests answered ({} refused as malformed); bounds: p99 ≤ {} µs from the send time (the sender never waits on replies), ≤ {} % lost",
+                    "load: {} over UDP on 127.0.0.1 ({} server threads; client and server share the cores): saturates at the step asking {:.0} messages/s, which sent {:.0}/s as measured from its first send to its last ({:.0} % of the rate asked) — the search ended {}; {} steps of {} ms, {} requests answered ({} refused as malformed); bounds: p99 ≤ {} µs from the send time (the sender never waits on replies), ≤ {} % lost",
                     s.id,
                     self.cores,
                     rate,
+                    sent_per_s,
+                    sent_per_s / rate * 100.0,
                     sat.ended,
                     sat.steps.len(),
                     bounds.step.as_millis(),
@@ -496,6 +503,22 @@ impl Plan<'_> {
     }
 }
 
+/// Seed 004's figure beside a row only when the row measures what the
+/// seed did: Erlang's published µs per message are of one message decoded
+/// and encoded on one core, back to back, every message well-formed. So a
+/// clean closed-loop row on one thread; never an all-thread row (wall time
+/// per message over many cores), an open-loop or UDP row (latency under
+/// offered load), or a row with malformed messages mixed in.
+fn seed_for(id: &str, operation: &str, row: &LoadRow) -> Option<SeedReference> {
+    let like_the_seed = operation == "closed-loop"
+        && row.threads == 1
+        && row.bad_fraction == 0.0
+        && row.latency.is_none();
+    like_the_seed
+        .then(|| seeds::seed_004(id, "decode-then-encode"))
+        .flatten()
+}
+
 fn latency(l: &Latency) -> LoadLatency {
     LoadLatency {
         count: l.count,
@@ -506,5 +529,57 @@ fn latency(l: &Latency) -> LoadLatency {
         min_ns: l.min_ns,
         max_ns: l.max_ns,
         mean_ns: l.mean_ns,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(threads: u32, bad_fraction: f64, latency: Option<LoadLatency>) -> LoadRow {
+        LoadRow {
+            threads,
+            messages_per_s: 1000.0,
+            bad_fraction,
+            latency,
+            ..LoadRow::default()
+        }
+    }
+
+    #[test]
+    fn seed_figures_stand_only_beside_rows_that_measure_what_the_seed_did() {
+        let id = "megaco/ber-tape";
+        let one = seed_for(id, "closed-loop", &row(1, 0.0, None)).expect("a seed figure");
+        assert_eq!(
+            Some(one),
+            seeds::seed_004(id, "decode-then-encode"),
+            "one thread, clean, closed loop: the seed's measure"
+        );
+        let timed = Some(LoadLatency {
+            count: 10,
+            p50_ns: 1.0,
+            p50_ci_ns: (1.0, 1.0),
+            p99_ns: 1.0,
+            p999_ns: 1.0,
+            min_ns: 1.0,
+            max_ns: 1.0,
+            mean_ns: 1.0,
+        });
+        for (operation, r) in [
+            ("closed-loop", row(16, 0.0, None)),
+            ("closed-loop", row(2, 0.0, None)),
+            ("closed-loop", row(1, 0.01, None)),
+            ("open-loop", row(1, 0.0, timed)),
+            ("open-loop", row(16, 0.01, timed)),
+            ("udp-saturation", row(1, 0.0, timed)),
+            ("soak", row(1, 0.0, None)),
+        ] {
+            assert_eq!(seed_for(id, operation, &r), None, "{operation} {r:?}");
+        }
+        // A codec the seed has no figure for gets none anywhere.
+        assert_eq!(
+            seed_for("record/json", "closed-loop", &row(1, 0.0, None)),
+            None
+        );
     }
 }
