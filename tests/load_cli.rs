@@ -75,6 +75,39 @@ fn load_reports_threads_latency_and_exact_errors() {
         }
         assert!(open["p50_ns"].as_f64() <= open["p99_ns"].as_f64());
         assert_eq!(open["verification"]["status"], "verified");
+        // Seed 004's single-core figure beside the one-thread clean row
+        // only: every other kind of load row measures something else.
+        assert!(find(codec, "closed-loop", "/threads-1")["seed_reference"].is_object());
+        for r in rows.iter().filter(|r| r["codec"] == codec) {
+            let one_clean =
+                r["operation"] == "closed-loop" && r["threads"] == 1 && r["bad_fraction"] == 0.0;
+            if !one_clean {
+                assert!(r["seed_reference"].is_null(), "{}", r["dataset"]);
+            }
+        }
+        // The UDP row's offered rate is the one its step sent at, and its
+        // replies per second that rate times the share answered: never
+        // more than what was offered.
+        if let Some(udp) = rows
+            .iter()
+            .find(|r| r["codec"] == codec && r["operation"] == "udp-saturation")
+        {
+            let (offered, answered) = (
+                udp["offered_per_s"].as_f64().unwrap(),
+                udp["messages_per_s"].as_f64().unwrap(),
+            );
+            assert!(offered > 0.0 && answered <= offered, "{udp}");
+        }
+    }
+    let notes: Vec<&str> = doc["notes"]
+        .as_array()
+        .map(|n| n.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    for n in notes.iter().filter(|n| n.contains("over UDP on")) {
+        assert!(
+            n.contains("as measured from its first send to its last"),
+            "{n}"
+        );
     }
     let questions: Vec<&str> = doc["conclusions"]
         .as_array()
