@@ -361,9 +361,13 @@ pub struct CompareArgs {
     #[arg(long, value_name = "PCT", default_value_t = 5.0)]
     pub threshold: f64,
 
-    /// Exit with status 1 if any row regressed significantly by more than PCT percent.
+    /// Exit with status 1 if any row regressed by more than PCT percent (by its instruction count where both runs counted it alike, else by time beyond its noise).
     #[arg(long, value_name = "PCT")]
     pub fail_on_regression: Option<f64>,
+
+    /// Exit with status 1 if any row has nothing to judge it by (one figure a run: no samples, no interval).
+    #[arg(long)]
+    pub fail_on_not_comparable: bool,
 
     #[command(flatten)]
     pub db: DbArgs,
@@ -387,9 +391,13 @@ pub struct PairArgs {
     #[arg(long, value_name = "PCT", default_value_t = 5.0)]
     pub threshold: f64,
 
-    /// Exit with status 1 if any row regressed significantly by more than PCT percent.
+    /// Exit with status 1 if any row regressed by more than PCT percent (by its instruction count where both sides counted it alike, else by time beyond its noise).
     #[arg(long, value_name = "PCT")]
     pub fail_on_regression: Option<f64>,
+
+    /// Exit with status 1 if any row has nothing to judge it by (no samples and no interval on a side).
+    #[arg(long)]
+    pub fail_on_not_comparable: bool,
 
     /// Keep each run's results document in DIR (`baseline-1.json`, `candidate-1.json`, …; `import` stores them).
     #[arg(long, value_name = "DIR", conflicts_with = "from")]

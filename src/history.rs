@@ -102,29 +102,74 @@ pub fn compare(args: CompareArgs, painter: Painter) -> anyhow::Result<ExitCode> 
             &format!("run {b_id}")
         ))
     );
-    Ok(gate(&cmp, args.fail_on_regression))
+    Ok(gate(
+        &cmp,
+        args.fail_on_regression,
+        args.fail_on_not_comparable,
+    ))
 }
 
-/// `--fail-on-regression PCT`: exit 1, saying how many rows, when any row
-/// regressed beyond PCT.
-pub(crate) fn gate(cmp: &compare::Comparison, fail_on_regression: Option<f64>) -> ExitCode {
+/// `--fail-on-regression PCT`: exit 1, saying how many rows and by what
+/// evidence, when any row regressed beyond PCT; `--fail-on-not-comparable`:
+/// exit 1 when any row had nothing to judge it by.
+pub(crate) fn gate(
+    cmp: &compare::Comparison,
+    fail_on_regression: Option<f64>,
+    fail_on_not_comparable: bool,
+) -> ExitCode {
+    let mut failed = false;
     if let Some(pct) = fail_on_regression {
         let bad = cmp.regressions_beyond(pct);
         if !bad.is_empty() {
+            let by = |b| bad.iter().filter(|r| r.basis == b).count();
+            let how: Vec<String> = [
+                (
+                    compare::Basis::Instructions,
+                    "by instruction counts".to_string(),
+                ),
+                (
+                    compare::Basis::Samples,
+                    format!("in time, at Mann-Whitney p < {}", compare::ALPHA),
+                ),
+                (
+                    compare::Basis::Intervals,
+                    "in time, beyond their stored median intervals (no test)".to_string(),
+                ),
+            ]
+            .into_iter()
+            .filter(|(b, _)| by(*b) > 0)
+            .map(|(b, what)| format!("{} {what}", by(b)))
+            .collect();
             eprintln!(
-                "error: {} row(s) regressed by more than {pct}%{} (significant at p < {})",
+                "error: {} row(s) regressed by more than {pct}%{} ({})",
                 bad.len(),
                 if cmp.normalisation.is_some() {
                     ", normalised across machines"
                 } else {
                     ""
                 },
-                compare::ALPHA
+                how.join(", ")
             );
-            return ExitCode::from(1);
+            failed = true;
         }
     }
-    ExitCode::SUCCESS
+    if fail_on_not_comparable {
+        let bare = cmp.not_comparable();
+        if !bare.is_empty() {
+            let keys: Vec<&str> = bare.iter().take(3).map(|r| r.key.as_str()).collect();
+            eprintln!(
+                "error: {} row(s) not comparable (nothing to judge them by): {}{}",
+                bare.len(),
+                keys.join(", "),
+                if bare.len() > keys.len() { ", …" } else { "" }
+            );
+            failed = true;
+        }
+    }
+    match failed {
+        true => ExitCode::from(1),
+        false => ExitCode::SUCCESS,
+    }
 }
 
 /// Results documents larger than this are refused before reading: a full

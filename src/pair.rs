@@ -2,6 +2,7 @@
 //! `--rounds` times, in turn (A B, B A, A B, …), each side's runs pooled,
 //! then judged as `compare` judges two stored runs. Runs made in turn meet
 //! the same machine drift, and a row one process got wrong is outvoted.
+//! Each row is "changed", "unchanged" or "cannot tell at this threshold".
 
 use crate::cli::PairArgs;
 use crate::output::Painter;
@@ -36,7 +37,7 @@ pub fn execute(args: PairArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     match rounds {
         1 => outln!("one run of each build"),
         n => outln!(
-            "{n} runs of each build, made in turn; each side's samples pooled over its runs; a row's noise is at least how far its runs disagreed on each side, added"
+            "{n} runs of each build, made in turn; each side's samples pooled over its runs (a row that keeps none: its runs' medians); a row's noise is at least how far its runs disagreed on each side (the interquartile range of their medians), added"
         ),
     }
     let label = |side: &str| format!("{side} ×{rounds}");
@@ -51,7 +52,11 @@ pub fn execute(args: PairArgs, painter: Painter) -> anyhow::Result<ExitCode> {
     for note in &notes {
         eprintln!("pair: note: {note}");
     }
-    Ok(crate::history::gate(&cmp, args.fail_on_regression))
+    Ok(crate::history::gate(
+        &cmp,
+        args.fail_on_regression,
+        args.fail_on_not_comparable,
+    ))
 }
 
 /// The runs kept in `dir` by an earlier `pair --keep`: `baseline-N.json`

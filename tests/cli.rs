@@ -760,6 +760,77 @@ mod history {
             .stdout(predicate::str::contains("0 regressed"));
     }
 
+    /// Rows that keep no raw samples: a latency regression shown by their
+    /// stored intervals fails the gate (no test claimed); a row of one
+    /// figure a run is "not comparable", which fails it only with
+    /// `--fail-on-not-comparable`.
+    #[test]
+    fn compare_judges_rows_without_samples_by_their_intervals_or_calls_them_not_comparable() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("h.sqlite");
+        let here = dir.path().join("a.json");
+        run_into(&db, &here);
+        let doc: Value = serde_json::from_slice(&std::fs::read(&here).unwrap()).unwrap();
+        // The first row keeps an interval of ±1 % and no samples (as an
+        // open-loop latency row); the other three keep one figure each (as
+        // Erlang's mstone row).
+        let bare = |factor: f64, date: &str| {
+            let mut d = doc.clone();
+            d["environment"]["date"] = date.into();
+            let rows = d["results"].as_array_mut().unwrap();
+            for (i, r) in rows.iter_mut().enumerate() {
+                let median = r["median_ns"].as_f64().unwrap() * factor;
+                let half = if i == 0 { median * 0.01 } else { 0.0 };
+                r["median_ns"] = median.into();
+                r["ci95_low_ns"] = (median - half).into();
+                r["ci95_high_ns"] = (median + half).into();
+                r["samples_ns"] = Vec::<f64>::new().into();
+            }
+            d
+        };
+        for (name, factor, date) in [
+            ("x.json", 1.0, "2026-01-01T00:00:00Z"),
+            ("y.json", 1.5, "2026-01-02T00:00:00Z"),
+        ] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bare(factor, date).to_string()).unwrap();
+            encbench()
+                .arg("import")
+                .arg(&path)
+                .arg("--db")
+                .arg(&db)
+                .assert()
+                .success();
+        }
+        // Runs 2 and 3: 50 % slower.
+        encbench()
+            .args(["compare", "2", "3", "--fail-on-regression", "10", "--db"])
+            .arg(&db)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("1 regressed"))
+            .stdout(predicate::str::contains("3 not comparable"))
+            .stderr(predicate::str::contains(
+                "1 row(s) regressed by more than 10% (1 in time, beyond their stored median intervals (no test))",
+            ))
+            .stderr(predicate::str::contains("p < 0.05").not());
+        // A run against itself: nothing regressed, three rows not
+        // comparable, which fails only when asked.
+        encbench()
+            .args(["compare", "2", "2", "--fail-on-regression", "10", "--db"])
+            .arg(&db)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("1 unchanged"))
+            .stdout(predicate::str::contains("3 not comparable"));
+        encbench()
+            .args(["compare", "2", "2", "--fail-on-not-comparable", "--db"])
+            .arg(&db)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("3 row(s) not comparable"));
+    }
+
     /// This test binary's own encbench, as a `pair` baseline.
     fn own_binary() -> std::path::PathBuf {
         assert_cmd::cargo::cargo_bin("encbench")

@@ -89,6 +89,60 @@ pub(crate) fn document() -> RunDocument {
     }
 }
 
+/// A `load` run of two rows that keep no raw samples: an open-loop latency
+/// row whose p50 is `p50_ns` with an interval of ±`half_pct` % (from every
+/// message's latency), and Erlang's mstone row, one figure `mstone_ns`.
+pub(crate) fn latency_document(p50_ns: f64, half_pct: f64, mstone_ns: f64) -> RunDocument {
+    let mut doc = document();
+    let meta = |dataset: &str, codec: &str, operation: &str| RowMeta {
+        scenario: "load".into(),
+        dataset: dataset.into(),
+        codec: codec.into(),
+        operation: operation.into(),
+        medium: Medium::Memory,
+        items: 1,
+        ..Default::default()
+    };
+    let check: Check = Verified::equal("round trip", &1, &1).unwrap().into();
+    let half = p50_ns * half_pct / 100.0;
+    let latency = LoadRow {
+        threads: 2,
+        messages_per_s: 1e5,
+        offered_per_s: Some(1e5),
+        latency: Some(LoadLatency {
+            count: 200_000,
+            p50_ns,
+            p50_ci_ns: (p50_ns - half, p50_ns + half),
+            p99_ns: p50_ns * 4.0,
+            p999_ns: p50_ns * 9.0,
+            min_ns: p50_ns / 2.0,
+            max_ns: p50_ns * 20.0,
+            mean_ns: p50_ns * 1.2,
+        }),
+        ..LoadRow::default()
+    };
+    let mstone = LoadRow {
+        threads: 2,
+        messages_per_s: 1e9 / mstone_ns,
+        window_ns: vec![mstone_ns],
+        mstone: Some(12_345),
+        ..LoadRow::default()
+    };
+    doc.results = vec![
+        Record::load(
+            meta("megaco/offered-80%", "megaco/ber-tape", "open-loop"),
+            &check,
+            latency,
+        ),
+        Record::load(
+            meta("megaco/mstone", "erlang/megaco-ber", "mstone"),
+            &check,
+            mstone,
+        ),
+    ];
+    doc
+}
+
 /// A verdict on the document's one row against a binary row it lacks.
 fn conclusion(row: &Record) -> Conclusion {
     let numerator = RowRef::of(row);
