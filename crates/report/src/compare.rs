@@ -127,6 +127,9 @@ pub struct RowChange {
     pub remark: Option<String>,
 }
 
+/// Counted rows needed before their time changes measure the machine's drift.
+pub const SAME_WORK_ROWS: usize = 5;
+
 /// Below this, two instruction counts of one row are the same code path:
 /// consecutive counts of one build agree far closer than this.
 pub const INSTRUCTIONS_SAME_PCT: f64 = 0.5;
@@ -146,8 +149,14 @@ pub struct Comparison {
     /// runs took them.
     pub steadiness: Option<(Vec<Steadiness>, Vec<Steadiness>)>,
     /// How far the machine's speed moved over the two runs, as a
-    /// percentage (0 without probes): part of every row's noise.
+    /// percentage (0 without probes or counted rows): part of the noise of
+    /// every row judged by time. The larger of the steadiness probes'
+    /// movement and [`Comparison::same_work_drift_pct`].
     pub machine_drift_pct: f64,
+    /// How far time moved on rows whose instruction counts did not (the
+    /// same work, so only the machine moved): the 90th percentile of their
+    /// time changes, when at least [`SAME_WORK_ROWS`] rows are counted.
+    pub same_work_drift_pct: Option<f64>,
     /// The threshold the rows were judged at, percent.
     pub threshold_pct: f64,
     /// Why instruction counts that both runs hold were not judged (their
@@ -342,6 +351,30 @@ fn machine_drift_pct(before: &[Steadiness], after: &[Steadiness], one_machine: b
     }
 }
 
+/// The machine's drift measured on the work itself: rows both runs counted
+/// with the same instructions (within [`INSTRUCTIONS_SAME_PCT`]) did the
+/// same work, so how far their times moved is how far the machine moved;
+/// the 90th percentile of those moves, so a machine that changed speed for
+/// part of a run shows. `None` with fewer than [`SAME_WORK_ROWS`] such rows.
+fn same_work_drift_pct(before: &RunDocument, after: &RunDocument) -> Option<f64> {
+    let mut moves: Vec<f64> = after
+        .results
+        .iter()
+        .filter_map(|b| {
+            let a = before.results.iter().find(|a| a.key() == b.key())?;
+            let (x, y) = (a.instructions_per_op?, b.instructions_per_op?);
+            let same = x > 0.0 && ((y / x - 1.0) * 100.0).abs() < INSTRUCTIONS_SAME_PCT;
+            (same && a.median_ns > 0.0).then(|| ((b.median_ns / a.median_ns - 1.0) * 100.0).abs())
+        })
+        .collect();
+    if moves.len() < SAME_WORK_ROWS {
+        return None;
+    }
+    moves.sort_by(f64::total_cmp);
+    let at = ((moves.len() - 1) as f64 * 0.9).round() as usize;
+    Some(moves[at])
+}
+
 /// Half the width of a row's 95 % median interval, relative to its median:
 /// from its samples when it has two or more; else from its stored interval
 /// when that has a width (a latency row's p50 interval, from every
@@ -387,8 +420,13 @@ pub fn compare_with_noise(
         threshold_pct,
         ..Comparison::default()
     };
-    out.machine_drift_pct = machine_drift_pct(b, a, out.normalisation.is_none());
     let counts_differ = counts_differ(&before.environment, &after.environment);
+    out.same_work_drift_pct = counts_differ
+        .is_none()
+        .then(|| same_work_drift_pct(before, after))
+        .flatten();
+    out.machine_drift_pct = machine_drift_pct(b, a, out.normalisation.is_none())
+        .max(out.same_work_drift_pct.unwrap_or(0.0));
     let scale = out
         .normalisation
         .as_ref()
@@ -619,9 +657,15 @@ pub fn render(cmp: &Comparison, before_label: &str, after_label: &str) -> String
     }
     if by(Basis::Samples) > 0 {
         how.push(format!(
-            "{} by time samples (beyond the threshold, beyond the runs' own noise — each row's median interval in both runs, plus the machine's drift of {:.1} % — and at Mann-Whitney p < {ALPHA})",
+            "{} by time samples (beyond the threshold, beyond the runs' own noise — each row's median interval in both runs, plus the machine's drift of {:.1} %{} — and at Mann-Whitney p < {ALPHA})",
             by(Basis::Samples),
-            cmp.machine_drift_pct
+            cmp.machine_drift_pct,
+            match cmp.same_work_drift_pct {
+                Some(d) if d >= cmp.machine_drift_pct => format!(
+                    ", how far time moved on the counted rows whose instructions did not (90th percentile of {d:.1} %)"
+                ),
+                _ => String::new(),
+            }
         ));
     }
     if by(Basis::Intervals) > 0 {
@@ -1109,5 +1153,50 @@ mod tests {
         da.environment.steadiness = vec![probe("start", 1e6, 1.0e6, 1.02e6)];
         db.environment.steadiness = vec![probe("start", 1.3e6, 1.4e6, 1.5e6)];
         assert_ne!(compare(&da, &db, 5.0).rows[0].verdict, Verdict::Regressed);
+    }
+
+    #[test]
+    fn time_moved_on_unchanged_counts_is_the_machine_and_widens_only_uncounted_rows() {
+        // Eight counted rows on the same instructions whose time moved 15–20 %
+        // (the machine), and one uncounted row 17 % slower: the machine, not a
+        // regression, so "cannot tell" at a 10 % threshold.
+        let base = spread(&document(), 1e6, 0.01).results[0].clone();
+        let row = |codec: &str, factor: f64, count: Option<f64>| {
+            let mut r = base.clone();
+            r.codec = codec.into();
+            r.median_ns *= factor;
+            r.ci95_low_ns *= factor;
+            r.ci95_high_ns *= factor;
+            r.samples_ns.iter_mut().for_each(|x| *x *= factor);
+            r.instructions_per_op = count;
+            r
+        };
+        let mut a = counted_by(document(), HARDWARE);
+        let mut b = counted_by(document(), HARDWARE);
+        a.results.clear();
+        b.results.clear();
+        for i in 0..8 {
+            let moved = 1.15 + 0.05 * i as f64 / 7.0;
+            a.results.push(row(&format!("c{i}"), 1.0, Some(1000.0)));
+            b.results.push(row(&format!("c{i}"), moved, Some(1000.0)));
+        }
+        a.results.push(row("simd", 1.0, None));
+        b.results.push(row("simd", 1.17, None));
+        let cmp = compare(&a, &b, 10.0);
+        let drift = cmp.same_work_drift_pct.unwrap();
+        assert!((19.0..=20.0).contains(&drift), "{drift}");
+        let simd = cmp.rows.iter().find(|r| r.key.contains("simd")).unwrap();
+        assert_eq!(simd.verdict, Verdict::CannotTell, "{simd:?}");
+        // Counted rows are judged by their counts alone: unchanged.
+        assert!(cmp
+            .rows
+            .iter()
+            .filter(|r| !r.key.contains("simd"))
+            .all(|r| r.verdict == Verdict::Unchanged));
+        assert!(render(&cmp, "a", "b").contains("whose instructions did not (90th percentile of"));
+        // Too few counted rows measure nothing.
+        a.results.drain(..5);
+        b.results.drain(..5);
+        assert_eq!(compare(&a, &b, 10.0).same_work_drift_pct, None);
     }
 }
