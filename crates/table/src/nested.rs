@@ -160,7 +160,10 @@ impl Shape {
             DataType::Map(entries, false) => match entries.data_type() {
                 DataType::Struct(kv)
                     if kv.len() == 2
-                        && matches!(kv[0].data_type(), DataType::Utf8 | DataType::LargeUtf8) =>
+                        && matches!(
+                            kv[0].data_type(),
+                            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+                        ) =>
                 {
                     Shape::Map(Box::new(Shape::from_arrow_type(kv[1].data_type())?))
                 }
@@ -549,6 +552,31 @@ mod tests {
         assert!(s.fits(&json!({"id": 3})));
         assert!(!s.fits(&json!({"id": "3"})));
         assert!(!s.fits(&json!({"unknown": 1})));
+    }
+
+    #[test]
+    fn a_map_keyed_by_string_views_or_large_text_is_a_map_not_display_text() {
+        use arrow_array::builder::{
+            Int64Builder, LargeStringBuilder, MapBuilder, StringViewBuilder,
+        };
+        fn check<K: arrow_array::builder::ArrayBuilder>(keys: K, push: fn(&mut K, &str)) {
+            let mut b = MapBuilder::new(None, keys, Int64Builder::new());
+            push(b.keys(), "w");
+            b.values().append_value(18);
+            b.append(true).unwrap();
+            b.append(false).unwrap();
+            let map = b.finish();
+            let shape = Shape::from_arrow_type(map.data_type()).expect("a map shape");
+            assert_eq!(shape.describe(), "map<string, int64>");
+            // As an input column is read: cast to the shape's own type first.
+            let cast = arrow_cast::cast(&map, &shape.arrow_type()).unwrap();
+            assert_eq!(
+                from_arrow(&shape, cast.as_ref()).unwrap(),
+                [json!({"w": 18}), Value::Null]
+            );
+        }
+        check(StringViewBuilder::new(), |k, v| k.append_value(v));
+        check(LargeStringBuilder::new(), |k, v| k.append_value(v));
     }
 
     #[test]
