@@ -295,7 +295,7 @@ mod tests {
                 json!("-0.01"),
             ),
             (Leaf::Time, json!("01:02:03.456789")),
-            (Leaf::Duration, json!("-1 day 23:59:59.500000")),
+            (Leaf::Duration, json!("-1 days +23:59:59.500000")),
         ];
         for (leaf, text) in cases {
             let array = leaf.to_arrow(&[Some(&text), None]).unwrap();

@@ -443,48 +443,78 @@ pub fn format_timestamp(micros: i64, utc: bool) -> String {
 }
 
 /// A span of microseconds as pandas prints a timedelta and DuckDB reads an
-/// interval: `[-][D days ]HH:MM:SS[.ffffff]` (the sign for the whole span,
-/// days only when there is one or more).
+/// interval: `[D days ]HH:MM:SS[.ffffff]`, and a negative span as its
+/// whole days below it and the time of day above them, each with its sign
+/// (`-1 days +23:59:59.500000` is half a second before zero): what
+/// `pd.Timedelta` and DuckDB's interval both read back as the same span.
 pub fn format_duration(micros: i64) -> String {
-    let sign = if micros < 0 { "-" } else { "" };
-    let magnitude = micros.unsigned_abs();
-    let (secs, sub) = (magnitude / 1_000_000, magnitude % 1_000_000);
-    let (days, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
-    let days = match days {
-        0 => String::new(),
-        1 => "1 day ".to_string(),
-        d => format!("{d} days "),
+    const DAY: i128 = 86_400_000_000;
+    let micros = i128::from(micros);
+    let (days, clock) = match micros < 0 {
+        true => (micros.div_euclid(DAY), micros.rem_euclid(DAY)),
+        false => (micros / DAY, micros % DAY),
+    };
+    let (secs, sub) = (clock / 1_000_000, clock % 1_000_000);
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let days = match (micros < 0, days) {
+        (true, d) => format!("{d} days +"),
+        (false, 0) => String::new(),
+        (false, 1) => "1 day ".to_string(),
+        (false, d) => format!("{d} days "),
     };
     match sub {
-        0 => format!("{sign}{days}{h:02}:{m:02}:{s:02}"),
-        _ => format!("{sign}{days}{h:02}:{m:02}:{s:02}.{sub:06}"),
+        0 => format!("{days}{h:02}:{m:02}:{s:02}"),
+        _ => format!("{days}{h:02}:{m:02}:{s:02}.{sub:06}"),
     }
 }
 
-/// [`format_duration`]'s text (`day` or `days`, up to six fractional
-/// digits) → microseconds; `None` for anything else or past ±2^63 µs.
-pub fn parse_duration(text: &str) -> Option<i64> {
-    let (negative, body) = match text.strip_prefix('-') {
+/// `-x` → (true, `x`); `+x` or `x` → (false, `x`).
+fn signed(t: &str) -> (bool, &str) {
+    match t.strip_prefix('-') {
         Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (days, clock) = match body.split_once(' ') {
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    }
+}
+
+/// A span's text → microseconds; `None` for anything else or past ±2^63
+/// µs. Days and the time of day each carry their own sign, as pandas and
+/// DuckDB read them (`-1 days +23:59:59.5` and `-1 day 23:59:59.5` are
+/// both half a second before zero); without days, a leading `-` makes
+/// the time negative (`-00:00:01.5`). `day` or `days`, up to six
+/// fractional digits.
+pub fn parse_duration(text: &str) -> Option<i64> {
+    let (days, clock) = match text.split_once(' ') {
         Some((d, rest)) => {
             let clock = rest
                 .strip_prefix("days ")
                 .or_else(|| rest.strip_prefix("day "))?;
-            (d, clock)
+            (Some(d), clock)
         }
-        None => ("0", body),
+        None => (None, text),
     };
-    if days.is_empty() || days.len() > 9 || !days.bytes().all(|b| b.is_ascii_digit()) {
+    let (clock_negative, clock) = signed(clock);
+    if clock.starts_with(['-', '+']) {
         return None;
     }
-    let days: i64 = days.parse().ok()?;
-    let micros = days
-        .checked_mul(86_400_000_000)?
-        .checked_add(parse_time(clock)?)?;
-    Some(if negative { -micros } else { micros })
+    let clock = i128::from(parse_time(clock)?);
+    let clock = if clock_negative { -clock } else { clock };
+    let days = match days {
+        None => 0,
+        Some(d) => {
+            let (negative, digits) = signed(d);
+            if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            let n: i128 = digits.parse().ok()?;
+            if negative {
+                -n
+            } else {
+                n
+            }
+        }
+    };
+    i64::try_from(days * 86_400_000_000 + clock).ok()
 }
 
 #[cfg(test)]
@@ -497,13 +527,28 @@ mod tests {
             (0, "00:00:00"),
             (1_500_000, "00:00:01.500000"),
             (86_400_000_000 + 3_723_000_001, "1 day 01:02:03.000001"),
-            (-(3 * 86_400_000_000 + 1), "-3 days 00:00:00.000001"),
+            // Negative: whole days below, the time of day above them.
+            (-(3 * 86_400_000_000 + 1), "-4 days +23:59:59.999999"),
+            (-500_000, "-1 days +23:59:59.500000"),
+            (-86_400_000_000, "-1 days +00:00:00"),
+            // pandas' own print of -978,066.424311 s (the sweep's span).
+            (-978_066_424_311, "-12 days +16:18:53.575689"),
         ] {
             assert_eq!(format_duration(micros), text);
             assert_eq!(parse_duration(text), Some(micros), "{text}");
         }
         assert_eq!(parse_duration("2 days 00:00:00.5"), Some(172_800_500_000));
-        assert!(format_duration(i64::MIN).starts_with("-106751991 days"));
+        // DuckDB's and pandas' reading: the days' sign is theirs alone.
+        assert_eq!(parse_duration("-1 day 23:59:59.5"), Some(-500_000));
+        assert_eq!(parse_duration("-00:00:01.5"), Some(-1_500_000));
+        assert_eq!(parse_duration("1 day -00:00:01"), Some(86_399_000_000));
+        assert!(
+            format_duration(i64::MIN).starts_with("-106751992 days +"),
+            "{}",
+            format_duration(i64::MIN)
+        );
+        assert_eq!(parse_duration(&format_duration(i64::MIN)), Some(i64::MIN));
+        assert_eq!(parse_duration(&format_duration(i64::MAX)), Some(i64::MAX));
         for bad in [
             "",
             "1 days",
