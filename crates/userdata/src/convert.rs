@@ -517,15 +517,20 @@ mod tests {
     use encbench_table::sniff::FormatHint;
     use encbench_table::table::Cell;
 
-    /// Writes like CSV but reads back one row short: a broken format.
-    struct Lossy;
+    /// Writes like CSV, then changes what it reads back with `alter`: a
+    /// broken format, made on purpose.
+    struct BrokenCsv {
+        id: &'static str,
+        summary: &'static str,
+        alter: fn(&mut Table),
+    }
 
-    impl TableCodec for Lossy {
+    impl TableCodec for BrokenCsv {
         fn id(&self) -> &'static str {
-            "lossy"
+            self.id
         }
         fn summary(&self) -> &'static str {
-            "drops the last row on read"
+            self.summary
         }
         fn extension(&self) -> &'static str {
             "csv"
@@ -535,11 +540,20 @@ mod tests {
         }
         fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
             let mut t = by_id("csv").unwrap().decode(bytes, schema)?;
-            let keep = t.rows() - 1;
-            t.truncate_to(keep);
+            (self.alter)(&mut t);
             Ok(t)
         }
     }
+
+    /// Reads back one row short.
+    const LOSSY: BrokenCsv = BrokenCsv {
+        id: "lossy",
+        summary: "drops the last row on read",
+        alter: |t| {
+            let keep = t.rows() - 1;
+            t.truncate_to(keep);
+        },
+    };
 
     fn options() -> LoadOptions {
         LoadOptions {
@@ -597,7 +611,7 @@ mod tests {
         let out = dir.path().join("t.csv");
         let e = convert(
             &Source::Text(&scanned),
-            &request(&Lossy, None, &out, false),
+            &request(&LOSSY, None, &out, false),
             &mut |_, _, _| {},
         )
         .unwrap_err()
@@ -644,33 +658,19 @@ mod tests {
         );
     }
 
-    /// Reads back like CSV, but every null of a text column as the empty
-    /// text: the conversion bug of a null-typed column, made on purpose.
-    struct EmptiesNulls;
-
-    impl TableCodec for EmptiesNulls {
-        fn id(&self) -> &'static str {
-            "empties-nulls"
-        }
-        fn summary(&self) -> &'static str {
-            "reads a text column's nulls back as empty text"
-        }
-        fn extension(&self) -> &'static str {
-            "csv"
-        }
-        fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
-            by_id("csv").unwrap().encode(table, out)
-        }
-        fn decode(&self, bytes: &[u8], schema: &Schema) -> Result<Table, Error> {
-            let mut t = by_id("csv").unwrap().decode(bytes, schema)?;
+    /// Reads every null of a text column back as the empty text: the
+    /// conversion bug of a null-typed column, made on purpose.
+    const EMPTIES_NULLS: BrokenCsv = BrokenCsv {
+        id: "empties-nulls",
+        summary: "reads a text column's nulls back as empty text",
+        alter: |t| {
             for column in &mut t.columns {
                 if matches!(column.values, encbench_table::table::Values::Str(_)) {
                     column.valid.iter_mut().for_each(|ok| *ok = true);
                 }
             }
-            Ok(t)
-        }
-    }
+        },
+    };
 
     #[test]
     fn a_null_read_back_as_empty_text_fails_naming_its_row_and_column() {
@@ -680,7 +680,7 @@ mod tests {
         let out = dir.path().join("t.csv");
         let e = convert(
             &Source::Text(&scanned),
-            &request(&EmptiesNulls, None, &out, false),
+            &request(&EMPTIES_NULLS, None, &out, false),
             &mut |_, _, _| {},
         )
         .unwrap_err()
