@@ -176,7 +176,9 @@ pub fn decide(
     let reference = reference(&priced);
     for p in &mut priced {
         p.score = score(p, &model, reference);
-        p.excluded = exclude(&p.choice).or_else(|| oversized(p, reference));
+        p.excluded = exclude(&p.choice)
+            .or_else(|| unwritten(p))
+            .or_else(|| oversized(p, reference));
     }
     // Ranked: eligible first, by score, then the faster read, the smaller
     // file, the faster write (so a tie never picks a dominated choice).
@@ -290,6 +292,12 @@ fn score(p: &Priced, model: &Model, reference: Reference) -> Option<f64> {
             Some((p.stored / reference.stored * (p.life_ns / reference.life_ns)).sqrt())
         }
     }
+}
+
+/// A choice that must be written but whose write was not measured (its
+/// encode failed): its cost is unknown, not that of a file that exists.
+fn unwritten(p: &Priced) -> Option<String> {
+    (p.write_ns.is_none() && !p.is_input()).then(|| "its write was not measured".to_string())
 }
 
 /// A choice much larger than the input whose reads do not pay for it.
@@ -495,6 +503,26 @@ mod tests {
         };
         assert_eq!(stored("original"), 900_000.0);
         assert_eq!(stored("parquet"), 400_000.0);
+    }
+
+    #[test]
+    fn a_choice_whose_write_was_not_measured_is_never_picked() {
+        let list = [
+            choice("original", 1_000_000, None, 10.0),
+            choice("parquet", 100_000, None, 1.0),
+            choice("csv", 900_000, Some(5.0), 9.0),
+        ];
+        let d = decide(&list, Model::new(Objective::Balanced), &none).unwrap();
+        let parquet = d
+            .priced
+            .iter()
+            .find(|p| p.choice.codec == "parquet")
+            .unwrap();
+        assert_eq!(
+            parquet.excluded.as_deref(),
+            Some("its write was not measured")
+        );
+        assert_ne!(d.picked().choice.codec, "parquet");
     }
 
     #[test]

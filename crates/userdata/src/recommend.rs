@@ -48,8 +48,13 @@ pub fn choices(records: &[Record]) -> Vec<Choice> {
                 codec: codec.clone(),
                 compression: compress.compression.clone(),
                 bytes: compress.encoded_bytes,
-                // Compressing the input's own bytes is a write too.
-                write_ns: Some(encode.unwrap_or(0.0) + compress.median_ns),
+                // Compressing the input's own bytes is a write too (it
+                // has no encode); another codec's write needs its encode.
+                write_ns: match (encode, codec.as_str()) {
+                    (Some(e), _) => Some(e + compress.median_ns),
+                    (None, "original") => Some(compress.median_ns),
+                    (None, _) => None,
+                },
                 read_ns: decode.median_ns + decompress.median_ns,
                 input_bytes: decode.logical_bytes,
                 query_ns: query.map(|q| q + decompress.median_ns),
