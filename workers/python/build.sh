@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the Python record worker's environment: workers/python/.venv with the
-# pinned libraries of requirements.txt. Idempotent: a hash of requirements.txt
+# Builds the Python workers' environment (the record and engines workers):
+# workers/python/.venv with the pinned libraries of requirements.txt.
+# Idempotent: a hash of requirements.txt
 # (and of the interpreter) is kept in the venv, and nothing is done while it
 # matches. PYTHON picks the interpreter (default python3).
 set -euo pipefail
@@ -33,7 +34,7 @@ fi
 "$venv/bin/python" -m pip install --disable-pip-version-check --quiet -r "$req" ||
     fail "pip install -r requirements.txt failed (network, or no wheel for this platform?)"
 "$venv/bin/python" - <<'PY' || fail "the installed libraries do not import"
-import orjson, msgpack, cbor2, google.protobuf, fastavro, pyarrow, pyarrow.parquet, bson, polars
+import orjson, msgpack, cbor2, google.protobuf, fastavro, pyarrow, pyarrow.parquet, bson, polars, duckdb, pandas, numpy
 PY
 echo "$want" >"$stamp"
 echo "workers/python/.venv built from requirements.txt"

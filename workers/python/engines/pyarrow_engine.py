@@ -1,0 +1,176 @@
+"""pyarrow: Parquet, Arrow IPC (file and stream), CSV and JSON Lines; no Avro
+reader. A file compressed whole is decompressed by pyarrow's own
+pa.input_stream(compression=...): streamed for the stream formats, into
+memory first for the random-access ones (Parquet, IPC file)."""
+
+import pyarrow as pa
+import pyarrow.csv as pcsv
+import pyarrow.ipc as ipc
+import pyarrow.json as pjson
+import pyarrow.parquet as pq
+
+from .arrow_util import filter_expression, filter_table, take_batches
+from .common import NotMeasured, Plan
+
+NAME = "pyarrow"
+VERSION = pa.__version__
+
+
+def _codec(spec):
+    return None if spec.compression == "none" else spec.compression
+
+
+def random_access(spec):
+    """A callable opening the file for a reader that seeks; its text for `how`."""
+    p, c = spec.path, _codec(spec)
+    if c is None:
+        if spec.format == "parquet":
+            return (lambda: p), "P"
+        return (lambda: pa.memory_map(p)), "pa.memory_map(P)"
+    return (lambda: pa.BufferReader(pa.input_stream(p, compression=c).read_buffer()),
+            f"pa.BufferReader(pa.input_stream(P, compression={c!r}).read_buffer())")
+
+
+def streaming(spec):
+    p, c = spec.path, _codec(spec)
+    if c is None:
+        if spec.format == "arrow-stream":
+            return (lambda: pa.memory_map(p)), "pa.memory_map(P)"
+        return (lambda: p), "P"
+    return (lambda: pa.input_stream(p, compression=c)), f"pa.input_stream(P, compression={c!r})"
+
+
+def csv_options(include=None):
+    # null is an empty field and nothing else (pyarrow's default list also
+    # turns "NA", "null", "NaN"... into nulls); a quoted "" stays an empty string.
+    return pcsv.ConvertOptions(null_values=[""], strings_can_be_null=True, quoted_strings_can_be_null=False,
+                               include_columns=include or [])
+
+
+def prepare(spec):
+    q, f = spec.query, spec.format
+    if f == "avro":
+        raise NotMeasured("pyarrow has no Avro reader")
+    if f == "parquet":
+        src, s = random_access(spec)
+        if q == "scan":
+            return Plan(lambda: pq.read_table(src()), f"pq.read_table({s})")
+        if q == "project":
+            cols = spec.columns
+            return Plan(lambda: pq.read_table(src(), columns=cols), f"pq.read_table({s}, columns={cols!r})")
+        if q == "filter":
+            e = filter_expression(spec, pq.read_schema(src()))
+            return Plan(lambda: pq.read_table(src(), filters=e), f"pq.read_table({s}, filters={e})")
+        if q == "take":
+            rows = spec.rows
+
+            def take():
+                pf = pq.ParquetFile(src())
+                md = pf.metadata
+                groups, local, base, kept, k = [], [], 0, 0, 0
+                for g in range(md.num_row_groups):  # only the row groups holding an asked row are read
+                    n = md.row_group(g).num_rows
+                    if k < len(rows) and rows[k] < base + n:
+                        groups.append(g)
+                        while k < len(rows) and rows[k] < base + n:
+                            local.append(kept + rows[k] - base)  # position in the groups read
+                            k += 1
+                        kept += n
+                    base += n
+                if k < len(rows):
+                    raise IndexError(f"take: row {rows[k]} is past the table's {base} rows")
+                return pf.read_row_groups(groups).take(pa.array(local, type=pa.int64()))
+
+            return Plan(take, f"pq.ParquetFile({s}).read_row_groups(<groups holding the rows>).take(<local rows>)")
+        pf_open = lambda: pq.ParquetFile(src())  # noqa: E731
+
+        def open_():
+            pf = pf_open()
+            return pf.metadata.num_rows, len(pf.schema_arrow)
+        return Plan(open_, f"pq.ParquetFile({s}): .metadata.num_rows, .schema_arrow")
+    if f == "arrow":
+        src, s = random_access(spec)
+        if q == "open":
+            def open_():
+                r = ipc.open_file(src())
+                return r.count_rows(), len(r.schema)
+            return Plan(open_, f"ipc.open_file({s}): .count_rows(), .schema")
+        if q == "take":
+            rows = spec.rows
+
+            def take():
+                r = ipc.open_file(src())
+                return take_batches((r.get_batch(i) for i in range(r.num_record_batches)), rows, r.schema)
+            return Plan(take, f"ipc.open_file({s}).get_batch(i) up to the last row, .take(<local rows>)")
+        return _ipc_plan(spec, lambda **kw: ipc.open_file(src(), **kw).read_all(), f"ipc.open_file({s}")
+    if f == "arrow-stream":
+        src, s = streaming(spec)
+        if q == "open":
+            def open_():
+                r = ipc.open_stream(src())
+                return sum(b.num_rows for b in r), len(r.schema)
+            return Plan(open_, f"ipc.open_stream({s}): .schema, sum of batch num_rows (the stream has no index)")
+        if q == "take":
+            rows = spec.rows
+
+            def take():
+                r = ipc.open_stream(src())
+                return take_batches(r, rows, r.schema)
+            return Plan(take, f"ipc.open_stream({s}) batches up to the last row, .take(<local rows>)")
+        return _ipc_plan(spec, lambda **kw: ipc.open_stream(src(), **kw).read_all(), f"ipc.open_stream({s}")
+    if f == "csv":
+        src, s = streaming(spec)
+        if q == "project":
+            o = csv_options(spec.columns)
+            return Plan(lambda: pcsv.read_csv(src(), convert_options=o),
+                        f"pcsv.read_csv({s}, convert_options=ConvertOptions(include_columns={spec.columns!r}, "
+                        "null_values=['']))")
+        if q == "open":
+            o = csv_options()
+
+            def open_():
+                r = pcsv.open_csv(src(), convert_options=o)
+                return sum(b.num_rows for b in r), len(r.schema)
+            return Plan(open_, f"pcsv.open_csv({s}): .schema, sum of batch num_rows")
+        o = csv_options()
+        return _read_then(spec, lambda: pcsv.read_csv(src(), convert_options=o),
+                          f"pcsv.read_csv({s}, convert_options=ConvertOptions(null_values=['']))")
+    if f == "jsonl":
+        src, s = streaming(spec)
+        if q == "open":
+            def open_():
+                t = pjson.read_json(src())
+                return t.num_rows, t.num_columns
+            return Plan(open_, f"pjson.read_json({s}): .num_rows, .num_columns (JSON has no header)")
+        return _read_then(spec, lambda: pjson.read_json(src()), f"pjson.read_json({s})")
+    raise NotMeasured(f"pyarrow does not read {f}")
+
+
+def _ipc_plan(spec, read, s):
+    if spec.query == "scan":
+        return Plan(lambda: read(), f"{s}).read_all()")
+    if spec.query == "project":
+        # IPC has per-column buffers: the reader skips the others (included_fields)
+        schema = read().schema  # the file's own field order (untimed)
+        idx = [schema.get_field_index(c) for c in spec.columns]
+        if -1 in idx:
+            raise ValueError(f"column {spec.columns[idx.index(-1)]!r} is not in the file")
+        o = ipc.IpcReadOptions(included_fields=idx)
+        return Plan(lambda: read(options=o), f"{s}, options=IpcReadOptions(included_fields={idx})).read_all()")
+    return _read_then(spec, read, f"{s}).read_all()")
+
+
+def _read_then(spec, read, s):
+    """The queries a reader without pushdown answers after reading everything."""
+    q = spec.query
+    if q == "scan":
+        return Plan(read, s)
+    if q == "project":
+        cols = spec.columns
+        return Plan(lambda: read().select(cols), f"{s}.select({cols!r})")
+    if q == "filter":
+        return Plan(lambda: filter_table(read(), spec), f"{s}.filter({spec.column} {spec.op} value)")
+    if q == "take":
+        idx = pa.array(spec.rows, type=pa.int64())
+        return Plan(lambda: read().take(idx), f"{s}.take(rows)")
+    raise NotMeasured(f"pyarrow: no {q} for {spec.format}")

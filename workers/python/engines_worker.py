@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""encbench's engines worker: how long the engines users have (DuckDB,
+polars, pyarrow, pandas) take to read a file `encbench file` wrote.
+
+Speaks the engines protocol of docs/workers.md ("The engines worker"): one
+JSON object per line on stdin, one answer per line on stdout. `prepare` reads
+the file once with one engine and query and answers the result's checksum
+(engines/checksum.py); `run` times N more reads on this process's monotonic
+clock, so process and pipe costs stay out of the samples. Run it with the
+interpreter of workers/python/.venv (workers/python/build.sh).
+"""
+
+import gc
+import importlib
+import json
+import os
+import platform
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from engines.checksum import ChecksumError  # noqa: E402
+from engines.common import ENGINES, NotMeasured, RequestError, Spec  # noqa: E402
+
+HIDE_ENV = "ENCBENCH_ENGINES_HIDE"
+
+# engine name -> its module, or the reason it is missing; imported at hello
+# (or first prepare), each guarded, so one broken library hides one engine.
+_loaded = {}
+
+
+def load(name):
+    if name not in _loaded:
+        hidden = {h.strip() for h in os.environ.get(HIDE_ENV, "").split(",") if h.strip()}
+        if name in hidden:
+            _loaded[name] = f"hidden by {HIDE_ENV}"
+        else:
+            try:
+                _loaded[name] = importlib.import_module(f"engines.{name}_engine")
+            except Exception as e:  # ImportError, or a library failing at import
+                _loaded[name] = str(e).splitlines()[0] if str(e) else type(e).__name__
+    return _loaded[name]
+
+
+def hello():
+    engines, missing = [], []
+    for name in ENGINES:
+        m = load(name)
+        if isinstance(m, str):
+            missing.append({"name": name, "why": m})
+        else:
+            engines.append({"name": name, "version": m.VERSION})
+    return {"ok": True, "language": "python",
+            "runtime": f"{platform.python_implementation()} {platform.python_version()}",
+            "engines": engines, "missing": missing}
+
+
+class Current:
+    """The prepared query: the plan and one result kept from its warm-up."""
+
+    def __init__(self, req):
+        from engines.checksum import table_checksum  # numpy, once an engine is used
+
+        spec = Spec(req)
+        if spec.engine not in ENGINES:
+            raise RequestError(f"unknown engine {spec.engine!r} (expected one of {', '.join(ENGINES)})")
+        mod = load(spec.engine)
+        if isinstance(mod, str):
+            raise NotMeasured(f"{spec.engine} is not available ({mod})")
+        self.plan = plan = mod.prepare(spec)
+        result = plan.fn()  # the warm-up, and the result the checksum covers
+        self.reply = {"ok": True, "library": f"{mod.NAME} {mod.VERSION}", "how": plan.how}
+        if spec.query == "open":
+            rows, ncols = result
+            self.reply.update(rows=int(rows), columns=int(ncols), checksum=[])
+        else:
+            table = plan.arrow(result) if plan.arrow else result
+            kinds = spec.result_kinds()
+            for name in kinds:
+                if name not in table.column_names:
+                    raise RequestError(f"engine {spec.engine}: column {name!r} missing from the result")
+            if spec.query == "take" and table.num_rows != len(spec.rows):
+                raise RequestError(f"engine {spec.engine}: take asked {len(spec.rows)} rows and got "
+                                   f"{table.num_rows} (a position past the table's end?)")
+            self.reply.update(rows=table.num_rows, checksum=table_checksum(table, kinds, spec.engine))
+        del result
+        # Prepared state lives for the process: frozen, the collector skips it.
+        gc.collect()
+        gc.freeze()
+
+    def run(self, iters):
+        fn = self.plan.fn
+        keep = None
+        gc.collect()
+        gc.disable()  # no collector pauses at arbitrary points inside the batch
+        try:
+            start = time.perf_counter_ns()
+            for _ in range(iters):
+                keep = fn()  # fully materialised; held until the next one replaces it
+            ns = time.perf_counter_ns() - start
+        finally:
+            gc.enable()
+        del keep
+        return ns
+
+
+def main():
+    current = None
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+            op = req.get("op") if isinstance(req, dict) else None
+            if op == "hello":
+                reply = hello()
+            elif op == "prepare":
+                current = None  # a failed prepare leaves nothing to run
+                current = Current(req)
+                reply = current.reply
+            elif op == "run":
+                iters = req.get("iters")
+                if current is None:
+                    reply = {"ok": False, "error": "run needs a prepared query (prepare first)"}
+                elif not isinstance(iters, int) or isinstance(iters, bool) or iters < 1:
+                    reply = {"ok": False, "error": f"run needs iters >= 1, got {iters!r}"}
+                else:
+                    reply = {"ok": True, "ns": current.run(iters)}
+            elif op == "quit":
+                return
+            else:
+                reply = {"ok": False, "error": f"unknown op {op!r}"}
+        except (NotMeasured, RequestError, ChecksumError) as e:
+            reply = {"ok": False, "error": str(e)}
+        except Exception as e:  # every failure is an answer, never a traceback on the protocol
+            reply = {"ok": False, "error": " ".join(f"{type(e).__name__}: {e}".split())[:2000]}
+        sys.stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
+    # Skip C++ static destructors at teardown: pyarrow's (and DuckDB's) thread
+    # pools can abort the process there (apache/arrow#34314).
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
