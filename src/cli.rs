@@ -417,6 +417,27 @@ pub struct PairArgs {
     pub run_args: Vec<String>,
 }
 
+/// Where the engines' reads come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CacheMode {
+    /// The page cache.
+    Warm,
+    /// The device: the file evicted before every read.
+    Cold,
+    /// Both.
+    Both,
+}
+
+/// A query of the engines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReadQuery {
+    Scan,
+    Project,
+    Filter,
+    Take,
+    Open,
+}
+
 /// What `encbench file` optimises for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Optimize {
@@ -530,6 +551,30 @@ pub struct FileArgs {
     /// Only these compressors (families or one level, e.g. zstd-19), comma-separated.
     #[arg(long = "compress", value_name = "NAME", value_delimiter = ',')]
     pub compressions: Vec<String>,
+
+    /// Also time the candidates as engines read them: DuckDB, polars, pyarrow, pandas (a comma list, or none given: every one installed), on the queries scan, project, filter, take and open, each answer checked against encbench's table.
+    #[arg(long, value_name = "LIST", num_args = 0..=1, default_missing_value = "")]
+    pub engines: Option<String>,
+
+    /// The columns the engines' `project` query reads [default: the two narrowest].
+    #[arg(long, value_name = "LIST", value_delimiter = ',', requires = "engines")]
+    pub columns: Vec<String>,
+
+    /// The engines' `filter` query, as COLUMN OP VALUE (OP: == != < <= > >=) [default: one picked from the data, keeping about 1 % of the rows].
+    #[arg(long = "where", value_name = "PREDICATE", requires = "engines")]
+    pub filter: Option<String>,
+
+    /// Rows the engines' `take` query fetches, at seeded random positions.
+    #[arg(long, value_name = "K", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub take: u64,
+
+    /// Whether the engines read from the page cache (warm), after evicting the file (cold), or both.
+    #[arg(long, value_enum, default_value_t = CacheMode::Warm)]
+    pub cache: CacheMode,
+
+    /// The query each of --reads is in each engine's recommendation.
+    #[arg(long, value_enum, default_value_t = ReadQuery::Scan)]
+    pub read_query: ReadQuery,
 
     /// Count instructions per operation beside the time for every row measured, in a second pass (the CPU's counter where the kernel exposes it, else Callgrind under valgrind).
     #[arg(long)]

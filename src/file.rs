@@ -5,7 +5,7 @@
 //! frontier, the recommendation and the whole file's costs; or what a
 //! conversion wrote.
 
-use crate::cli::{FileArgs, InputFormat, Optimize};
+use crate::cli::{CacheMode, FileArgs, InputFormat, Optimize};
 use crate::output::{check_export_paths, write_exports, RunStore};
 use crate::progress::Progress;
 use crate::run::{build_info, check_compressions};
@@ -18,7 +18,7 @@ use encbench_userdata::measure;
 use encbench_userdata::pipeline::{self, Ask, Effort, Resolved, Verdict};
 use encbench_userdata::readers::{self, Readers};
 use encbench_userdata::recommend::{self, Objective};
-use encbench_userdata::{convert, cost, summary, LoadOptions, Loaded, Schema};
+use encbench_userdata::{convert, cost, engines, summary, LoadOptions, Loaded, Schema};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -90,6 +90,16 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let plan = pipeline::plan(&loaded, &effort, objective);
     let measured = pipeline::measure(&loaded, &plan, &mut |m| progress.update(m));
     let verdict = pipeline::decide(&loaded, &plan, measured, &ask, &mut |m| progress.update(m));
+    let engines = match engine_options(&args) {
+        Some(options) => {
+            progress.milestone("encbench file: reading the candidates with the engines");
+            Some(
+                engines::measure(&loaded, &plan, &options, &mut |m| progress.update(m))
+                    .map_err(anyhow::Error::msg)?,
+            )
+        }
+        None => None,
+    };
     let counts = counting.as_ref().map(|plan| {
         progress.milestone(&format!(
             "encbench file: counting instructions per operation ({}) …",
@@ -126,6 +136,11 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         notes: notes.into_iter().chain(measured_notes).collect(),
         recommendation,
     };
+    if let Some(e) = &engines {
+        doc.results.extend(e.records.iter().cloned());
+        doc.failures.extend(e.failures.iter().cloned());
+        doc.notes.extend(e.notes.iter().cloned());
+    }
     match counts {
         Some((method, Ok(counts))) => {
             let note = crate::instructions::attach(&mut doc, &counts, &method);
@@ -147,6 +162,16 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         link,
         &ask,
     );
+    if let (Some(e), false) = (&engines, args.quiet) {
+        let query = format!("{:?}", args.read_query).to_lowercase();
+        out!(
+            "{}",
+            engines::report::render(e, &choices, decision.as_ref().map(|d| &d.model), &query)
+        );
+        for note in &e.notes {
+            outln!("  note: {note}");
+        }
+    }
     write_exports(&doc, &args.export)?;
     if let Some(store) = store.as_mut() {
         store.save(&doc, "`encbench show {id}`")?;
@@ -167,6 +192,28 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
             doc.failures.len()
         );
         ExitCode::from(1)
+    })
+}
+
+/// The engines stage's options, when `--engines` asked for it.
+fn engine_options(args: &FileArgs) -> Option<engines::Options> {
+    let list = args.engines.as_ref()?;
+    let names: Vec<String> = list
+        .split(',')
+        .map(|n| n.trim().to_lowercase())
+        .filter(|n| !n.is_empty())
+        .collect();
+    Some(engines::Options {
+        engines: (!names.is_empty()).then_some(names),
+        columns: (!args.columns.is_empty()).then(|| args.columns.clone()),
+        filter: args.filter.clone(),
+        take: args.take as usize,
+        caches: match args.cache {
+            CacheMode::Warm => vec![engines::Cache::Warm],
+            CacheMode::Cold => vec![engines::Cache::Cold],
+            CacheMode::Both => vec![engines::Cache::Warm, engines::Cache::Cold],
+        },
+        ..engines::Options::default()
     })
 }
 

@@ -104,6 +104,8 @@ const SOURCES: [(&str, &[&str]); 5] = [
             "workers/python/records_worker.py",
             "workers/python/worker.py",
             "workers/python/records",
+            "workers/python/engines_worker.py",
+            "workers/python/engines",
         ],
     ),
     (
@@ -157,6 +159,7 @@ fn embed_sources(repo: &Path, out: &Path) {
     for dir in [
         "workers/java/src/main",
         "workers/python/records",
+        "workers/python/engines",
         "workers/erlang",
         "crates/codecs/src/avro",
     ] {
@@ -166,6 +169,7 @@ fn embed_sources(repo: &Path, out: &Path) {
         "workers/java/pom.xml",
         "workers/python/requirements.txt",
         "workers/python/records_worker.py",
+        "workers/python/engines_worker.py",
         "workers/python/worker.py",
     ] {
         println!("cargo:rerun-if-changed={}", repo.join(f).display());

@@ -275,6 +275,21 @@ pub struct Record {
     /// when the codec is in it; charts colour bars by it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub family: Option<String>,
+    /// `file` engine rows: the engine that read the file (`duckdb`,
+    /// `polars`, `pyarrow`, `pandas`); its version is in `runtime`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// `file` engine rows: the query (`scan`, `project`, `filter`, `take`, `open`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query: Option<String>,
+    /// `file` engine rows: `warm` (from the page cache) or `cold` (evicted
+    /// before every read; `medium` says whether that was verified).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache: Option<String>,
+    /// `file` engine rows of `filter` and `take`: the share of the rows
+    /// the query returns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selectivity: Option<f64>,
     /// `load` rows: threads that ran (Erlang rows: runners, one per scheduler).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub threads: Option<u32>,
@@ -359,6 +374,25 @@ pub struct RowMeta {
     pub encoded_bytes: u64,
     /// The seed figure this row mirrors.
     pub seed_reference: Option<SeedReference>,
+    /// A `file` engine row: which engine ran which query.
+    pub engine: Option<EngineRead>,
+}
+
+/// What a `file` engine row read: the engine, the query, and the share of
+/// rows it returned.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineRead {
+    pub engine: String,
+    pub query: String,
+    pub selectivity: Option<f64>,
+}
+
+/// `warm` or `cold`, as engine rows say it.
+fn cache_of(medium: Medium) -> &'static str {
+    match medium {
+        Medium::FileCold | Medium::FileColdUnverified => "cold",
+        _ => "warm",
+    }
 }
 
 impl Default for RowMeta {
@@ -377,6 +411,7 @@ impl Default for RowMeta {
             logical_bytes: 0,
             encoded_bytes: 0,
             seed_reference: None,
+            engine: None,
         }
     }
 }
@@ -391,6 +426,7 @@ fn row_key(
     medium: Medium,
     compression: &str,
     throttle_mb_per_s: Option<f64>,
+    engine: Option<&str>,
 ) -> String {
     let mut k = format!(
         "{scenario}/{dataset}/{codec}/{operation}/{}",
@@ -402,6 +438,9 @@ fn row_key(
     }
     if let Some(t) = throttle_mb_per_s {
         k.push_str(&format!("@{t}MB/s"));
+    }
+    if let Some(engine) = engine {
+        k.push_str(&format!(" by {engine}"));
     }
     k
 }
@@ -417,6 +456,7 @@ impl RowMeta {
             self.medium,
             &self.compression,
             self.throttle_mb_per_s,
+            self.engine.as_ref().map(|e| e.engine.as_str()),
         )
     }
 }
@@ -432,6 +472,7 @@ impl Record {
             self.medium,
             &self.compression,
             self.throttle_mb_per_s,
+            self.engine.as_deref(),
         )
     }
 
@@ -492,6 +533,13 @@ impl Record {
             decoder_crate: None,
             error_ns_per_byte: None,
             family: None,
+            engine: meta.engine.as_ref().map(|e| e.engine.clone()),
+            query: meta.engine.as_ref().map(|e| e.query.clone()),
+            cache: meta
+                .engine
+                .as_ref()
+                .map(|_| cache_of(meta.medium).to_string()),
+            selectivity: meta.engine.as_ref().and_then(|e| e.selectivity),
             threads: None,
             messages_per_s: None,
             bad_fraction: None,

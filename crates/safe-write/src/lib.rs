@@ -27,7 +27,10 @@ impl Registry {
     pub(crate) fn remove_all(&self) {
         let paths = self.0.lock().map(|p| p.clone()).unwrap_or_default();
         for path in paths {
-            let _ = std::fs::remove_file(path);
+            let _ = match path.is_dir() {
+                true => std::fs::remove_dir_all(path),
+                false => std::fs::remove_file(path),
+            };
         }
     }
 
@@ -196,6 +199,31 @@ impl Scratch {
     }
 }
 
+/// A scratch folder in the system's temporary directory, removed with
+/// everything in it on drop and on Ctrl-C: for files encbench writes only
+/// to read them back (the engines' candidate files).
+pub struct ScratchDir {
+    dir: tempfile::TempDir,
+    _listed: Listed<'static>,
+}
+
+impl ScratchDir {
+    /// A new empty folder.
+    pub fn new() -> std::io::Result<ScratchDir> {
+        let dir = tempfile::Builder::new().prefix("encbench-").tempdir()?;
+        let listed = PENDING.list(dir.path());
+        Ok(ScratchDir {
+            dir,
+            _listed: listed,
+        })
+    }
+
+    /// Where it is.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
 /// Writes `bytes` to `target` through a temporary file.
 pub fn write(target: &Path, bytes: &[u8], force: bool) -> std::io::Result<()> {
     let mut file = Atomic::create(target)?;
@@ -206,6 +234,23 @@ pub fn write(target: &Path, bytes: &[u8], force: bool) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_scratch_folder_goes_with_its_files_on_drop_and_on_ctrl_c() {
+        let kept = ScratchDir::new().unwrap();
+        let path = kept.path().to_path_buf();
+        std::fs::write(path.join("a.parquet"), b"x").unwrap();
+        assert!(PENDING.0.lock().unwrap().contains(&path));
+        // The Ctrl-C sweep, on a registry of its own (the global one holds
+        // other tests' files).
+        Registry(Mutex::new(vec![path.clone()])).remove_all();
+        assert!(!path.exists(), "the sweep removes the folder and its files");
+        let dropped = ScratchDir::new().unwrap();
+        let path = dropped.path().to_path_buf();
+        std::fs::write(path.join("b.csv"), b"y").unwrap();
+        drop(dropped);
+        assert!(!path.exists());
+    }
 
     #[test]
     fn links_are_the_same_file_and_a_new_name_is_not() {

@@ -11,6 +11,7 @@ pub mod choice;
 pub mod convert;
 pub mod cost;
 pub mod describe;
+pub mod engines;
 pub mod measure;
 pub mod pipeline;
 pub mod plain_table;

@@ -180,6 +180,9 @@ pub struct Hello {
     /// What a record worker says of each codec (empty for the seed workers,
     /// which list bare ids).
     pub offers: Vec<Offer>,
+    /// The whole answer, for what a worker of another kind adds (the
+    /// engines worker's engines).
+    pub raw: Value,
 }
 
 /// One codec a record worker offers.
@@ -263,6 +266,7 @@ impl Worker {
             runtime: text("runtime"),
             codecs,
             offers,
+            raw: hello,
         };
         Ok((worker, hello))
     }
@@ -373,6 +377,7 @@ pub fn decoded_values(reply: &Value) -> Result<Vec<i64>, String> {
         .collect()
 }
 
+pub mod engines;
 mod records;
 pub use records::{RecordFiles, RecordOp};
 

@@ -1,0 +1,386 @@
+//! `file --engines`: the candidates read as the user reads them. Each
+//! candidate that an engine opens is written to a real file (the rows
+//! measured, at the candidate's own settings); DuckDB, polars, pyarrow and
+//! pandas, in the engines worker, answer five queries on it (see
+//! [`queries`]); every answer is checked against encbench's own table (row
+//! count and checksum, [`checksum`]) before it is timed, on the worker's
+//! clock, under the same sampling and statistics as every other row.
+
+pub mod checksum;
+pub mod files;
+pub mod queries;
+pub mod report;
+
+use crate::measure::{dataset_name, SCENARIO};
+use encbench_measure::pagecache;
+use encbench_measure::rows::{measure_rows, Pending};
+use encbench_record::{Check, EngineRead, Failure, Medium, Record, RowMeta, Verified};
+use encbench_table::load::Loaded;
+use encbench_table::table::Table;
+use encbench_workers::engines::{self as worker, Answer, Refusal};
+use files::CandidateFile;
+use queries::{Expected, Query};
+use serde_json::json;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Whether reads come from the page cache or from the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cache {
+    Warm,
+    Cold,
+}
+
+/// What `--engines` and its companions ask for.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Engines to run; `None`: every one the worker finds.
+    pub engines: Option<Vec<String>>,
+    /// `--columns`: the projection; `None`: the two narrowest columns.
+    pub columns: Option<Vec<String>>,
+    /// `--where`: the filter; `None`: one picked from the data.
+    pub filter: Option<String>,
+    /// `--take`: rows fetched by position.
+    pub take: usize,
+    /// Seed of the take positions.
+    pub seed: u64,
+    /// Warm, cold, or both.
+    pub caches: Vec<Cache>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            engines: None,
+            columns: None,
+            filter: None,
+            take: 100,
+            seed: 0x5eed,
+            caches: vec![Cache::Warm],
+        }
+    }
+}
+
+/// What the engines measured.
+#[derive(Default)]
+pub struct Engines {
+    /// Timed rows, one per candidate × engine × query × cache.
+    pub records: Vec<Record>,
+    /// Rows whose answer was wrong or whose engine failed.
+    pub failures: Vec<Failure>,
+    /// What was not measured, and why (an engine missing, a format it cannot read).
+    pub notes: Vec<String>,
+    /// Each query's name and what it reads, as the output states it.
+    pub queries: Vec<(String, String)>,
+    /// The engines that ran, with their versions.
+    pub ran: Vec<(String, String)>,
+    /// Each candidate file's label and size.
+    pub files: Vec<(String, u64)>,
+}
+
+/// The five queries on `table`, as `options` shape them.
+pub fn plan_queries(table: &Table, options: &Options) -> Result<Vec<Query>, String> {
+    let project = match &options.columns {
+        None => crate::measure::narrowest(table, 2),
+        Some(names) => names
+            .iter()
+            .map(|n| {
+                table
+                    .schema
+                    .fields
+                    .iter()
+                    .position(|f| &f.name == n)
+                    .ok_or_else(|| format!("--columns: no column {n:?}"))
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+    };
+    let mut list = vec![Query::Scan, Query::Project(project)];
+    match &options.filter {
+        Some(text) => list.push(Query::Filter(queries::parse_where(text, table)?)),
+        None => list.extend(queries::pick_filter(table).map(Query::Filter)),
+    }
+    list.push(Query::Take(queries::take_positions(
+        table.rows(),
+        options.take,
+        options.seed,
+    )));
+    list.push(Query::Open);
+    Ok(list)
+}
+
+/// Compares an engine's answer with what encbench's table says; the proof,
+/// or what differs. `columns` is the table's column count (what `open`
+/// must have seen).
+pub fn check(
+    engine: &str,
+    query: &Query,
+    want: &Expected,
+    columns: usize,
+    got: &Answer,
+) -> Result<Verified, String> {
+    let name = query.name();
+    if got.rows != want.rows as u64 {
+        return Err(format!(
+            "{engine} {name}: {} rows where encbench's table has {}",
+            got.rows, want.rows
+        ));
+    }
+    if let (Query::Open, Some(seen)) = (query, got.columns) {
+        if seen != columns as u64 {
+            return Err(format!(
+                "{engine} open: {seen} columns where encbench's table has {columns}"
+            ));
+        }
+    }
+    let mut matched = Vec::with_capacity(want.columns.len());
+    for (column, sum) in &want.columns {
+        let Some((_, nulls, hash)) = got.checksum.iter().find(|(n, ..)| n == column) else {
+            return Err(format!(
+                "{engine} {name}: column {column:?} is missing from the answer"
+            ));
+        };
+        if *nulls != sum.nulls {
+            return Err(format!(
+                "{engine} {name}: column {column:?} has {nulls} missing values where encbench's table has {}",
+                sum.nulls
+            ));
+        }
+        if *hash != sum.hash {
+            return Err(format!(
+                "{engine} {name}: column {column:?}: the values differ from encbench's table (checksum {hash:016x}, expected {:016x})",
+                sum.hash
+            ));
+        }
+        matched.push((column.clone(), *nulls, *hash));
+    }
+    if let Some((extra, ..)) = got
+        .checksum
+        .iter()
+        .find(|(n, ..)| !want.columns.iter().any(|(w, _)| w == n))
+    {
+        return Err(format!(
+            "{engine} {name}: the answer has a column {extra:?} not asked for"
+        ));
+    }
+    let expected: Vec<(String, u64, u64)> = want
+        .columns
+        .iter()
+        .map(|(n, s)| (n.clone(), s.nulls, s.hash))
+        .collect();
+    let what = format!(
+        "{engine} {name}: {} rows, and the checksum of {} column(s) == encbench's table's",
+        want.rows,
+        want.columns.len()
+    );
+    Verified::equal(what, &expected, &matched).map_err(String::from)
+}
+
+/// The worker's request for `query` on `file`.
+fn request(engine: &str, file: &CandidateFile<'_>, query: &Query) -> serde_json::Value {
+    let columns: Vec<serde_json::Value> = file
+        .want
+        .schema
+        .fields
+        .iter()
+        .map(|f| json!({"name": f.name, "kind": checksum::Kind::of(f.ty).as_str()}))
+        .collect();
+    json!({
+        "engine": engine,
+        "path": file.path,
+        "format": file.format,
+        "compression": file.whole,
+        "query": query.to_json(&file.want),
+        "columns": columns,
+    })
+}
+
+/// Writes the candidates, starts the engines worker, checks every answer
+/// and times every checked query. Never fails the run: what cannot be
+/// measured is a note.
+pub fn measure(
+    loaded: &Loaded,
+    plan: &crate::measure::Plan,
+    options: &Options,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Engines, String> {
+    let mut out = Engines::default();
+    let queries = plan_queries(&loaded.table, options)?;
+    out.queries = queries
+        .iter()
+        .map(|q| (q.name().to_string(), q.describe(&loaded.table)))
+        .collect();
+    progress("starting the engines worker");
+    let started = match worker::start() {
+        Ok(s) => s,
+        Err(why) => {
+            out.notes.push(format!(
+                "engines: not measured: {why} (workers/python/build.sh builds the venv with DuckDB, polars, pyarrow and pandas)"
+            ));
+            return Ok(out);
+        }
+    };
+    let wanted = |name: &str| {
+        options
+            .engines
+            .as_ref()
+            .is_none_or(|l| l.iter().any(|e| e == name))
+    };
+    for (name, why) in &started.missing {
+        if wanted(name) {
+            out.notes.push(format!(
+                "engines: {name} skipped: {why} (pip install {name} into workers/python/.venv, or run workers/python/build.sh)"
+            ));
+        }
+    }
+    if let Some(asked) = &options.engines {
+        for name in asked {
+            if !worker::ENGINES.contains(&name.as_str()) {
+                return Err(format!(
+                    "--engines: unknown engine {name:?} (the engines are {})",
+                    worker::ENGINES.join(", ")
+                ));
+            }
+        }
+    }
+    let engines: Vec<(String, String)> = started
+        .found
+        .iter()
+        .filter(|(n, _)| wanted(n))
+        .cloned()
+        .collect();
+    out.ran = engines.clone();
+    if engines.is_empty() {
+        return Ok(out);
+    }
+    let runtime = started.runtime.clone();
+    let worker = Rc::new(RefCell::new(started.worker));
+    let scratch = encbench_safe_write::ScratchDir::new()
+        .map_err(|e| format!("engines: a scratch folder: {e}"))?;
+    progress("writing the candidates for the engines");
+    let candidates = files::write_all(loaded, &plan.compressors, scratch.path(), &mut out.notes);
+    out.files = candidates.iter().map(|f| (f.label(), f.bytes)).collect();
+    let dataset = dataset_name(loaded);
+    let expected: Vec<Expected> = queries.iter().map(|q| q.expected(&loaded.table)).collect();
+    let mut next_id = 0usize;
+    for file in &candidates {
+        progress(&format!("engines reading {}", file.label()));
+        // A lossy candidate answers for the table it holds.
+        let owned;
+        let expected = match &file.want {
+            std::borrow::Cow::Borrowed(_) => &expected,
+            std::borrow::Cow::Owned(t) => {
+                owned = queries.iter().map(|q| q.expected(t)).collect::<Vec<_>>();
+                &owned
+            }
+        };
+        let cold = options
+            .caches
+            .contains(&Cache::Cold)
+            .then(|| pagecache::cold_medium(&file.path));
+        if let Some((_, Some(why))) = &cold {
+            if !out.notes.contains(why) {
+                out.notes.push(why.clone());
+            }
+        }
+        let mut rows: Vec<Pending<'_>> = Vec::new();
+        let mut ids = Vec::new();
+        for (engine, version) in &engines {
+            for (query, want) in queries.iter().zip(expected) {
+                next_id += 1;
+                let id = format!("q{next_id}");
+                let answer = worker
+                    .borrow_mut()
+                    .prepare_query(&id, &request(engine, file, query));
+                let meta = |medium: Medium| RowMeta {
+                    scenario: SCENARIO.into(),
+                    dataset: dataset.clone(),
+                    codec: format!("file/{}", file.codec),
+                    operation: query.name().into(),
+                    medium,
+                    compression: file.compression.clone(),
+                    language: "python".into(),
+                    runtime: Some(format!("{engine} {version}, {runtime}")),
+                    items: want.rows as u64,
+                    logical_bytes: file.bytes,
+                    encoded_bytes: file.bytes,
+                    engine: Some(EngineRead {
+                        engine: engine.clone(),
+                        query: query.name().into(),
+                        selectivity: query.selectivity(&file.want),
+                    }),
+                    ..Default::default()
+                };
+                let answer = match answer {
+                    Ok(a) => a,
+                    Err(Refusal::NotMeasured(why)) => {
+                        let note =
+                            format!("engines: {engine} × {}: not measured: {why}", file.label());
+                        if !out.notes.contains(&note) {
+                            out.notes.push(note);
+                        }
+                        continue;
+                    }
+                    Err(Refusal::Failed(why)) => {
+                        out.failures.push(Failure::new(
+                            &meta(Medium::FileWarm),
+                            format!("{engine}: {why}"),
+                        ));
+                        continue;
+                    }
+                };
+                let proof = match check(engine, query, want, file.want.columns.len(), &answer) {
+                    Ok(p) => p,
+                    Err(why) => {
+                        out.failures.push(Failure::new(
+                            &meta(Medium::FileWarm),
+                            format!("verification failed: {why}"),
+                        ));
+                        continue;
+                    }
+                };
+                ids.push(id.clone());
+                for cache in &options.caches {
+                    let (w, id, path) = (Rc::clone(&worker), id.clone(), file.path.clone());
+                    let row = match (cache, &cold) {
+                        (Cache::Warm, _) => Pending::self_timed(
+                            meta(Medium::FileWarm),
+                            Check::Verified(proof.clone()),
+                            Box::new(move |iters| w.borrow_mut().run_query(&id, iters)),
+                        ),
+                        (Cache::Cold, cold) => {
+                            let medium = cold.as_ref().map_or(Medium::FileColdUnverified, |c| c.0);
+                            Pending::self_timed(
+                                meta(medium),
+                                Check::Verified(proof.clone()),
+                                Box::new(move |iters| {
+                                    let mut total = std::time::Duration::ZERO;
+                                    for _ in 0..iters {
+                                        match medium {
+                                            Medium::FileCold => pagecache::evict_verified(&path)?,
+                                            _ => {
+                                                let _ = pagecache::evict(&path);
+                                            }
+                                        }
+                                        total += w.borrow_mut().run_query(&id, 1)?;
+                                    }
+                                    Ok(total)
+                                }),
+                            )
+                        }
+                    };
+                    rows.push(row);
+                }
+            }
+        }
+        let timed = measure_rows(rows, &plan.config, &plan.timer, plan.samples, &mut |_| {});
+        out.records.extend(timed.records);
+        out.failures.extend(timed.failures);
+        for id in ids {
+            let _ = worker.borrow_mut().forget_query(&id);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;
