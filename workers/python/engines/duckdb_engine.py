@@ -32,6 +32,9 @@ def con():
     return _con
 
 
+CAST_TEXT = {"date": "DATE", "timestamp": "TIMESTAMPTZ", "time": "TIME"}
+
+
 def ident(name):
     return '"' + name.replace('"', '""') + '"'
 
@@ -99,7 +102,12 @@ def prepare(spec):
     if q == "filter":
         types = dict((r[0], r[1]) for r in db.execute(f"DESCRIBE SELECT * FROM {src}").fetchall())
         c = ident(spec.column)
-        cond = f"{c} {'=' if spec.op == '==' else spec.op} {literal(spec.value)}"
+        lhs, rhs = c, literal(spec.value)
+        if types.get(spec.column) == "VARCHAR" and spec.kind in CAST_TEXT:
+            # the reader left the column as text: compare as the kind's type
+            # (TIMESTAMPTZ: naive text is UTC here, offsets are honoured)
+            lhs, rhs = f"CAST({c} AS {CAST_TEXT[spec.kind]})", f"CAST({rhs} AS {CAST_TEXT[spec.kind]})"
+        cond = f"{lhs} {'=' if spec.op == '==' else spec.op} {rhs}"
         if spec.kind == "float" and types.get(spec.column) in ("FLOAT", "DOUBLE"):
             cond += f" AND NOT isnan({c})"  # DuckDB orders NaN above every number; NaN is missing here
         return sql_plan(f"SELECT * FROM {src} WHERE {cond}")

@@ -18,9 +18,15 @@ NAME = "pandas"
 VERSION = pd.__version__
 
 OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
-# null is an empty field and nothing else (pandas' default list also reads
-# "NA", "null", "None", "n/a"... as missing)
-CSV_NA = dict(keep_default_na=False, na_values=[""])
+NAN_TEXT = ["NaN", "nan", "-NaN", "-nan"]
+
+
+def csv_na(spec):
+    """null is an empty field and nothing else (pandas' default list also
+    reads "NA", "null", "None", "n/a"... as missing); a float column's NaN text
+    is NaN (without it, keep_default_na=False would leave the column text)."""
+    return dict(keep_default_na=False,
+                na_values={n: [""] + NAN_TEXT if k == "float" else [""] for n, k in spec.kinds.items()})
 
 
 def to_arrow(df):
@@ -99,27 +105,28 @@ def prepare(spec):
         return _read_then(spec, lambda: pd.read_feather(p), "pd.read_feather(P)")
     if f == "csv":
         c = _compression(spec)
+        na = csv_na(spec)
         if q == "project":
             cols = spec.columns
-            return Plan(lambda: pd.read_csv(p, usecols=cols, compression=c, **CSV_NA),
-                        f"pd.read_csv(P, usecols={cols!r}, compression={c!r}, keep_default_na=False, na_values=[''])",
+            return Plan(lambda: pd.read_csv(p, usecols=cols, compression=c, **na),
+                        f"pd.read_csv(P, usecols={cols!r}, compression={c!r}, keep_default_na=False, na_values='' (+ NaN in float columns))",
                         to_arrow)
         if q == "open":
             # the row count needs a scan; one column of it is pandas' cheapest
             def open_():
                 ncols = len(pd.read_csv(p, nrows=0, compression=c).columns)
-                return len(pd.read_csv(p, usecols=[0], compression=c, **CSV_NA)), ncols
+                return len(pd.read_csv(p, usecols=[0], compression=c, **na)), ncols
             return Plan(open_, f"len(pd.read_csv(P, usecols=[0], compression={c!r})) + "
                                f"pd.read_csv(P, nrows=0).columns")
-        return _read_then(spec, lambda: pd.read_csv(p, compression=c, **CSV_NA),
-                          f"pd.read_csv(P, compression={c!r}, keep_default_na=False, na_values=[''])")
+        return _read_then(spec, lambda: pd.read_csv(p, compression=c, **na),
+                          f"pd.read_csv(P, compression={c!r}, keep_default_na=False, na_values='' (+ NaN in float columns))")
     if f == "jsonl":
         c = _compression(spec)
         if q == "open":
-            return Plan(lambda: pd.read_json(p, lines=True, compression=c).shape,
-                        f"pd.read_json(P, lines=True, compression={c!r}).shape")
-        return _read_then(spec, lambda: pd.read_json(p, lines=True, compression=c),
-                          f"pd.read_json(P, lines=True, compression={c!r})")
+            return Plan(lambda: pd.read_json(p, lines=True, compression=c, precise_float=True).shape,
+                        f"pd.read_json(P, lines=True, compression={c!r}, precise_float=True).shape")
+        return _read_then(spec, lambda: pd.read_json(p, lines=True, compression=c, precise_float=True),
+                          f"pd.read_json(P, lines=True, compression={c!r}, precise_float=True)")
     raise NotMeasured(f"pandas does not read {f}")
 
 

@@ -1,0 +1,449 @@
+"""Tests of the engines worker (engines_worker.py and the engines package).
+
+Run from the repository root, after workers/python/build.sh:
+
+    workers/python/.venv/bin/python -m unittest discover -s workers/python/tests
+
+One small table is written in every format; each engine reads it through the
+worker's protocol, and the checksums are compared with a plain-Python
+reference implementation of the definition (no numpy), so the vectorised one
+is checked independently.
+"""
+
+import csv
+import datetime as dt
+import gzip
+import json
+import math
+import os
+import pathlib
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import pyarrow as pa
+import pyarrow.ipc as ipc
+import pyarrow.parquet as pq
+
+HERE = pathlib.Path(__file__).resolve().parent
+PYDIR = HERE.parent
+WORKER = PYDIR / "engines_worker.py"
+sys.path.insert(0, str(PYDIR))
+
+from engines import checksum  # noqa: E402
+
+M64 = (1 << 64) - 1
+N = 200
+UTC = dt.timezone.utc
+SCHEMA = [("i", "int"), ("f", "float"), ("s", "text"), ("d", "date"), ("ts", "timestamp"), ("b", "bool")]
+COLUMNS = [{"name": n, "kind": k} for n, k in SCHEMA]
+KINDS = dict(SCHEMA)
+ENGINES = ("duckdb", "polars", "pyarrow", "pandas")
+FORMATS = ("parquet", "arrow", "arrow-stream", "csv", "jsonl", "avro")
+
+# Uncompressed engine × format pairs the worker does not measure, and why.
+NOT_MEASURED = {
+    ("duckdb", "arrow"), ("duckdb", "arrow-stream"),  # no nanoarrow extension offline
+    ("duckdb", "avro"),  # the avro extension is not installed (the worker never downloads)
+    ("pyarrow", "avro"), ("pandas", "avro"), ("pandas", "arrow-stream"),
+}
+
+
+# --- the reference checksum, plain Python -----------------------------------
+
+def ref_splitmix64(x):
+    z = (x + 0x9E3779B97F4A7C15) & M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def ref_fnv1a64(b):
+    h = 0xCBF29CE484222325
+    for c in b:
+        h = ((h ^ c) * 0x100000001B3) & M64
+    return h
+
+
+def ref_key(kind, v):
+    if kind == "int":
+        return v & M64
+    if kind == "bool":
+        return 1 if v else 0
+    if kind == "float":
+        return struct.unpack("<Q", struct.pack("<d", v))[0]
+    if kind == "text":
+        return ref_fnv1a64(v.encode("utf-8"))
+    if kind == "date":
+        return (v - dt.date(1970, 1, 1)).days & M64
+    if kind == "timestamp":
+        return ((v - dt.datetime(1970, 1, 1, tzinfo=UTC)) // dt.timedelta(microseconds=1)) & M64
+    raise AssertionError(kind)
+
+
+def ref_checksum(table):
+    """{name: (nulls, hash)} of a pyarrow table, as the definition says."""
+    out = {}
+    for name in table.column_names:
+        kind, nulls, h = KINDS[name], 0, 0
+        for v in table[name].to_pylist():
+            if v is None or (isinstance(v, float) and math.isnan(v)):
+                nulls += 1
+            else:
+                h = (h + ref_splitmix64(ref_key(kind, v))) & M64
+        out[name] = (str(nulls), str(h))
+    return out
+
+
+def got_checksum(reply):
+    return {c["name"]: (c["nulls"], c["hash"]) for c in reply["checksum"]}
+
+
+# --- the table and its files ------------------------------------------------
+
+def make_table():
+    i, f, s, d, ts, b = [], [], [], [], [], []
+    words = ["alpha", "béta", "gamma, with a comma", 'say "hi"', "NA", "null", "数据", "x" * 90]
+    for r in range(N):
+        i.append(None if r % 17 == 3 else (r * 7919) % 1000 - 500)
+        f.append(None if r % 13 == 5 else (float("nan") if r % 11 == 2 else (r - 100) / 8 + 0.1))
+        s.append(None if r % 9 == 4 else f"{words[r % len(words)]}{r}")
+        d.append(None if r % 19 == 7 else dt.date(2013, 1, 1) + dt.timedelta(days=r % 40))
+        micro = 123456 if r % 3 == 0 else 0
+        ts.append(None if r % 23 == 11 else dt.datetime(2013, 1, 1, 5, tzinfo=UTC)
+                  + dt.timedelta(hours=r * 5, microseconds=micro))
+        b.append(None if r % 7 == 6 else r % 2 == 0)
+    return pa.table({
+        "i": pa.array(i, pa.int64()), "f": pa.array(f, pa.float64()), "s": pa.array(s, pa.string()),
+        "d": pa.array(d, pa.date32()), "ts": pa.array(ts, pa.timestamp("us", tz="UTC")),
+        "b": pa.array(b, pa.bool_()),
+    })
+
+
+def text_row(row):
+    """A row's values as the CSV and JSON files write them (None stays None)."""
+    out = []
+    for (name, kind), v in zip(SCHEMA, row):
+        if v is None:
+            out.append(None)
+        elif kind == "float":
+            out.append("NaN" if math.isnan(v) else repr(v))
+        elif kind == "bool":
+            out.append("true" if v else "false")
+        elif kind == "timestamp":
+            out.append(v.replace(tzinfo=None).isoformat(sep=" "))
+        elif kind == "date":
+            out.append(v.isoformat())
+        else:
+            out.append(str(v) if kind == "int" else v)
+    return out
+
+
+def write_files(table, d):
+    paths = {}
+    p = os.path.join(d, "t.parquet")
+    pq.write_table(table, p, row_group_size=64)  # several row groups: take crosses them
+    paths["parquet"] = p
+    p = os.path.join(d, "t.arrow")
+    with ipc.new_file(p, table.schema) as w:
+        w.write_table(table, max_chunksize=50)
+    paths["arrow"] = p
+    p = os.path.join(d, "t.arrows")
+    with ipc.new_stream(p, table.schema) as w:
+        w.write_table(table, max_chunksize=50)
+    paths["arrow-stream"] = p
+    rows = list(zip(*[table[n].to_pylist() for n, _ in SCHEMA]))
+    p = os.path.join(d, "t.csv")
+    with open(p, "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow([n for n, _ in SCHEMA])
+        for row in rows:
+            w.writerow(["" if v is None else v for v in text_row(row)])  # null: an empty field
+    paths["csv"] = p
+    p = os.path.join(d, "t.jsonl")
+    with open(p, "w", encoding="utf-8") as f:
+        for row in rows:
+            obj = {}
+            for (name, kind), v, t in zip(SCHEMA, row, text_row(row)):
+                if kind in ("int", "bool", "text") or v is None:
+                    obj[name] = v
+                elif kind == "float":
+                    obj[name] = None if math.isnan(v) else v  # JSON has no NaN
+                else:
+                    obj[name] = t
+            f.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    paths["jsonl"] = p
+    import fastavro
+    schema = {"type": "record", "name": "t", "fields": [
+        {"name": "i", "type": ["null", "long"]}, {"name": "f", "type": ["null", "double"]},
+        {"name": "s", "type": ["null", "string"]},
+        {"name": "d", "type": ["null", {"type": "int", "logicalType": "date"}]},
+        {"name": "ts", "type": ["null", {"type": "long", "logicalType": "timestamp-micros"}]},
+        {"name": "b", "type": ["null", "boolean"]}]}
+    p = os.path.join(d, "t.avro")
+    with open(p, "wb") as f:
+        fastavro.writer(f, fastavro.parse_schema(schema), [dict(zip(table.column_names, r)) for r in rows])
+    paths["avro"] = p
+    for fmt in ("csv", "jsonl", "parquet"):
+        data = open(paths[fmt], "rb").read()
+        with open(paths[fmt] + ".gz", "wb") as f:
+            f.write(gzip.compress(data))
+        for c in ("zstd", "lz4"):
+            with pa.output_stream(paths[fmt] + "." + c, compression=c) as f:
+                f.write(data)
+    return paths
+
+
+TMP = tempfile.TemporaryDirectory()
+TABLE = make_table()
+PATHS = write_files(TABLE, TMP.name)
+
+
+def compressed_path(fmt, c):
+    return PATHS[fmt] + {"none": "", "gzip": ".gz", "zstd": ".zstd", "lz4": ".lz4"}[c]
+
+
+class Worker:
+    def __init__(self, env=None):
+        self.proc = subprocess.Popen([sys.executable, str(WORKER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, encoding="utf-8", env=env)
+
+    def ask(self, req):
+        self.proc.stdin.write((req if isinstance(req, str) else json.dumps(req)) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        assert line, f"no answer to {req}"
+        return json.loads(line)
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+        self.proc.stdout.close()
+
+
+def prepare(engine, fmt, query, compression="none", path=None, columns=COLUMNS):
+    return {"op": "prepare", "engine": engine, "format": fmt, "compression": compression,
+            "path": path or compressed_path(fmt, compression), "query": query, "columns": columns}
+
+
+def ok_rows(pred, column):
+    return [k for k, v in enumerate(TABLE[column].to_pylist())
+            if v is not None and not (isinstance(v, float) and math.isnan(v)) and pred(v)]
+
+
+TAKE = [0, 5, 63, 64, 130, 199]
+FILTERS = [  # (query, the reference rows)
+    ({"kind": "filter", "column": "i", "op": ">=", "value": 0}, ok_rows(lambda v: v >= 0, "i")),
+    ({"kind": "filter", "column": "f", "op": "!=", "value": 0.1}, ok_rows(lambda v: v != 0.1, "f")),
+    ({"kind": "filter", "column": "s", "op": "==", "value": "alpha0"}, ok_rows(lambda v: v == "alpha0", "s")),
+    ({"kind": "filter", "column": "d", "op": "<", "value": "2013-01-05"},
+     ok_rows(lambda v: v < dt.date(2013, 1, 5), "d")),
+    ({"kind": "filter", "column": "ts", "op": ">", "value": "2013-02-01 05:00:00"},
+     ok_rows(lambda v: v > dt.datetime(2013, 2, 1, 5, tzinfo=UTC), "ts")),
+    ({"kind": "filter", "column": "b", "op": "==", "value": True}, ok_rows(lambda v: v is True, "b")),
+]
+
+
+class Checksum(unittest.TestCase):
+    def test_known_answers(self):
+        import numpy as np
+        z = checksum.splitmix64(np.array([0, 1], dtype=np.uint64))
+        self.assertEqual([int(x) for x in z], [0xE220A8397B1DCDAF, 0x910A2DEC89025CC1])
+        self.assertEqual(ref_splitmix64(0), 0xE220A8397B1DCDAF)
+        self.assertEqual(checksum.fnv1a64_bytes(b""), 0xCBF29CE484222325)
+        self.assertEqual(checksum.fnv1a64_bytes(b"a"), 0xAF63DC4C8601EC8C)
+        got = checksum.fnv1a64_array(pa.array(["", "a"], pa.large_string()))
+        self.assertEqual([int(x) for x in got], [0xCBF29CE484222325, 0xAF63DC4C8601EC8C])
+
+    def test_vectorised_text_hash_matches_plain_python(self):
+        # lengths 0..300 and a long one: the numpy prefix and the Python tail
+        values = ["é" * (k % 7) + "x" * k for k in range(300)] + ["long" * 5000]
+        arr = pa.array(values, pa.large_string()).slice(1)  # a sliced array: offsets start mid-buffer
+        got = [int(x) for x in checksum.fnv1a64_array(arr)]
+        self.assertEqual(got, [ref_fnv1a64(v.encode()) for v in values[1:]])
+
+    def test_table_checksum_is_the_reference(self):
+        got = {c["name"]: (c["nulls"], c["hash"]) for c in checksum.table_checksum(TABLE, KINDS, "test")}
+        self.assertEqual(got, ref_checksum(TABLE))
+
+    def test_other_types_reach_the_same_keys(self):
+        base = checksum.column_checksum(pa.array([1, None, -3], pa.int64()), "int")
+        self.assertEqual(checksum.column_checksum(pa.array([1.0, float("nan"), -3.0]), "int"), base)
+        self.assertEqual(checksum.column_checksum(pa.array(["1", None, "-3"]), "int"), base)
+        d = checksum.column_checksum(pa.array([dt.date(2013, 1, 5), None], pa.date32()), "date")
+        self.assertEqual(checksum.column_checksum(pa.array(["2013-01-05", None]), "date"), d)
+        self.assertEqual(checksum.column_checksum(
+            pa.array([dt.datetime(2013, 1, 5, 23), None], pa.timestamp("ns")), "date"), d)
+        t = checksum.column_checksum(pa.array([dt.datetime(2013, 1, 5, 5), None], pa.timestamp("us")), "timestamp")
+        for text in ("2013-01-05 05:00:00", "2013-01-05T05:00:00Z", "2013-01-05T06:00:00+01:00"):
+            self.assertEqual(checksum.column_checksum(pa.array([text, None]), "timestamp"), t)
+        self.assertEqual(checksum.column_checksum(
+            pa.array([dt.datetime(2013, 1, 5, 5), None], pa.timestamp("s", tz="UTC")), "timestamp"), t)
+        f = checksum.column_checksum(pa.array([1.5, None], pa.float32()), "float")
+        self.assertEqual(f, checksum.column_checksum(pa.array([1.5, None], pa.float64()), "float"))
+        self.assertEqual(checksum.column_checksum(pa.array(["a", "b", "a"]).dictionary_encode(), "text"),
+                         checksum.column_checksum(pa.array(["a", "b", "a"]), "text"))
+        tm = checksum.column_checksum(pa.array([dt.time(5, 0, 1, 250)], pa.time64("ns")), "time")
+        self.assertEqual(tm, (0, ref_splitmix64(5 * 3600 * 10**6 + 10**6 + 250)))
+        self.assertEqual(checksum.column_checksum(pa.array(["05:00:01.000250"]), "time"), tm)
+        du = checksum.column_checksum(pa.array([dt.timedelta(days=-12, seconds=58733, microseconds=575689)],
+                                               pa.duration("us")), "duration")
+        self.assertEqual(checksum.column_checksum(pa.array(["-12 days +16:18:53.575689"]), "duration"), du)
+        self.assertEqual(checksum.column_checksum(pa.array([b"x", None]), "count"), (1, 0))
+
+
+class EnginesWorker(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.w = Worker()
+        cls.hello = cls.w.ask({"op": "hello"})
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.w.close()
+
+    def ask(self, req):
+        return self.w.ask(req)
+
+    def measured(self, engine, fmt):
+        if engine not in {e["name"] for e in self.hello["engines"]}:
+            self.skipTest(f"{engine} missing: {self.hello['missing']}")
+        return (engine, fmt) not in NOT_MEASURED
+
+    def test_hello(self):
+        r = self.hello
+        self.assertTrue(r["ok"])
+        self.assertEqual(r["language"], "python")
+        self.assertRegex(r["runtime"], r"^CPython \d+\.\d+\.\d+$")
+        self.assertEqual([e["name"] for e in r["engines"]] + [m["name"] for m in r["missing"]], list(ENGINES))
+        self.assertEqual(r["missing"], [])
+
+    def check_queries(self, engine, fmt, compression="none"):
+        want = ref_checksum(TABLE)
+        r = self.ask(prepare(engine, fmt, {"kind": "scan"}, compression))
+        self.assertTrue(r["ok"], r)
+        self.assertEqual(r["rows"], N)
+        self.assertEqual(got_checksum(r), want)
+        self.assertEqual([c["name"] for c in r["checksum"]], [n for n, _ in SCHEMA])
+        self.assertTrue(r["library"].startswith(engine + " "), r["library"])
+        self.assertTrue(r["how"])
+        r = self.ask(prepare(engine, fmt, {"kind": "project", "columns": ["s", "i"]}, compression))
+        self.assertTrue(r["ok"], r)
+        self.assertEqual(got_checksum(r), {k: want[k] for k in ("s", "i")})
+        r = self.ask(prepare(engine, fmt, {"kind": "take", "rows": TAKE}, compression))
+        self.assertTrue(r["ok"], r)
+        self.assertEqual(r["rows"], len(TAKE))
+        self.assertEqual(got_checksum(r), ref_checksum(TABLE.take(TAKE)))
+        for q, rows in FILTERS:
+            with self.subTest(filter=q):
+                r = self.ask(prepare(engine, fmt, q, compression))
+                self.assertTrue(r["ok"], r)
+                self.assertEqual(r["rows"], len(rows))
+                self.assertEqual(got_checksum(r), ref_checksum(TABLE.take(rows)))
+        r = self.ask(prepare(engine, fmt, {"kind": "open"}, compression))
+        self.assertTrue(r["ok"], r)
+        self.assertEqual((r["rows"], r["columns"], r["checksum"]), (N, len(SCHEMA), []))
+
+    def test_every_engine_and_format(self):
+        for engine in ENGINES:
+            for fmt in FORMATS:
+                with self.subTest(engine=engine, format=fmt):
+                    if self.measured(engine, fmt):
+                        self.check_queries(engine, fmt)
+                    else:
+                        for q in ({"kind": "scan"}, {"kind": "open"}):
+                            r = self.ask(prepare(engine, fmt, q))
+                            self.assertFalse(r["ok"])
+                            self.assertTrue(r["error"].startswith(f"not measured: {engine} "), r["error"])
+
+    def test_compressed_whole(self):
+        measured = {  # (engine, format): the compressions it reads
+            ("duckdb", "csv"): {"gzip", "zstd"}, ("duckdb", "jsonl"): {"gzip", "zstd"},
+            ("polars", "csv"): {"gzip", "zstd"}, ("polars", "jsonl"): {"gzip", "zstd"},
+            ("pyarrow", "csv"): {"gzip", "zstd", "lz4"}, ("pyarrow", "jsonl"): {"gzip", "zstd", "lz4"},
+            ("pyarrow", "parquet"): {"gzip", "zstd", "lz4"},
+            ("pandas", "csv"): {"gzip"}, ("pandas", "jsonl"): {"gzip"},
+        }
+        for engine in ENGINES:
+            for fmt in ("csv", "jsonl", "parquet"):
+                for c in ("gzip", "zstd", "lz4"):
+                    with self.subTest(engine=engine, format=fmt, compression=c):
+                        if c in measured.get((engine, fmt), ()):
+                            if c == "gzip":
+                                self.check_queries(engine, fmt, c)
+                            else:
+                                r = self.ask(prepare(engine, fmt, {"kind": "scan"}, c))
+                                self.assertTrue(r["ok"], r)
+                                self.assertEqual(got_checksum(r), ref_checksum(TABLE))
+                        else:
+                            r = self.ask(prepare(engine, fmt, {"kind": "scan"}, c))
+                            self.assertFalse(r["ok"])
+                            self.assertTrue(r["error"].startswith(f"not measured: {engine} does not read {fmt} "
+                                                                  f"compressed with {c}"), r["error"])
+
+    def test_bad_requests_name_the_problem(self):
+        for engine in ENGINES:
+            with self.subTest(engine=engine):
+                r = self.ask(prepare(engine, "parquet", {"kind": "project", "columns": ["s", "nope"]}))
+                self.assertFalse(r["ok"])
+                self.assertIn("'nope'", r["error"])
+                r = self.ask(prepare(engine, "parquet", {"kind": "filter", "column": "nada", "op": "==",
+                                                         "value": 1}))
+                self.assertFalse(r["ok"])
+                self.assertIn("'nada'", r["error"])
+                missing = os.path.join(TMP.name, "no-such.parquet")
+                r = self.ask(prepare(engine, "parquet", {"kind": "scan"}, path=missing))
+                self.assertFalse(r["ok"])
+                self.assertIn(missing, r["error"])
+        r = self.ask(prepare("duckdb", "parquet", {"kind": "filter", "column": "d", "op": "~", "value": 1}))
+        self.assertFalse(r["ok"])
+        r = self.ask(prepare("duckdb", "parquet", {"kind": "filter", "column": "d", "op": "==", "value": "soon"}))
+        self.assertIn("'soon' is not an ISO date", r["error"])
+        r = self.ask(prepare("pyarrow", "parquet", {"kind": "take", "rows": [3, 1]}))
+        self.assertFalse(r["ok"])
+        r = self.ask(prepare("pyarrow", "parquet", {"kind": "take", "rows": [N]}))
+        self.assertFalse(r["ok"])
+        self.assertFalse(self.ask("not json")["ok"])
+        self.assertFalse(self.ask({"op": "dance"})["ok"])
+        self.assertTrue(self.ask({"op": "hello"})["ok"])  # the loop survives
+
+    def test_run(self):
+        for engine in ENGINES:
+            with self.subTest(engine=engine):
+                r = self.ask(prepare(engine, "parquet", {"kind": "scan"}))
+                self.assertTrue(r["ok"], r)
+                r = self.ask({"op": "run", "iters": 3})
+                self.assertTrue(r["ok"], r)
+                self.assertIsInstance(r["ns"], int)
+                self.assertGreater(r["ns"], 0)
+        self.assertFalse(self.ask({"op": "run", "iters": 0})["ok"])
+        self.assertFalse(self.ask(prepare("pyarrow", "parquet", {"kind": "bogus"}))["ok"])
+        r = self.ask({"op": "run", "iters": 1})  # the failed prepare left nothing current
+        self.assertFalse(r["ok"])
+        self.assertIn("prepare", r["error"])
+
+
+class Hidden(unittest.TestCase):
+    def test_hide_env_reports_engines_missing(self):
+        env = dict(os.environ, ENCBENCH_ENGINES_HIDE="pandas, duckdb")
+        w = Worker(env)
+        try:
+            r = w.ask({"op": "hello"})
+            self.assertEqual([e["name"] for e in r["engines"]], ["polars", "pyarrow"])
+            self.assertEqual(r["missing"], [{"name": "duckdb", "why": "hidden by ENCBENCH_ENGINES_HIDE"},
+                                            {"name": "pandas", "why": "hidden by ENCBENCH_ENGINES_HIDE"}])
+            r = w.ask(prepare("pandas", "parquet", {"kind": "scan"}))
+            self.assertFalse(r["ok"])
+            self.assertTrue(r["error"].startswith("not measured: pandas is not available (hidden by"), r)
+            self.assertTrue(w.ask(prepare("pyarrow", "parquet", {"kind": "scan"}))["ok"])
+            w.proc.stdin.write(json.dumps({"op": "quit"}) + "\n")
+            w.proc.stdin.flush()
+            self.assertEqual(w.proc.wait(timeout=30), 0)
+        finally:
+            w.close()
+
+
+if __name__ == "__main__":
+    unittest.main()
