@@ -106,6 +106,9 @@ class Current:
 
 
 def main():
+    # Prepared queries by id: encbench interleaves the rows it times, so a
+    # run names the query it times. Without an id, the last one prepared.
+    prepared = {}
     current = None
     for line in sys.stdin:
         if not line.strip():
@@ -117,16 +120,26 @@ def main():
                 reply = hello()
             elif op == "prepare":
                 current = None  # a failed prepare leaves nothing to run
+                prepared.pop(req.get("id"), None)
                 current = Current(req)
+                if req.get("id") is not None:
+                    prepared[req["id"]] = current
                 reply = current.reply
+            elif op == "forget":
+                prepared.pop(req.get("id"), None)
+                current = None
+                gc.unfreeze()
+                gc.collect()
+                reply = {"ok": True}
             elif op == "run":
                 iters = req.get("iters")
-                if current is None:
-                    reply = {"ok": False, "error": "run needs a prepared query (prepare first)"}
+                query = prepared.get(req["id"]) if req.get("id") is not None else current
+                if query is None:
+                    reply = {"ok": False, "error": f"run: no prepared query {req.get('id')!r} (prepare first)"}
                 elif not isinstance(iters, int) or isinstance(iters, bool) or iters < 1:
                     reply = {"ok": False, "error": f"run needs iters >= 1, got {iters!r}"}
                 else:
-                    reply = {"ok": True, "ns": current.run(iters)}
+                    reply = {"ok": True, "ns": query.run(iters)}
             elif op == "quit":
                 return
             else:

@@ -37,7 +37,7 @@ def filter_expression(spec, schema):
     t = schema.field(spec.column).type
     field = pc.field(spec.column)
     e = COMPARE[spec.op](field, scalar_for(spec.value, t))
-    if spec.kind == "float" and pa.types.is_floating(t):
+    if spec.kind in ("float", "float32") and pa.types.is_floating(t):
         e = pc.and_kleene(e, pc.invert(pc.is_nan(field)))  # NaN is missing: it never matches
     return e
 
@@ -62,7 +62,7 @@ def filter_table(table, spec):
     if spec.kind in ("date", "timestamp", "time") and is_text(col.type):
         col = _parse_text(col, spec.kind)
     mask = COMPARE[spec.op](col, scalar_for(spec.value, col.type))
-    if spec.kind == "float" and pa.types.is_floating(col.type):
+    if spec.kind in ("float", "float32") and pa.types.is_floating(col.type):
         mask = pc.and_kleene(mask, pc.invert(pc.is_nan(col)))
     return table.filter(mask)  # a null mask entry drops the row
 

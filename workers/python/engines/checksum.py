@@ -42,7 +42,7 @@ import pyarrow.compute as pc
 M64 = (1 << 64) - 1
 FNV_OFFSET = 0xCBF29CE484222325
 FNV_PRIME = 0x100000001B3
-KINDS = ("int", "bool", "float", "text", "date", "timestamp", "time", "duration", "count")
+KINDS = ("int", "bool", "float", "float32", "text", "date", "timestamp", "time", "duration", "count")
 
 _U = np.uint64
 US_PER = {"s": 1_000_000, "ms": 1_000, "us": 1}  # "ns" is floor-divided by 1000
@@ -189,6 +189,15 @@ def column_keys(arr, kind):
             v = np.asarray(pc.fill_null(arr.cast(pa.float64()), 0.0).to_numpy(zero_copy_only=False), dtype=np.float64)
             missing |= np.isnan(v)
             return missing, v[~missing].view(np.uint64)
+        raise bad()
+    if kind == "float32":
+        # Rounded to float32, then widened: a text format's shortest float32
+        # digits, read back as float64, key as the float32 value they name.
+        if pa.types.is_floating(t) or pa.types.is_integer(t) or pa.types.is_decimal(t) \
+                or pa.types.is_string(t) or pa.types.is_large_string(t):
+            v = np.asarray(pc.fill_null(arr.cast(pa.float64()), 0.0).to_numpy(zero_copy_only=False), dtype=np.float64)
+            missing |= np.isnan(v)
+            return missing, v[~missing].astype(np.float32).astype(np.float64).view(np.uint64)
         raise bad()
     if kind == "text":
         if pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_binary_view(t) \

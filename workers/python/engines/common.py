@@ -114,7 +114,7 @@ def filter_value(kind, v):
             return dt.time.fromisoformat(v)
     except ValueError:
         raise RequestError(f"filter value {v!r} is not an ISO {kind}") from None
-    if kind in ("int", "float") and (isinstance(v, bool) or not isinstance(v, (int, float))):
+    if kind in ("int", "float", "float32") and (isinstance(v, bool) or not isinstance(v, (int, float))):
         raise RequestError(f"filter on a {kind} column needs a number, got {v!r}")
     if kind == "bool" and not isinstance(v, bool):
         raise RequestError(f"filter on a bool column needs true or false, got {v!r}")

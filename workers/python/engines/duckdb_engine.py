@@ -108,7 +108,7 @@ def prepare(spec):
             # (TIMESTAMPTZ: naive text is UTC here, offsets are honoured)
             lhs, rhs = f"CAST({c} AS {CAST_TEXT[spec.kind]})", f"CAST({rhs} AS {CAST_TEXT[spec.kind]})"
         cond = f"{lhs} {'=' if spec.op == '==' else spec.op} {rhs}"
-        if spec.kind == "float" and types.get(spec.column) in ("FLOAT", "DOUBLE"):
+        if spec.kind in ("float", "float32") and types.get(spec.column) in ("FLOAT", "DOUBLE"):
             cond += f" AND NOT isnan({c})"  # DuckDB orders NaN above every number; NaN is missing here
         return sql_plan(f"SELECT * FROM {src} WHERE {cond}")
     if q == "take":

@@ -26,7 +26,7 @@ def csv_na(spec):
     reads "NA", "null", "None", "n/a"... as missing); a float column's NaN text
     is NaN (without it, keep_default_na=False would leave the column text)."""
     return dict(keep_default_na=False,
-                na_values={n: [""] + NAN_TEXT if k == "float" else [""] for n, k in spec.kinds.items()})
+                na_values={n: [""] + NAN_TEXT if k in ("float", "float32") else [""] for n, k in spec.kinds.items()})
 
 
 def to_arrow(df):

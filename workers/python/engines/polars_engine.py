@@ -48,7 +48,7 @@ def filter_expr(spec, schema):
         elif t == pl.Date and isinstance(v, dt.datetime):
             lit = pl.lit(v.date())
     e = OPS[spec.op](col, lit)
-    if kind == "float" and t.is_float():
+    if kind in ("float", "float32") and t.is_float():
         e = e & col.is_not_nan()  # polars orders NaN above every number; NaN is missing here
     return e
 
