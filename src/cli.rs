@@ -557,11 +557,11 @@ pub struct FileArgs {
     pub engines: Option<String>,
 
     /// The columns the engines' `project` query reads [default: the two narrowest].
-    #[arg(long, value_name = "LIST", value_delimiter = ',', requires = "engines")]
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub columns: Vec<String>,
 
     /// The engines' `filter` query, as COLUMN OP VALUE (OP: == != < <= > >=) [default: one picked from the data, keeping about 1 % of the rows].
-    #[arg(long = "where", value_name = "PREDICATE", requires = "engines")]
+    #[arg(long = "where", value_name = "PREDICATE")]
     pub filter: Option<String>,
 
     /// Rows the engines' `take` query fetches, at seeded random positions.

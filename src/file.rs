@@ -70,6 +70,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         convert::check_output(&taken, output, args.export.force)?;
     }
     let options = load_options(&args, quick)?;
+    let engine_options = engine_options(&args)?;
     let mut progress = Progress::new(args.quiet);
 
     // A named format needs no measurement: convert every row and stop.
@@ -81,6 +82,13 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let mut store = RunStore::open(&args.store, &inputs)?;
     progress.milestone(&format!("encbench file: reading {}", args.path.display()));
     let loaded = pipeline::read(&args.path, &options)?;
+    // The engines' queries are planned (and --where and --columns checked)
+    // before anything is measured.
+    let engine_queries = engine_options
+        .as_ref()
+        .map(|o| engines::plan_queries(&loaded.table, o))
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
     let (described, notes) = pipeline::describe(&loaded, &options);
     if !args.quiet {
         out!("{}", described.render());
@@ -90,15 +98,17 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let plan = pipeline::plan(&loaded, &effort, objective);
     let measured = pipeline::measure(&loaded, &plan, &mut |m| progress.update(m));
     let verdict = pipeline::decide(&loaded, &plan, measured, &ask, &mut |m| progress.update(m));
-    let engines = match engine_options(&args) {
-        Some(options) => {
+    let engines = match (&engine_options, &engine_queries) {
+        (Some(options), Some(queries)) => {
             progress.milestone("encbench file: reading the candidates with the engines");
             Some(
-                engines::measure(&loaded, &plan, &options, &mut |m| progress.update(m))
-                    .map_err(anyhow::Error::msg)?,
+                engines::measure(&loaded, &plan, options, queries, &mut |m| {
+                    progress.update(m)
+                })
+                .map_err(anyhow::Error::msg)?,
             )
         }
-        None => None,
+        _ => None,
     };
     let counts = counting.as_ref().map(|plan| {
         progress.milestone(&format!(
@@ -196,14 +206,20 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The engines stage's options, when `--engines` asked for it.
-fn engine_options(args: &FileArgs) -> Option<engines::Options> {
-    let list = args.engines.as_ref()?;
+fn engine_options(args: &FileArgs) -> anyhow::Result<Option<engines::Options>> {
+    let Some(list) = args.engines.as_ref() else {
+        if !args.columns.is_empty() || args.filter.is_some() {
+            bail!("--columns and --where shape the engines' queries: add --engines");
+        }
+        return Ok(None);
+    };
     let names: Vec<String> = list
         .split(',')
         .map(|n| n.trim().to_lowercase())
         .filter(|n| !n.is_empty())
         .collect();
-    Some(engines::Options {
+    engines::check_names(&names).map_err(anyhow::Error::msg)?;
+    Ok(Some(engines::Options {
         engines: (!names.is_empty()).then_some(names),
         columns: (!args.columns.is_empty()).then(|| args.columns.clone()),
         filter: args.filter.clone(),
@@ -214,7 +230,7 @@ fn engine_options(args: &FileArgs) -> Option<engines::Options> {
             CacheMode::Both => vec![engines::Cache::Warm, engines::Cache::Cold],
         },
         ..engines::Options::default()
-    })
+    }))
 }
 
 /// The options of the read stage: the format hint, a schema given, the

@@ -21,6 +21,8 @@ pub use encbench_table::testing::run_python;
 /// The worker's Python and a fresh directory in which `script` has written
 /// its files; `None` (the test says it was skipped) without the worker's
 /// environment, which CI always builds.
+// Not every test binary that shares this module writes files with Python.
+#[allow(dead_code)]
 pub fn written_by_python(script: &str) -> Option<(std::path::PathBuf, tempfile::TempDir)> {
     let python = encbench_table::testing::worker_python()?;
     let dir = tempfile::tempdir().unwrap();

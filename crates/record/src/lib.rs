@@ -426,7 +426,6 @@ fn row_key(
     medium: Medium,
     compression: &str,
     throttle_mb_per_s: Option<f64>,
-    engine: Option<&str>,
 ) -> String {
     let mut k = format!(
         "{scenario}/{dataset}/{codec}/{operation}/{}",
@@ -439,16 +438,21 @@ fn row_key(
     if let Some(t) = throttle_mb_per_s {
         k.push_str(&format!("@{t}MB/s"));
     }
-    if let Some(engine) = engine {
-        k.push_str(&format!(" by {engine}"));
-    }
     k
+}
+
+/// A key read by an engine ends ` by duckdb`.
+fn by_engine(key: String, engine: Option<&str>) -> String {
+    match engine {
+        Some(engine) => format!("{key} by {engine}"),
+        None => key,
+    }
 }
 
 impl RowMeta {
     /// The key its record will have ([`Record::key`]).
     pub fn key(&self) -> String {
-        row_key(
+        let key = row_key(
             &self.scenario,
             &self.dataset,
             &self.codec,
@@ -456,15 +460,15 @@ impl RowMeta {
             self.medium,
             &self.compression,
             self.throttle_mb_per_s,
-            self.engine.as_ref().map(|e| e.engine.as_str()),
-        )
+        );
+        by_engine(key, self.engine.as_ref().map(|e| e.engine.as_str()))
     }
 }
 
 impl Record {
     /// What names this row across runs (`compare`, instruction counts).
     pub fn key(&self) -> String {
-        row_key(
+        let key = row_key(
             &self.scenario,
             &self.dataset,
             &self.codec,
@@ -472,8 +476,8 @@ impl Record {
             self.medium,
             &self.compression,
             self.throttle_mb_per_s,
-            self.engine.as_deref(),
-        )
+        );
+        by_engine(key, self.engine.as_deref())
     }
 
     /// Builds a row from its identity, the check that ran before it was

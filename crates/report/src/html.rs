@@ -244,6 +244,13 @@ impl Exporter for Html {
                 ));
                 out.push_str(&choice_key(&choice_points(&rows, rec)));
             }
+            for (title, table) in crate::engines::tables(&rows) {
+                out.push_str(&format!(
+                    "<h3>{}</h3>\n{}",
+                    escape(&title),
+                    html_table(&table)
+                ));
+            }
             if !load && distinct(rows.iter().map(|r| r.dataset.as_str())).len() > WIDE_AFTER {
                 for (title, table) in wide_tables(&rows) {
                     out.push_str(&format!(

@@ -8,6 +8,7 @@ mod axes;
 pub mod charts;
 pub mod compare;
 mod csv_export;
+pub mod engines;
 pub mod family;
 mod html;
 mod html_escape;

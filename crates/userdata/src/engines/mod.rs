@@ -78,6 +78,20 @@ pub struct Engines {
     pub files: Vec<(String, u64)>,
 }
 
+/// Checks `--engines`' names.
+pub fn check_names(names: &[String]) -> Result<(), String> {
+    match names
+        .iter()
+        .find(|n| !worker::ENGINES.contains(&n.as_str()))
+    {
+        Some(name) => Err(format!(
+            "--engines: unknown engine {name:?} (the engines are {})",
+            worker::ENGINES.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The five queries on `table`, as `options` shape them.
 pub fn plan_queries(table: &Table, options: &Options) -> Result<Vec<Query>, String> {
     let project = match &options.columns {
@@ -201,14 +215,16 @@ pub fn measure(
     loaded: &Loaded,
     plan: &crate::measure::Plan,
     options: &Options,
+    queries: &[Query],
     progress: &mut dyn FnMut(&str),
 ) -> Result<Engines, String> {
-    let mut out = Engines::default();
-    let queries = plan_queries(&loaded.table, options)?;
-    out.queries = queries
-        .iter()
-        .map(|q| (q.name().to_string(), q.describe(&loaded.table)))
-        .collect();
+    let mut out = Engines {
+        queries: queries
+            .iter()
+            .map(|q| (q.name().to_string(), q.describe(&loaded.table)))
+            .collect(),
+        ..Engines::default()
+    };
     progress("starting the engines worker");
     let started = match worker::start() {
         Ok(s) => s,
@@ -230,16 +246,6 @@ pub fn measure(
             out.notes.push(format!(
                 "engines: {name} skipped: {why} (pip install {name} into workers/python/.venv, or run workers/python/build.sh)"
             ));
-        }
-    }
-    if let Some(asked) = &options.engines {
-        for name in asked {
-            if !worker::ENGINES.contains(&name.as_str()) {
-                return Err(format!(
-                    "--engines: unknown engine {name:?} (the engines are {})",
-                    worker::ENGINES.join(", ")
-                ));
-            }
         }
     }
     let engines: Vec<(String, String)> = started

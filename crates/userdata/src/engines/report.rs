@@ -9,6 +9,7 @@ use crate::cost::{self, Model};
 use encbench_format::table::Table as TextTable;
 use encbench_format::units;
 use encbench_record::Record;
+use encbench_report::engines::{label_of, matrix};
 use std::fmt::Write;
 
 /// The warm rows of one engine, by candidate label and query.
@@ -19,62 +20,6 @@ fn median<'r>(records: &'r [Record], engine: &str, label: &str, query: &str) -> 
             && r.cache.as_deref() == Some("warm")
             && label_of(r) == label
     })
-}
-
-/// `parquet + zstd-3` from a row's codec and compression.
-pub fn label_of(r: &Record) -> String {
-    let codec = r.codec.strip_prefix("file/").unwrap_or(&r.codec);
-    match r.compression.as_str() {
-        "none" => codec.to_string(),
-        c => format!("{codec} + {c}"),
-    }
-}
-
-/// One matrix cell: the fastest candidate for an engine and query, and how
-/// many times faster than the input as it is.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Best {
-    pub engine: String,
-    pub query: String,
-    pub label: String,
-    pub median_ns: f64,
-    /// The input's time ÷ the best's, when the input was read.
-    pub vs_input: Option<f64>,
-}
-
-/// The matrix: for each engine and query, the fastest verified warm row.
-pub fn matrix(records: &[Record]) -> Vec<Best> {
-    let mut out: Vec<Best> = Vec::new();
-    for r in records
-        .iter()
-        .filter(|r| r.cache.as_deref() == Some("warm"))
-    {
-        let (Some(engine), Some(query)) = (&r.engine, &r.query) else {
-            continue;
-        };
-        let input = records.iter().find(|o| {
-            o.engine.as_ref() == Some(engine)
-                && o.query.as_ref() == Some(query)
-                && o.cache.as_deref() == Some("warm")
-                && o.codec == "file/original"
-        });
-        let cell = Best {
-            engine: engine.clone(),
-            query: query.clone(),
-            label: label_of(r),
-            median_ns: r.median_ns,
-            vs_input: input.map(|i| i.median_ns / r.median_ns),
-        };
-        match out
-            .iter_mut()
-            .find(|b| b.engine == *engine && b.query == *query)
-        {
-            Some(b) if b.median_ns > cell.median_ns => *b = cell,
-            Some(_) => {}
-            None => out.push(cell),
-        }
-    }
-    out
 }
 
 /// The choices of `file`'s own table with reads timed by `engine` on
