@@ -56,6 +56,28 @@ def hello():
             "engines": engines, "missing": missing}
 
 
+def one_line(e, limit=300):
+    text = " ".join(f"{type(e).__name__}: {e}".split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def engine_call(spec, fn):
+    """fn() (the engine's own prepare or read/query): an exception from the
+    engine itself answers "not measured: <engine> failed to read it: ..."
+    (a file the engine cannot read, e.g. polars on a zstd Avro file); the
+    worker's own RequestError, ChecksumError and NotMeasured pass as they are,
+    and so does a take past the table's end (a request error)."""
+    try:
+        return fn()
+    except (NotMeasured, RequestError, ChecksumError):
+        raise
+    except Exception as e:
+        if spec.query == "take" and (isinstance(e, IndexError) or "OutOfBounds" in type(e).__name__):
+            raise RequestError(f"engine {spec.engine}: take: {one_line(e)} (a position past the table's end?)") \
+                from None
+        raise NotMeasured(f"{spec.engine} failed to read it: {one_line(e)}") from None
+
+
 class Current:
     """The prepared query: the plan and one result kept from its warm-up."""
 
@@ -68,8 +90,8 @@ class Current:
         mod = load(spec.engine)
         if isinstance(mod, str):
             raise NotMeasured(f"{spec.engine} is not available ({mod})")
-        self.plan = plan = mod.prepare(spec)
-        result = plan.fn()  # the warm-up, and the result the checksum covers
+        self.plan = plan = engine_call(spec, lambda: mod.prepare(spec))
+        result = engine_call(spec, plan.fn)  # the warm-up, and the result the checksum covers
         self.reply = {"ok": True, "library": f"{mod.NAME} {mod.VERSION}", "how": plan.how}
         if spec.query == "open":
             rows, ncols = result

@@ -7,6 +7,8 @@ import datetime as dt
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from .common import RequestError
+
 COMPARE = {"==": pc.equal, "!=": pc.not_equal, "<": pc.less, "<=": pc.less_equal,
            ">": pc.greater, ">=": pc.greater_equal}
 
@@ -85,5 +87,5 @@ def take_batches(batches, rows, schema):
             parts.append(b.take(pa.array(local, type=pa.int64())))
         start = end
     if nxt is not None:
-        raise IndexError(f"take: row {nxt} is past the table's {start} rows")
+        raise RequestError(f"take: row {nxt} is past the table's {start} rows")
     return pa.Table.from_batches(parts, schema=schema)

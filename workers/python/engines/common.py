@@ -25,6 +25,16 @@ class RequestError(ValueError):
     """A bad request; its text is the whole answer."""
 
 
+# Text formats carry no types: each engine reads them with explicit column
+# types from the kinds (as a user who knows the schema does), so every
+# engine reads the same typed values. The other formats carry their own.
+TYPED_BY_KINDS = ("csv", "jsonl")
+
+
+def typed_by_kinds(spec):
+    return spec.format in TYPED_BY_KINDS
+
+
 class Plan:
     """A prepared query: `fn()` runs it once, fully materialised; `arrow(r)`
     turns its result into a pyarrow Table (outside timing); for "open",

@@ -34,6 +34,13 @@ def con():
 
 CAST_TEXT = {"date": "DATE", "timestamp": "TIMESTAMPTZ", "time": "TIME"}
 
+# CSV and JSON Lines: the column types from the kinds. TIMESTAMPTZ, not
+# TIMESTAMP: DuckDB's TIMESTAMP drops a "Z"/"+01:00" offset without applying
+# it; TIMESTAMPTZ applies it, and reads naive text as UTC (TimeZone = 'UTC').
+SQL_TYPE = {"int": "BIGINT", "bool": "BOOLEAN", "float": "DOUBLE", "float32": "DOUBLE", "text": "VARCHAR",
+            "date": "DATE", "timestamp": "TIMESTAMPTZ", "time": "VARCHAR", "duration": "VARCHAR",
+            "count": "VARCHAR"}
+
 
 def ident(name):
     return '"' + name.replace('"', '""') + '"'
@@ -59,6 +66,10 @@ def literal(v):
     return text(v)
 
 
+def columns_struct(spec):
+    return "{" + ", ".join(f"{text(n)}: '{SQL_TYPE[spec.kinds[n]]}'" for n in spec.names) + "}"
+
+
 def source(spec):
     f, c, p = spec.format, spec.compression, text(spec.path)
     if f in ("arrow", "arrow-stream"):
@@ -71,10 +82,13 @@ def source(spec):
         not_compressed(spec, "duckdb")
         return f"read_parquet({p})"
     if f == "csv":
-        # a quoted "" is an empty string; only an empty field is null
-        return f"read_csv({p}, header = true, allow_quoted_nulls = false, compression = '{c}')"
+        # a quoted "" is an empty string; only an empty field is null. The
+        # dialect given, not sniffed (auto_detect = false): the sniffer would
+        # also guess one date format for every column from any of them.
+        return (f"read_csv({p}, header = true, delim = ',', quote = '\"', escape = '\"', auto_detect = false, "
+                f"allow_quoted_nulls = false, compression = '{c}', columns = {columns_struct(spec)})")
     if f == "jsonl":
-        return f"read_json({p}, format = 'newline_delimited', compression = '{c}')"
+        return f"read_json({p}, format = 'newline_delimited', compression = '{c}', columns = {columns_struct(spec)})"
     if f == "avro":
         not_compressed(spec, "duckdb")
         con()

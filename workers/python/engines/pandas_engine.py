@@ -29,6 +29,45 @@ def csv_na(spec):
                 na_values={n: [""] + NAN_TEXT if k in ("float", "float32") else [""] for n, k in spec.kinds.items()})
 
 
+# CSV and JSON Lines: the column types from the kinds, pandas' nullable
+# dtypes (an int column with an empty field stays integers). Dates and
+# timestamps are parsed, not given a dtype (pandas has no datetime dtype= at
+# read time): read_csv's parse_dates with the ISO format; read_json reads them
+# as text, then pd.to_datetime (utc=True: offsets applied, naive text UTC).
+PANDAS_DTYPE = {"int": "Int64", "bool": "boolean", "float": "float64", "float32": "float64", "text": "string",
+                "time": "string", "duration": "string", "count": "string"}
+DATE_FORMAT = {"date": "%Y-%m-%d", "timestamp": "ISO8601"}
+
+
+def csv_types(spec, names=None):
+    """read_csv keywords typing the columns `names` (all by default)."""
+    names = spec.names if names is None else names
+    dates = [n for n in names if spec.kinds[n] in DATE_FORMAT]
+    out = dict(dtype={n: PANDAS_DTYPE[spec.kinds[n]] for n in names if n not in dates})
+    if dates:
+        out.update(parse_dates=dates, date_format={n: DATE_FORMAT[spec.kinds[n]] for n in dates})
+    return out
+
+
+def read_json_typed(spec, p, c):
+    """pd.read_json, then the kinds' types. dtype=False: pandas' own
+    conversion off (with a dtype dict it still turns columns named like
+    dates, "timestamp", "x_at"..., into datetimes, and the only switch for
+    that, convert_dates=, is deprecated in pandas 3); then astype and
+    pd.to_datetime, part of the timed read."""
+    dtypes = {n: PANDAS_DTYPE[k] for n, k in spec.kinds.items() if k not in DATE_FORMAT}
+    dates = [(n, k) for n, k in spec.kinds.items() if k in DATE_FORMAT]
+
+    def read():
+        df = pd.read_json(p, lines=True, compression=c, precise_float=True, dtype=False)
+        df = df.astype({n: t for n, t in dtypes.items() if n in df.columns})
+        for n, k in dates:
+            if n in df.columns:
+                df[n] = pd.to_datetime(df[n], format=DATE_FORMAT[k], utc=k == "timestamp")
+        return df
+    return read
+
+
 def to_arrow(df):
     return pa.Table.from_pandas(df, preserve_index=False)
 
@@ -106,27 +145,33 @@ def prepare(spec):
     if f == "csv":
         c = _compression(spec)
         na = csv_na(spec)
+        how = "keep_default_na=False, na_values='' (+ NaN in float columns), dtype=/parse_dates= from the kinds"
         if q == "project":
             cols = spec.columns
-            return Plan(lambda: pd.read_csv(p, usecols=cols, compression=c, **na),
-                        f"pd.read_csv(P, usecols={cols!r}, compression={c!r}, keep_default_na=False, na_values='' (+ NaN in float columns))",
-                        to_arrow)
+            typed = csv_types(spec, cols)
+            return Plan(lambda: pd.read_csv(p, usecols=cols, compression=c, **na, **typed),
+                        f"pd.read_csv(P, usecols={cols!r}, compression={c!r}, {how})", to_arrow)
         if q == "open":
             # the row count needs a scan; one column of it is pandas' cheapest
+            typed = csv_types(spec, spec.names[:1])
+
             def open_():
                 ncols = len(pd.read_csv(p, nrows=0, compression=c).columns)
-                return len(pd.read_csv(p, usecols=[0], compression=c, **na)), ncols
+                return len(pd.read_csv(p, usecols=[0], compression=c, **na, **typed)), ncols
             return Plan(open_, f"len(pd.read_csv(P, usecols=[0], compression={c!r})) + "
                                f"pd.read_csv(P, nrows=0).columns")
-        return _read_then(spec, lambda: pd.read_csv(p, compression=c, **na),
-                          f"pd.read_csv(P, compression={c!r}, keep_default_na=False, na_values='' (+ NaN in float columns))")
+        typed = csv_types(spec)
+        return _read_then(spec, lambda: pd.read_csv(p, compression=c, **na, **typed),
+                          f"pd.read_csv(P, compression={c!r}, {how})")
     if f == "jsonl":
         c = _compression(spec)
-        if q == "open":
-            return Plan(lambda: pd.read_json(p, lines=True, compression=c, precise_float=True).shape,
-                        f"pd.read_json(P, lines=True, compression={c!r}, precise_float=True).shape")
-        return _read_then(spec, lambda: pd.read_json(p, lines=True, compression=c, precise_float=True),
-                          f"pd.read_json(P, lines=True, compression={c!r}, precise_float=True)")
+        read = read_json_typed(spec, p, c)
+        how = (f"pd.read_json(P, lines=True, compression={c!r}, precise_float=True, dtype=False)"
+               ".astype(<from the kinds>), pd.to_datetime(<dates, timestamps>)")
+        if q == "open":  # the shape needs no types: the plain read
+            return Plan(lambda: pd.read_json(p, lines=True, compression=c, precise_float=True, dtype=False).shape,
+                        f"pd.read_json(P, lines=True, compression={c!r}, precise_float=True, dtype=False).shape")
+        return _read_then(spec, read, how)
     raise NotMeasured(f"pandas does not read {f}")
 
 

@@ -18,6 +18,17 @@ OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le
 ROW = "__encbench_row"
 
 
+# CSV and JSON Lines: the full schema from the kinds (schema=, no
+# inference). Datetime("us") parses "Z"/"+01:00" offsets to their UTC instant.
+POLARS_TYPE = {"int": pl.Int64, "bool": pl.Boolean, "float": pl.Float64, "float32": pl.Float64, "text": pl.String,
+               "date": pl.Date, "timestamp": pl.Datetime("us"), "time": pl.String, "duration": pl.String,
+               "count": pl.String}
+
+
+def schema_of(spec):
+    return {n: POLARS_TYPE[spec.kinds[n]] for n in spec.names}
+
+
 def to_arrow(df):
     return df.to_arrow()
 
@@ -122,17 +133,20 @@ def prepare(spec):
     if f in ("csv", "jsonl"):
         if c == "lz4":
             raise NotMeasured(f"polars does not read {f} compressed with lz4 (it decompresses gzip and zstd only)")
+        sc = schema_of(spec)
         if f == "csv":
             if c == "none":
                 if spec.query == "scan":
-                    return Plan(lambda: pl.read_csv(p), "pl.read_csv(P)", to_arrow)
-                return _lazy_plan(spec, lambda: pl.scan_csv(p), "pl.scan_csv(P)")
+                    return Plan(lambda: pl.read_csv(p, schema=sc), "pl.read_csv(P, schema=<from the kinds>)", to_arrow)
+                return _lazy_plan(spec, lambda: pl.scan_csv(p, schema=sc), "pl.scan_csv(P, schema=<from the kinds>)")
             # scan_csv does not decompress: read_csv does, eagerly
-            return _eager_plan(spec, lambda: pl.read_csv(p), f"pl.read_csv(P) ({c} detected by polars)",
-                               lambda cols: pl.read_csv(p, columns=cols))
+            return _eager_plan(spec, lambda: pl.read_csv(p, schema=sc),
+                               f"pl.read_csv(P, schema=<from the kinds>) ({c} detected by polars)",
+                               lambda cols: pl.read_csv(p, schema=sc, columns=cols))
         if c == "none":
             if spec.query == "scan":
-                return Plan(lambda: pl.read_ndjson(p), "pl.read_ndjson(P)", to_arrow)
-            return _lazy_plan(spec, lambda: pl.scan_ndjson(p), "pl.scan_ndjson(P)")
-        return _eager_plan(spec, lambda: pl.read_ndjson(p), f"pl.read_ndjson(P) ({c} detected by polars)")
+                return Plan(lambda: pl.read_ndjson(p, schema=sc), "pl.read_ndjson(P, schema=<from the kinds>)", to_arrow)
+            return _lazy_plan(spec, lambda: pl.scan_ndjson(p, schema=sc), "pl.scan_ndjson(P, schema=<from the kinds>)")
+        return _eager_plan(spec, lambda: pl.read_ndjson(p, schema=sc),
+                           f"pl.read_ndjson(P, schema=<from the kinds>) ({c} detected by polars)")
     raise NotMeasured(f"polars does not read {f}")

@@ -10,7 +10,7 @@ import pyarrow.json as pjson
 import pyarrow.parquet as pq
 
 from .arrow_util import filter_expression, filter_table, take_batches
-from .common import NotMeasured, Plan
+from .common import NotMeasured, Plan, RequestError
 
 NAME = "pyarrow"
 VERSION = pa.__version__
@@ -40,11 +40,30 @@ def streaming(spec):
     return (lambda: pa.input_stream(p, compression=c)), f"pa.input_stream(P, compression={c!r})"
 
 
-def csv_options(include=None):
+# CSV: column_types from the kinds. A timestamp stays text: pyarrow's CSV
+# timestamp[us] rejects a "Z"/"+01:00" offset and timestamp[us, tz] requires
+# one, and the kind does not say which the column has (the checksum and the
+# filter parse the text).
+CSV_TYPE = {"int": pa.int64(), "bool": pa.bool_(), "float": pa.float64(), "float32": pa.float64(),
+            "text": pa.string(), "date": pa.date32(), "timestamp": pa.string(), "time": pa.string(),
+            "duration": pa.string(), "count": pa.string()}
+# JSON Lines: explicit_schema from the kinds. timestamp[us] parses offsets to
+# their UTC instant; a date stays text (pyarrow's JSON reader makes date32
+# only of numbers); a count column (nested values, any JSON) is inferred.
+JSON_TYPE = dict(CSV_TYPE, date=pa.string(), timestamp=pa.timestamp("us"))
+
+
+def csv_options(spec, include=None):
     # null is an empty field and nothing else (pyarrow's default list also
     # turns "NA", "null", "NaN"... into nulls); a quoted "" stays an empty string.
     return pcsv.ConvertOptions(null_values=[""], strings_can_be_null=True, quoted_strings_can_be_null=False,
-                               include_columns=include or [])
+                               include_columns=include or [],
+                               column_types={n: CSV_TYPE[spec.kinds[n]] for n in spec.names})
+
+
+def json_options(spec):
+    fields = [(n, JSON_TYPE[spec.kinds[n]]) for n in spec.names if spec.kinds[n] != "count"]
+    return pjson.ParseOptions(explicit_schema=pa.schema(fields), unexpected_field_behavior="infer")
 
 
 def prepare(spec):
@@ -78,7 +97,7 @@ def prepare(spec):
                         kept += n
                     base += n
                 if k < len(rows):
-                    raise IndexError(f"take: row {rows[k]} is past the table's {base} rows")
+                    raise RequestError(f"take: row {rows[k]} is past the table's {base} rows")
                 return pf.read_row_groups(groups).take(pa.array(local, type=pa.int64()))
 
             return Plan(take, f"pq.ParquetFile({s}).read_row_groups(<groups holding the rows>).take(<local rows>)")
@@ -121,28 +140,31 @@ def prepare(spec):
     if f == "csv":
         src, s = streaming(spec)
         if q == "project":
-            o = csv_options(spec.columns)
+            o = csv_options(spec, spec.columns)
             return Plan(lambda: pcsv.read_csv(src(), convert_options=o),
                         f"pcsv.read_csv({s}, convert_options=ConvertOptions(include_columns={spec.columns!r}, "
-                        "null_values=['']))")
+                        "null_values=[''], column_types=<from the kinds>))")
         if q == "open":
-            o = csv_options()
+            o = csv_options(spec)
 
             def open_():
                 r = pcsv.open_csv(src(), convert_options=o)
                 return sum(b.num_rows for b in r), len(r.schema)
             return Plan(open_, f"pcsv.open_csv({s}): .schema, sum of batch num_rows")
-        o = csv_options()
+        o = csv_options(spec)
         return _read_then(spec, lambda: pcsv.read_csv(src(), convert_options=o),
-                          f"pcsv.read_csv({s}, convert_options=ConvertOptions(null_values=['']))")
+                          f"pcsv.read_csv({s}, convert_options=ConvertOptions(null_values=[''], "
+                          "column_types=<from the kinds>))")
     if f == "jsonl":
         src, s = streaming(spec)
+        o = json_options(spec)
+        s = f"pjson.read_json({s}, parse_options=ParseOptions(explicit_schema=<from the kinds>))"
         if q == "open":
             def open_():
-                t = pjson.read_json(src())
+                t = pjson.read_json(src(), parse_options=o)
                 return t.num_rows, t.num_columns
-            return Plan(open_, f"pjson.read_json({s}): .num_rows, .num_columns (JSON has no header)")
-        return _read_then(spec, lambda: pjson.read_json(src()), f"pjson.read_json({s})")
+            return Plan(open_, f"{s}: .num_rows, .num_columns (JSON has no header)")
+        return _read_then(spec, lambda: pjson.read_json(src(), parse_options=o), s)
     raise NotMeasured(f"pyarrow does not read {f}")
 
 
@@ -154,7 +176,7 @@ def _ipc_plan(spec, read, s):
         schema = read().schema  # the file's own field order (untimed)
         idx = [schema.get_field_index(c) for c in spec.columns]
         if -1 in idx:
-            raise ValueError(f"column {spec.columns[idx.index(-1)]!r} is not in the file")
+            raise RequestError(f"column {spec.columns[idx.index(-1)]!r} is not in the file")
         o = ipc.IpcReadOptions(included_fields=idx)
         return Plan(lambda: read(options=o), f"{s}, options=IpcReadOptions(included_fields={idx})).read_all()")
     return _read_then(spec, read, f"{s}).read_all()")

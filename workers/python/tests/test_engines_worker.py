@@ -83,11 +83,11 @@ def ref_key(kind, v):
     raise AssertionError(kind)
 
 
-def ref_checksum(table):
+def ref_checksum(table, kinds=KINDS):
     """{name: (nulls, hash)} of a pyarrow table, as the definition says."""
     out = {}
     for name in table.column_names:
-        kind, nulls, h = KINDS[name], 0, 0
+        kind, nulls, h = kinds[name], 0, 0
         for v in table[name].to_pylist():
             if v is None or (isinstance(v, float) and math.isnan(v)):
                 nulls += 1
@@ -423,6 +423,111 @@ class EnginesWorker(unittest.TestCase):
         r = self.ask({"op": "run", "iters": 1})  # the failed prepare left nothing current
         self.assertFalse(r["ok"])
         self.assertIn("prepare", r["error"])
+
+
+# CSV and JSON Lines carry no types: the engines read them with the kinds'
+# types. Text that looks like a date ("2012/01/01", kind text) stays that
+# text; ints, floats (12.8), ISO dates and timestamps (naive, "Z", "+01:00")
+# are those values; an empty field (JSON null) is null.
+TYPED_SCHEMA = [("s", "text"), ("i", "int"), ("f", "float"), ("d", "date"), ("ts", "timestamp"),
+                ("tz", "timestamp"), ("b", "bool")]
+TYPED_KINDS = dict(TYPED_SCHEMA)
+TYPED_ROWS = [  # as written: text (None is an empty field, JSON null)
+    ("2012/01/01", "1", "12.8", "2012-01-01", "2012-01-01 05:00:00", "2012-01-01 05:00:00Z", "true"),
+    ("2015/12/31", "-3", "0.1", "2015-12-31", "2015-12-31 23:59:59.123456", "2015-12-31 23:59:59.5+01:00", "false"),
+    (None, None, None, None, None, None, None),
+    # 2**53 - 1: pandas' JSON reader makes floats of an int column with nulls
+    ("2016/02/29", "9007199254740991", "-1e300", "2016-02-29", "2016-02-29 00:00:00.5", "2016-02-29 00:00:00-02:30",
+     "true"),
+    ("1970/01/01", "0", "3", "1970-01-01", "1969-12-31 23:59:59.999999", "1970-01-01 00:00:00Z", "false"),
+]
+
+
+def typed_table():
+    """The reference values of TYPED_ROWS, typed by the kinds."""
+    def value(kind, t):
+        if t is None:
+            return None
+        if kind == "int":
+            return int(t)
+        if kind == "float":
+            return float(t)
+        if kind == "bool":
+            return t == "true"
+        if kind == "date":
+            return dt.date.fromisoformat(t)
+        if kind == "timestamp":
+            v = dt.datetime.fromisoformat(t.replace("Z", "+00:00"))
+            return v.replace(tzinfo=UTC) if v.tzinfo is None else v.astimezone(UTC)
+        return t
+    cols = list(zip(*TYPED_ROWS))
+    return pa.table({n: pa.array([value(k, t) for t in col]) for (n, k), col in zip(TYPED_SCHEMA, cols)})
+
+
+def write_typed_files(d):
+    csv_path, jsonl_path = os.path.join(d, "typed.csv"), os.path.join(d, "typed.jsonl")
+    with open(csv_path, "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow([n for n, _ in TYPED_SCHEMA])
+        for row in TYPED_ROWS:
+            w.writerow(["" if t is None else t for t in row])
+    with open(jsonl_path, "w", encoding="utf-8") as f:
+        for row in TYPED_ROWS:
+            obj = {}
+            for (n, k), t in zip(TYPED_SCHEMA, row):
+                if t is None or k in ("text", "date", "timestamp"):
+                    obj[n] = t
+                else:
+                    obj[n] = json.loads(t)  # numbers and bools as JSON writes them
+            f.write(json.dumps(obj) + "\n")
+    return {"csv": csv_path, "jsonl": jsonl_path}
+
+
+class TypedByKinds(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.w = Worker()
+        cls.paths = write_typed_files(TMP.name)
+        cls.table = typed_table()
+        cls.columns = [{"name": n, "kind": k} for n, k in TYPED_SCHEMA]
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.w.close()
+
+    def test_the_reference_table(self):
+        self.assertEqual(self.table["i"][3].as_py(), 9007199254740991)
+        self.assertEqual(self.table["tz"][3].as_py(), dt.datetime(2016, 2, 29, 2, 30, tzinfo=UTC))
+
+    def test_every_engine_reads_the_kinds_types(self):
+        want = ref_checksum(self.table, TYPED_KINDS)
+        for fmt in ("csv", "jsonl"):
+            for engine in ENGINES:
+                with self.subTest(engine=engine, format=fmt):
+                    r = self.w.ask(prepare(engine, fmt, {"kind": "scan"}, path=self.paths[fmt],
+                                           columns=self.columns))
+                    self.assertTrue(r["ok"], r)
+                    self.assertEqual(r["rows"], len(TYPED_ROWS))
+                    self.assertEqual(got_checksum(r), want)
+                    for q, rows in (({"kind": "filter", "column": "s", "op": "==", "value": "2012/01/01"}, [0]),
+                                    ({"kind": "filter", "column": "d", "op": ">=", "value": "2015-12-31"}, [1, 3]),
+                                    ({"kind": "filter", "column": "tz", "op": "<", "value": "2015-12-31 23:00:00"},
+                                     [0, 1, 4]),
+                                    ({"kind": "take", "rows": [1, 2]}, [1, 2])):
+                        r = self.w.ask(prepare(engine, fmt, q, path=self.paths[fmt], columns=self.columns))
+                        self.assertTrue(r["ok"], (q, r))
+                        self.assertEqual(got_checksum(r), ref_checksum(self.table.take(rows), TYPED_KINDS), q)
+
+    def test_an_engine_failing_to_read_is_not_measured(self):
+        p = os.path.join(TMP.name, "bad-int.csv")
+        with open(p, "w", encoding="utf-8") as f:
+            f.write("i\n1\nabc\n")
+        for engine in ENGINES:
+            with self.subTest(engine=engine):
+                r = self.w.ask(prepare(engine, "csv", {"kind": "scan"}, path=p, columns=[{"name": "i", "kind": "int"}]))
+                self.assertFalse(r["ok"])
+                self.assertTrue(r["error"].startswith(f"not measured: {engine} failed to read it: "), r["error"])
+                self.assertNotIn("\n", r["error"])
 
 
 class Hidden(unittest.TestCase):
