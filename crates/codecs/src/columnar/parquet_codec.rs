@@ -11,6 +11,11 @@ use parquet::file::metadata::ParquetMetaData;
 use parquet::file::properties::WriterProperties;
 use std::marker::PhantomData;
 
+#[cfg(feature = "tables")]
+mod encoding;
+#[cfg(all(test, feature = "tables"))]
+mod tests;
+
 /// The whole batch as a Parquet file written by `ArrowWriter` in one row
 /// group, read back by `ParquetRecordBatchReader` (its default 1024-row
 /// batches) and converted to owned records with every column type-checked.
@@ -104,16 +109,20 @@ impl<R: ArrowRecord + Send + Sync> Codec<Vec<R>> for Parquet<R> {
 
 /// The same encoding over user tables (`encbench file`): the table as Arrow
 /// record batches (`encbench_table::arrow`) in row groups sized as common
-/// writers size them, dictionary encoding on, pages compressed with the
+/// writers size them, each integer and float column encoded as its first
+/// rows show smallest (`encoding`), pages compressed with the
 /// format's own codec when one is asked for (`parquet + zstd-3` is a
 /// Parquet file with zstd pages, as pyarrow, DuckDB and Spark write and
 /// read it), the Arrow schema embedded so the reader restores the exact types.
 #[cfg(feature = "tables")]
 mod over_tables {
+    use super::encoding::{choose_all, SAMPLE_ROWS};
     use crate::columnar::parquet_parallel::ParallelWriter;
     use crate::tables::native::{bad_level, family_level, not_offered};
     use crate::tables::streaming::{pipelined, Batches, Parts, ReadBack, Visit, READ_BATCH_ROWS};
     use crate::tables::TableCodec;
+    use arrow_array::RecordBatch;
+    use arrow_schema::Schema as ArrowSchema;
     use encbench_table::arrow::{append_batch, arrow_schema, to_batch};
     use encbench_table::schema::Schema;
     use encbench_table::table::Table;
@@ -183,13 +192,30 @@ mod over_tables {
             }
         }
 
-        fn properties(&self) -> WriterProperties {
-            WriterProperties::builder()
+        /// The writer's settings for `schema`, each integer and float
+        /// column's encoding chosen from `sample` (the first batches). A
+        /// layout copied from a file written without dictionaries stays
+        /// as that file was: no choice is made.
+        /// `group_rows`: rows of the first row group, where fewer than a
+        /// full one.
+        pub fn properties(
+            &self,
+            schema: &ArrowSchema,
+            sample: &[RecordBatch],
+            group_rows: usize,
+        ) -> parquet::errors::Result<WriterProperties> {
+            let mut builder = WriterProperties::builder()
                 .set_compression(self.compression)
                 .set_dictionary_enabled(self.dictionary)
                 .set_max_row_group_row_count(Some(self.row_group_rows))
-                .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
-                .build()
+                .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
+            if self.dictionary {
+                let group_rows = group_rows.min(self.row_group_rows);
+                for (name, choice) in choose_all(schema, sample, self.compression, group_rows)? {
+                    builder = choice.apply(builder, name.into());
+                }
+            }
+            Ok(builder.build())
         }
     }
 
@@ -198,7 +224,7 @@ mod over_tables {
             "parquet"
         }
         fn summary(&self) -> &'static str {
-            "Apache Parquet, row groups of up to 1 Mi rows / 64 MiB, dictionary encoding on, pages compressed by its own codec when one is named (parquet ArrowWriter)"
+            "Apache Parquet, row groups of up to 1 Mi rows / 64 MiB, each integer and float column as a dictionary, PLAIN, delta or byte-stream-split, whichever its first 64 Ki rows write smallest; pages compressed by its own codec when one is named (parquet ArrowWriter)"
         }
         fn extension(&self) -> &'static str {
             "parquet"
@@ -215,8 +241,15 @@ mod over_tables {
         fn encode(&self, table: &Table, out: &mut Vec<u8>) -> Result<(), Error> {
             let batch = to_batch(table)?;
             let fail = |e| codec("parquet", e);
+            let properties = self
+                .properties(
+                    &batch.schema(),
+                    std::slice::from_ref(&batch),
+                    batch.num_rows(),
+                )
+                .map_err(fail)?;
             let mut writer =
-                parquet::arrow::ArrowWriter::try_new(out, batch.schema(), Some(self.properties()))
+                parquet::arrow::ArrowWriter::try_new(out, batch.schema(), Some(properties))
                     .map_err(fail)?;
             writer.write(&batch).map_err(fail)?;
             writer.close().map(|_| ()).map_err(fail)
@@ -229,11 +262,23 @@ mod over_tables {
             out: &mut (dyn std::io::Write + Send),
         ) -> Result<(), Error> {
             let fail = |e| codec("parquet", e);
-            let mut writer = ParallelWriter::try_new(out, arrow_schema(schema), self.properties())
-                .map_err(fail)?;
+            let schema = arrow_schema(schema);
             // Arrow arrays built here, pages encoded on the writer's threads.
             pipelined(batches, &|table| to_batch(&table), move |converted| {
-                for batch in converted {
+                // The first rows, held until they are enough to choose
+                // each column's encoding from.
+                let mut held = Vec::new();
+                let mut rows = 0;
+                while rows < SAMPLE_ROWS {
+                    let Some(batch) = converted.next() else { break };
+                    rows += batch.num_rows();
+                    held.push(batch);
+                }
+                // Fewer rows than a sample: they are the whole file.
+                let group_rows = if rows < SAMPLE_ROWS { rows } else { usize::MAX };
+                let properties = self.properties(&schema, &held, group_rows).map_err(fail)?;
+                let mut writer = ParallelWriter::try_new(out, schema, properties).map_err(fail)?;
+                for batch in held.into_iter().chain(converted) {
                     writer.write(&batch).map_err(fail)?;
                 }
                 writer.close().map_err(fail)
