@@ -35,6 +35,25 @@ def typed_by_kinds(spec):
     return spec.format in TYPED_BY_KINDS
 
 
+def null_token_columns(spec):
+    """The columns where a null token (`null_tokens`: "NA", "NULL"... as R
+    and others write a missing value) is null, like the empty field: in a CSV,
+    every column whose kind is not text (a text column keeps the token as
+    text). JSON Lines: none, no engine has a null-word option for JSON."""
+    if spec.format != "csv" or not spec.null_tokens:
+        return []
+    return [n for n in spec.names if spec.kinds[n] != "text"]
+
+
+def tokens_in_some_columns(spec):
+    """Null tokens apply to some columns and not to the text ones: an engine
+    whose null words hold for every column (DuckDB's nullstr, polars'
+    null_values list, pyarrow's null_values) reads those columns as text and
+    nulls the tokens before its own cast to the kind's type."""
+    cols = null_token_columns(spec)
+    return bool(cols) and len(cols) < len(spec.names)
+
+
 class Plan:
     """A prepared query: `fn()` runs it once, fully materialised; `arrow(r)`
     turns its result into a pyarrow Table (outside timing); for "open",
@@ -58,6 +77,12 @@ class Spec:
             raise RequestError("prepare needs a path")
         if not os.path.isfile(self.path):
             raise RequestError(f"no such file: {self.path}")
+        tokens = req.get("null_tokens")
+        tokens = [] if tokens is None else tokens
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise RequestError(f"null_tokens must be a list of strings, got {tokens!r}")
+        # the empty field is null already; a token listed twice counts once
+        self.null_tokens = [t for t in dict.fromkeys(tokens) if t != ""]
         cols = req.get("columns")
         if not isinstance(cols, list) or not cols:
             raise RequestError("prepare needs columns: [{name, kind}, ...], the table's schema")

@@ -8,7 +8,7 @@ import datetime as dt
 
 import duckdb
 
-from .common import NotMeasured, Plan, not_compressed
+from .common import NotMeasured, Plan, not_compressed, null_token_columns, tokens_in_some_columns
 
 NAME = "duckdb"
 VERSION = duckdb.__version__
@@ -66,8 +66,36 @@ def literal(v):
     return text(v)
 
 
-def columns_struct(spec):
-    return "{" + ", ".join(f"{text(n)}: '{SQL_TYPE[spec.kinds[n]]}'" for n in spec.names) + "}"
+def columns_struct(spec, as_text=()):
+    return "{" + ", ".join(f"{text(n)}: '{'VARCHAR' if n in as_text else SQL_TYPE[spec.kinds[n]]}'"
+                           for n in spec.names) + "}"
+
+
+def csv_source(spec):
+    """read_csv with the dialect given. Null tokens: nullstr holds for every
+    column, so with a text column among them the other columns are read as
+    VARCHAR, the tokens nulled and the text cast to the kind's type (DuckDB's
+    own CAST, as the reader's), the text columns untouched."""
+    p, c = text(spec.path), spec.compression
+    tokens, as_text, nullstr = spec.null_tokens, (), ""
+    cols = null_token_columns(spec)
+    if tokens_in_some_columns(spec):
+        as_text = set(cols)
+    elif cols:
+        nullstr = ", nullstr = [" + ", ".join(map(text, [""] + tokens)) + "]"
+    src = (f"read_csv({p}, header = true, delim = ',', quote = '\"', escape = '\"', auto_detect = false, "
+           f"allow_quoted_nulls = false{nullstr}, compression = '{c}', columns = {columns_struct(spec, as_text)})")
+    if not as_text:
+        return src
+    listed = ", ".join(map(text, tokens))
+
+    def column(n):
+        c, t = ident(n), SQL_TYPE[spec.kinds[n]]
+        if n not in as_text:
+            return c
+        nulled = f"CASE WHEN {c} IN ({listed}) THEN NULL ELSE {c} END"
+        return f"{nulled if t == 'VARCHAR' else f'CAST({nulled} AS {t})'} AS {c}"
+    return f"(SELECT {', '.join(map(column, spec.names))} FROM {src})"
 
 
 def source(spec):
@@ -85,8 +113,7 @@ def source(spec):
         # a quoted "" is an empty string; only an empty field is null. The
         # dialect given, not sniffed (auto_detect = false): the sniffer would
         # also guess one date format for every column from any of them.
-        return (f"read_csv({p}, header = true, delim = ',', quote = '\"', escape = '\"', auto_detect = false, "
-                f"allow_quoted_nulls = false, compression = '{c}', columns = {columns_struct(spec)})")
+        return csv_source(spec)
     if f == "jsonl":
         return f"read_json({p}, format = 'newline_delimited', compression = '{c}', columns = {columns_struct(spec)})"
     if f == "avro":

@@ -1,9 +1,8 @@
 """pandas: read_parquet (its pyarrow engine), read_feather (the Arrow IPC file
 format), read_csv and read_json(lines=True); no Avro or IPC stream reader.
 Compressed whole: CSV and JSON Lines through pandas' own compression=
-(gzip always; zstd only with the zstandard package; no lz4)."""
+(gzip; zstd through the zstandard package; no lz4)."""
 
-import importlib.util
 import operator
 
 import pandas as pd
@@ -12,7 +11,7 @@ import pyarrow.ipc as ipc
 import pyarrow.parquet as pq
 
 from .arrow_util import filter_expression
-from .common import NotMeasured, Plan, not_compressed
+from .common import NotMeasured, Plan, not_compressed, null_token_columns
 
 NAME = "pandas"
 VERSION = pd.__version__
@@ -22,11 +21,17 @@ NAN_TEXT = ["NaN", "nan", "-NaN", "-nan"]
 
 
 def csv_na(spec):
-    """null is an empty field and nothing else (pandas' default list also
-    reads "NA", "null", "None", "n/a"... as missing); a float column's NaN text
-    is NaN (without it, keep_default_na=False would leave the column text)."""
-    return dict(keep_default_na=False,
-                na_values={n: [""] + NAN_TEXT if k in ("float", "float32") else [""] for n, k in spec.kinds.items()})
+    """null is an empty field (pandas' default list also reads "NA", "null",
+    "None", "n/a"... as missing), and a null token in the columns it applies
+    to (na_values per column: a text column keeps the token); a float
+    column's NaN text is NaN (without it, keep_default_na=False would leave
+    the column text)."""
+    tokens = set(null_token_columns(spec))
+
+    def na(n, k):
+        words = [""] + (NAN_TEXT if k in ("float", "float32") else [])
+        return words + [t for t in spec.null_tokens if t not in words] if n in tokens else words
+    return dict(keep_default_na=False, na_values={n: na(n, k) for n, k in spec.kinds.items()})
 
 
 # CSV and JSON Lines: the column types from the kinds, pandas' nullable
@@ -78,9 +83,6 @@ def _compression(spec):
         return None
     if c == "lz4":
         raise NotMeasured(f"pandas does not read {spec.format} compressed with lz4 (no lz4 in pandas' compression=)")
-    if c == "zstd" and importlib.util.find_spec("zstandard") is None:
-        raise NotMeasured(f"pandas does not read {spec.format} compressed with zstd here "
-                          "(pandas needs the zstandard package, which requirements.txt does not install)")
     return c
 
 
@@ -145,7 +147,9 @@ def prepare(spec):
     if f == "csv":
         c = _compression(spec)
         na = csv_na(spec)
-        how = "keep_default_na=False, na_values='' (+ NaN in float columns), dtype=/parse_dates= from the kinds"
+        how = ("keep_default_na=False, na_values='' (+ NaN in float columns"
+               + (f", + {spec.null_tokens!r} in the non-text columns" if null_token_columns(spec) else "")
+               + "), dtype=/parse_dates= from the kinds")
         if q == "project":
             cols = spec.columns
             typed = csv_types(spec, cols)

@@ -9,7 +9,7 @@ import operator
 
 import polars as pl
 
-from .common import NotMeasured, Plan, not_compressed
+from .common import NotMeasured, Plan, not_compressed, null_token_columns, tokens_in_some_columns
 
 NAME = "polars"
 VERSION = pl.__version__
@@ -25,8 +25,42 @@ POLARS_TYPE = {"int": pl.Int64, "bool": pl.Boolean, "float": pl.Float64, "float3
                "count": pl.String}
 
 
-def schema_of(spec):
-    return {n: POLARS_TYPE[spec.kinds[n]] for n in spec.names}
+def schema_of(spec, as_text=()):
+    return {n: pl.String if n in as_text else POLARS_TYPE[spec.kinds[n]] for n in spec.names}
+
+
+def token_expr(name, kind, tokens):
+    """A column read as String: the null tokens nulled, then polars' own
+    conversion to the kind's type (strict: other text fails the read)."""
+    c = pl.col(name)
+    v = pl.when(c.is_in(tokens)).then(None).otherwise(c)
+    if kind == "int":
+        v = v.cast(pl.Int64)
+    elif kind in ("float", "float32"):
+        v = v.cast(pl.Float64)
+    elif kind == "bool":
+        v = v.str.to_lowercase().replace_strict({"true": True, "false": False}, return_dtype=pl.Boolean)
+    elif kind == "date":
+        v = v.str.to_date("%Y-%m-%d")
+    elif kind == "timestamp":  # a UTC column: offsets applied, naive text UTC
+        v = v.str.to_datetime(time_unit="us", time_zone="UTC")
+    return v.alias(name)
+
+
+def csv_reading(spec):
+    """(schema, read_csv/scan_csv keywords, fix(frame, names) or None) for a CSV.
+    Null tokens: polars' null_values is one word per column as a dict, or a
+    list for every column; with a text column among the token columns, those
+    are read as String and fix() nulls the tokens and converts them."""
+    cols = null_token_columns(spec)
+    if not tokens_in_some_columns(spec):
+        kw = dict(null_values=spec.null_tokens) if cols else {}
+        return schema_of(spec), kw, None
+    exprs = {n: token_expr(n, spec.kinds[n], spec.null_tokens) for n in cols}
+
+    def fix(frame, names=None):
+        return frame.with_columns([e for n, e in exprs.items() if names is None or n in names])
+    return schema_of(spec, set(cols)), {}, fix
 
 
 def to_arrow(df):
@@ -135,14 +169,21 @@ def prepare(spec):
             raise NotMeasured(f"polars does not read {f} compressed with lz4 (it decompresses gzip and zstd only)")
         sc = schema_of(spec)
         if f == "csv":
+            sc, kw, fix = csv_reading(spec)
+            s, then = "schema=<from the kinds>" + (f", null_values={spec.null_tokens!r}" if kw else ""), ""
+            if fix is None:
+                fix = lambda frame, names=None: frame  # noqa: E731
+            else:  # the token columns read as String, then nulled and converted
+                s = "schema=<from the kinds, String for the non-text columns>"
+                then = f".with_columns(<{spec.null_tokens!r} nulled, cast to the kinds' types>)"
             if c == "none":
                 if spec.query == "scan":
-                    return Plan(lambda: pl.read_csv(p, schema=sc), "pl.read_csv(P, schema=<from the kinds>)", to_arrow)
-                return _lazy_plan(spec, lambda: pl.scan_csv(p, schema=sc), "pl.scan_csv(P, schema=<from the kinds>)")
+                    return Plan(lambda: fix(pl.read_csv(p, schema=sc, **kw)), f"pl.read_csv(P, {s}){then}", to_arrow)
+                return _lazy_plan(spec, lambda: fix(pl.scan_csv(p, schema=sc, **kw)), f"pl.scan_csv(P, {s}){then}")
             # scan_csv does not decompress: read_csv does, eagerly
-            return _eager_plan(spec, lambda: pl.read_csv(p, schema=sc),
-                               f"pl.read_csv(P, schema=<from the kinds>) ({c} detected by polars)",
-                               lambda cols: pl.read_csv(p, schema=sc, columns=cols))
+            return _eager_plan(spec, lambda: fix(pl.read_csv(p, schema=sc, **kw)),
+                               f"pl.read_csv(P, {s}){then} ({c} detected by polars)",
+                               lambda cols: fix(pl.read_csv(p, schema=sc, columns=cols, **kw), cols))
         if c == "none":
             if spec.query == "scan":
                 return Plan(lambda: pl.read_ndjson(p, schema=sc), "pl.read_ndjson(P, schema=<from the kinds>)", to_arrow)

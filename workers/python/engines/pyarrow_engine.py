@@ -4,13 +4,14 @@ pa.input_stream(compression=...): streamed for the stream formats, into
 memory first for the random-access ones (Parquet, IPC file)."""
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.csv as pcsv
 import pyarrow.ipc as ipc
 import pyarrow.json as pjson
 import pyarrow.parquet as pq
 
 from .arrow_util import filter_expression, filter_table, take_batches
-from .common import NotMeasured, Plan, RequestError
+from .common import NotMeasured, Plan, RequestError, null_token_columns, tokens_in_some_columns
 
 NAME = "pyarrow"
 VERSION = pa.__version__
@@ -54,11 +55,51 @@ JSON_TYPE = dict(CSV_TYPE, date=pa.string(), timestamp=pa.timestamp("us"))
 
 
 def csv_options(spec, include=None):
-    # null is an empty field and nothing else (pyarrow's default list also
-    # turns "NA", "null", "NaN"... into nulls); a quoted "" stays an empty string.
-    return pcsv.ConvertOptions(null_values=[""], strings_can_be_null=True, quoted_strings_can_be_null=False,
+    # null is an empty field (pyarrow's default list also turns "NA", "null",
+    # "NaN"... into nulls), and the null tokens where they apply; a quoted ""
+    # stays an empty string. null_values holds for every column (string
+    # columns too, strings_can_be_null=True keeping their empty field null):
+    # with a text column among the token columns, those are read as string
+    # and fix_tokens() nulls the tokens and casts them.
+    cols, as_text = null_token_columns(spec), ()
+    if tokens_in_some_columns(spec):
+        as_text = set(cols)
+    null_values = [""] + spec.null_tokens if cols and not as_text else [""]
+    return pcsv.ConvertOptions(null_values=null_values, strings_can_be_null=True, quoted_strings_can_be_null=False,
                                include_columns=include or [],
-                               column_types={n: CSV_TYPE[spec.kinds[n]] for n in spec.names})
+                               column_types={n: pa.string() if n in as_text else CSV_TYPE[spec.kinds[n]]
+                                             for n in spec.names})
+
+
+def csv_how(o):
+    return f"null_values={o.null_values!r}, column_types=<from the kinds>"
+
+
+def token_how(spec):
+    if not tokens_in_some_columns(spec):
+        return ""
+    return f", then <{spec.null_tokens!r} nulled, cast to the kinds' types> in the non-text columns"
+
+
+def fix_tokens(spec, read):
+    """read() with the token columns read as string (csv_options): the tokens
+    nulled, then pyarrow's own cast to the column's type. Else read itself."""
+    if not tokens_in_some_columns(spec):
+        return read
+    cols = null_token_columns(spec)
+    tokens = pa.array(spec.null_tokens, pa.string())
+    null = pa.scalar(None, pa.string())
+
+    def fixed():
+        t = read()
+        for n in cols:
+            i = t.schema.get_field_index(n)
+            if i >= 0:
+                c = t.column(i)
+                c = pc.if_else(pc.is_in(c, value_set=tokens), null, c).cast(CSV_TYPE[spec.kinds[n]])
+                t = t.set_column(i, n, c)
+        return t
+    return fixed
 
 
 def json_options(spec):
@@ -141,9 +182,9 @@ def prepare(spec):
         src, s = streaming(spec)
         if q == "project":
             o = csv_options(spec, spec.columns)
-            return Plan(lambda: pcsv.read_csv(src(), convert_options=o),
+            return Plan(fix_tokens(spec, lambda: pcsv.read_csv(src(), convert_options=o)),
                         f"pcsv.read_csv({s}, convert_options=ConvertOptions(include_columns={spec.columns!r}, "
-                        "null_values=[''], column_types=<from the kinds>))")
+                        f"{csv_how(o)})){token_how(spec)}")
         if q == "open":
             o = csv_options(spec)
 
@@ -152,9 +193,8 @@ def prepare(spec):
                 return sum(b.num_rows for b in r), len(r.schema)
             return Plan(open_, f"pcsv.open_csv({s}): .schema, sum of batch num_rows")
         o = csv_options(spec)
-        return _read_then(spec, lambda: pcsv.read_csv(src(), convert_options=o),
-                          f"pcsv.read_csv({s}, convert_options=ConvertOptions(null_values=[''], "
-                          "column_types=<from the kinds>))")
+        return _read_then(spec, fix_tokens(spec, lambda: pcsv.read_csv(src(), convert_options=o)),
+                          f"pcsv.read_csv({s}, convert_options=ConvertOptions({csv_how(o)})){token_how(spec)}")
     if f == "jsonl":
         src, s = streaming(spec)
         o = json_options(spec)

@@ -223,9 +223,12 @@ class Worker:
         self.proc.stdout.close()
 
 
-def prepare(engine, fmt, query, compression="none", path=None, columns=COLUMNS):
-    return {"op": "prepare", "engine": engine, "format": fmt, "compression": compression,
-            "path": path or compressed_path(fmt, compression), "query": query, "columns": columns}
+def prepare(engine, fmt, query, compression="none", path=None, columns=COLUMNS, null_tokens=None):
+    req = {"op": "prepare", "engine": engine, "format": fmt, "compression": compression,
+           "path": path or compressed_path(fmt, compression), "query": query, "columns": columns}
+    if null_tokens is not None:
+        req["null_tokens"] = null_tokens
+    return req
 
 
 def ok_rows(pred, column):
@@ -364,7 +367,7 @@ class EnginesWorker(unittest.TestCase):
             ("polars", "csv"): {"gzip", "zstd"}, ("polars", "jsonl"): {"gzip", "zstd"},
             ("pyarrow", "csv"): {"gzip", "zstd", "lz4"}, ("pyarrow", "jsonl"): {"gzip", "zstd", "lz4"},
             ("pyarrow", "parquet"): {"gzip", "zstd", "lz4"},
-            ("pandas", "csv"): {"gzip"}, ("pandas", "jsonl"): {"gzip"},
+            ("pandas", "csv"): {"gzip", "zstd"}, ("pandas", "jsonl"): {"gzip", "zstd"},
         }
         for engine in ENGINES:
             for fmt in ("csv", "jsonl", "parquet"):
@@ -528,6 +531,142 @@ class TypedByKinds(unittest.TestCase):
                 self.assertFalse(r["ok"])
                 self.assertTrue(r["error"].startswith(f"not measured: {engine} failed to read it: "), r["error"])
                 self.assertNotIn("\n", r["error"])
+
+
+# A user's own CSV as R writes it: NA (and other null words) for a missing
+# value in typed columns; in a text column the same words are text.
+NULL_TOKENS = ["NA", "N/A", "NaN", "nan", "NULL", "null", "None"]
+TOKEN_SCHEMA = [("s", "text"), ("i", "int"), ("f", "float"), ("d", "date"), ("ts", "timestamp"), ("b", "bool"),
+                ("tm", "time"), ("tz", "timestamp")]
+TOKEN_KINDS = dict(TOKEN_SCHEMA)
+TOKEN_ROWS = [  # as written; the reference: the tokens null outside s, an empty field null everywhere
+    ("NA", "1", "1.5", "2012-01-01", "2012-01-01 05:00:00", "true", "05:00:01", "2012-01-01 05:00:00Z"),
+    ("x", "NA", "NA", "NA", "NA", "NA", "NA", "NA"),
+    ("", "N/A", "null", "NULL", "None", "", "", "None"),
+    ("NULL", "3", "nan", "2013-02-03", "2013-02-03 04:05:06", "false", "NA", "2013-02-03 04:05:06Z"),
+    ("null", "-2", "NaN", "NA", "2014-01-01 00:00:00.5", "NULL", "23:59:59.5", "2014-01-01 00:00:00+01:00"),
+]
+
+
+def token_table(schema):
+    def value(kind, t):
+        if t == "" or (kind != "text" and t in NULL_TOKENS):
+            return None
+        if kind == "int":
+            return int(t)
+        if kind == "float":
+            return float(t)
+        if kind == "bool":
+            return t == "true"
+        if kind == "date":
+            return dt.date.fromisoformat(t)
+        if kind == "timestamp":
+            v = dt.datetime.fromisoformat(t.replace("Z", "+00:00"))
+            return v.replace(tzinfo=UTC) if v.tzinfo is None else v.astimezone(UTC)
+        return t
+    idx = [k for k, (n, _) in enumerate(TOKEN_SCHEMA) if n in dict(schema)]
+    return pa.table({TOKEN_SCHEMA[k][0]: pa.array([value(TOKEN_SCHEMA[k][1], r[k]) for r in TOKEN_ROWS])
+                     for k in idx if TOKEN_SCHEMA[k][1] != "time"})
+
+
+class NullTokens(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.w = Worker()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.w.close()
+
+    def write(self, name, schema, compression=None):
+        idx = [k for k, (n, _) in enumerate(TOKEN_SCHEMA) if n in dict(schema)]
+        p = os.path.join(TMP.name, name)
+        with open(p, "w", encoding="utf-8", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow([TOKEN_SCHEMA[k][0] for k in idx])
+            for row in TOKEN_ROWS:
+                w.writerow([row[k] for k in idx])
+        if compression:
+            with open(p, "rb") as f:
+                data = f.read()
+            p += ".zst"
+            with pa.output_stream(p, compression="zstd") as f:
+                f.write(data)
+        return p, [{"name": TOKEN_SCHEMA[k][0], "kind": TOKEN_SCHEMA[k][1]} for k in idx]
+
+    def check(self, path, columns, compression="none"):
+        table = token_table([(c["name"], c["kind"]) for c in columns])
+        kinds = {c["name"]: c["kind"] for c in columns}
+        ref = ref_checksum(table, kinds)
+        if "tm" in kinds:  # the time column: its non-null values, by the worker's own checksum
+            tm = [None if t in NULL_TOKENS or t == "" else t for t in (r[6] for r in TOKEN_ROWS)]
+            c = checksum.column_checksum(pa.array(tm, pa.string()), "time")
+            ref["tm"] = (str(c[0]), str(c[1]))
+        for engine in ENGINES:
+            with self.subTest(engine=engine, path=path):
+                r = self.w.ask(prepare(engine, "csv", {"kind": "scan"}, compression, path=path, columns=columns,
+                                       null_tokens=NULL_TOKENS))
+                self.assertTrue(r["ok"], r)
+                self.assertEqual(r["rows"], len(TOKEN_ROWS))
+                self.assertEqual(got_checksum(r), ref)
+                ints = table["i"].to_pylist()
+                for q, rows in (({"kind": "filter", "column": "i", "op": "!=", "value": 2},
+                                 [k for k, v in enumerate(ints) if v is not None and v != 2]),
+                                ({"kind": "filter", "column": "i", "op": ">=", "value": -10},
+                                 [k for k, v in enumerate(ints) if v is not None]),
+                                ({"kind": "filter", "column": "d", "op": "<", "value": "2013-01-01"}, [0]),
+                                ({"kind": "take", "rows": [1, 2]}, [1, 2])):
+                    r = self.w.ask(prepare(engine, "csv", q, compression, path=path, columns=columns,
+                                           null_tokens=NULL_TOKENS))
+                    self.assertTrue(r["ok"], (q, r))
+                    self.assertEqual(r["rows"], len(rows), q)
+                    want = ref_checksum(table.take(rows), kinds)
+                    self.assertEqual({k: v for k, v in got_checksum(r).items() if k != "tm"}, want, q)
+                if "s" in kinds:
+                    r = self.w.ask(prepare(engine, "csv", {"kind": "filter", "column": "s", "op": "==", "value": "NA"},
+                                           compression, path=path, columns=columns, null_tokens=NULL_TOKENS))
+                    self.assertTrue(r["ok"], r)
+                    self.assertEqual(r["rows"], 1)
+                r = self.w.ask(prepare(engine, "csv", {"kind": "project", "columns": ["i", "f"]}, compression,
+                                       path=path, columns=columns, null_tokens=NULL_TOKENS))
+                self.assertTrue(r["ok"], r)
+                self.assertEqual(got_checksum(r), {k: ref[k] for k in ("i", "f")})
+
+    def test_tokens_are_null_outside_text_columns(self):
+        self.check(*self.write("tokens.csv", TOKEN_SCHEMA))
+
+    def test_tokens_without_a_text_column(self):  # the engines' own all-column null words
+        self.check(*self.write("tokens-typed.csv", TOKEN_SCHEMA[1:]))
+
+    def test_tokens_in_a_compressed_csv(self):  # polars' eager read_csv, pandas' zstandard
+        self.check(*self.write("tokens.csv", TOKEN_SCHEMA, compression="zstd"), compression="zstd")
+
+    def test_without_tokens_na_is_no_int(self):
+        p, columns = self.write("tokens.csv", TOKEN_SCHEMA)
+        for engine in ENGINES:
+            with self.subTest(engine=engine):
+                r = self.w.ask(prepare(engine, "csv", {"kind": "scan"}, path=p, columns=columns))
+                self.assertFalse(r["ok"])
+                self.assertTrue(r["error"].startswith(f"not measured: {engine} failed to read it: "), r["error"])
+                r = self.w.ask(prepare(engine, "csv", {"kind": "scan"}, path=p, columns=columns, null_tokens=[]))
+                self.assertFalse(r["ok"])
+
+    def test_json_lines_ignore_tokens(self):
+        paths = write_typed_files(TMP.name)
+        columns = [{"name": n, "kind": k} for n, k in TYPED_SCHEMA]
+        want = ref_checksum(typed_table(), TYPED_KINDS)
+        for engine in ENGINES:
+            with self.subTest(engine=engine):
+                r = self.w.ask(prepare(engine, "jsonl", {"kind": "scan"}, path=paths["jsonl"], columns=columns,
+                                       null_tokens=NULL_TOKENS))
+                self.assertTrue(r["ok"], r)
+                self.assertEqual(got_checksum(r), want)
+
+    def test_bad_tokens(self):
+        p, columns = self.write("tokens.csv", TOKEN_SCHEMA)
+        r = self.w.ask(prepare("pyarrow", "csv", {"kind": "scan"}, path=p, columns=columns, null_tokens="NA"))
+        self.assertFalse(r["ok"])
+        self.assertIn("null_tokens", r["error"])
 
 
 class Hidden(unittest.TestCase):
