@@ -23,7 +23,7 @@ use parquet::file::properties::{
     WriterProperties, WriterPropertiesBuilder, DEFAULT_DICTIONARY_PAGE_SIZE_LIMIT,
 };
 use parquet::schema::types::ColumnPath;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Rows of each column written with every candidate: enough that a
 /// dictionary of a few thousand values is a small share of its sample.
@@ -87,7 +87,7 @@ fn candidates(data_type: &DataType) -> &'static [Choice] {
 
 /// The choice for each top-level column of `schema` that has candidates,
 /// made from `sample` (the first batches; their first [`SAMPLE_ROWS`]
-/// rows are tried) for row groups of `group_rows`, one column per thread.
+/// rows are tried) for row groups of `group_rows`.
 pub fn choose_all(
     schema: &Schema,
     sample: &[RecordBatch],
@@ -100,28 +100,45 @@ pub fn choose_all(
     if sample.iter().all(|b| b.num_rows() == 0) {
         return Ok(Vec::new());
     }
+    // On as many threads as cores, not one per column: each trial holds
+    // a writer and a zstd context, and memory a thread frees stays in its
+    // allocator arena.
+    let queue = Mutex::new(tried.into_iter());
+    let chosen = Mutex::new(Vec::new());
+    let work = || -> Result<()> {
+        loop {
+            let next = queue.lock().map_err(|_| poisoned())?.next();
+            let Some(i) = next else { return Ok(()) };
+            let field = schema.field(i);
+            let choice = choose(
+                field,
+                &first_rows(sample, i, SAMPLE_ROWS),
+                compression,
+                group_rows,
+            )?;
+            chosen.lock().map_err(|_| poisoned())?.push((i, choice));
+        }
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     std::thread::scope(|s| {
-        let threads: Vec<_> = tried
-            .iter()
-            .map(|&i| {
-                let field = schema.field(i);
-                let parts = first_rows(sample, i, SAMPLE_ROWS);
-                s.spawn(move || choose(field, &parts, compression, group_rows))
-            })
-            .collect();
-        tried
-            .iter()
-            .zip(threads)
-            .map(|(&i, thread)| {
-                let choice = thread.join().unwrap_or_else(|_| {
-                    Err(parquet::errors::ParquetError::General(
-                        "a column's encoding trial panicked".into(),
-                    ))
-                })?;
-                Ok((schema.field(i).name().clone(), choice))
-            })
-            .collect()
-    })
+        let others: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
+        let mut outcome = work();
+        for other in others {
+            outcome = outcome.and(other.join().unwrap_or_else(|_| Err(poisoned())));
+        }
+        outcome
+    })?;
+    let mut chosen = chosen.into_inner().map_err(|_| poisoned())?;
+    chosen.sort_by_key(|(i, _)| *i);
+    Ok(chosen
+        .into_iter()
+        .map(|(i, choice)| (schema.field(i).name().clone(), choice))
+        .collect())
+}
+
+/// What a trial thread's panic becomes.
+fn poisoned() -> parquet::errors::ParquetError {
+    parquet::errors::ParquetError::General("a column's encoding trial panicked".into())
 }
 
 /// Column `i` of `batches`, up to `rows` rows, in pieces.
