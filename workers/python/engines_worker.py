@@ -69,9 +69,9 @@ def engine_call(spec, fn):
     and so does a take past the table's end (a request error)."""
     try:
         return fn()
-    except (NotMeasured, RequestError, ChecksumError):
+    except (NotMeasured, RequestError, ChecksumError, KeyboardInterrupt, SystemExit):
         raise
-    except Exception as e:
+    except BaseException as e:  # pyo3's PanicException (a panic inside polars) is no Exception
         if spec.query == "take" and (isinstance(e, IndexError) or "OutOfBounds" in type(e).__name__):
             raise RequestError(f"engine {spec.engine}: take: {one_line(e)} (a position past the table's end?)") \
                 from None
@@ -127,7 +127,18 @@ class Current:
         return ns
 
 
+def quiet_stderr():
+    """The engines' own chatter on stderr (a panic's backtrace inside polars,
+    progress bars) is not encbench's output: every failure comes back in an
+    answer. ENCBENCH_ENGINES_STDERR=1 keeps it, for debugging."""
+    if os.environ.get("ENCBENCH_ENGINES_STDERR") != "1":
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+
+
 def main():
+    quiet_stderr()
     # Prepared queries by id: encbench interleaves the rows it times, so a
     # run names the query it times. Without an id, the last one prepared.
     prepared = {}
@@ -168,7 +179,9 @@ def main():
                 reply = {"ok": False, "error": f"unknown op {op!r}"}
         except (NotMeasured, RequestError, ChecksumError) as e:
             reply = {"ok": False, "error": str(e)}
-        except Exception as e:  # every failure is an answer, never a traceback on the protocol
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as e:  # every failure is an answer (a polars panic included)
             reply = {"ok": False, "error": " ".join(f"{type(e).__name__}: {e}".split())[:2000]}
         sys.stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
         sys.stdout.flush()
