@@ -229,6 +229,7 @@ fn engine_options(args: &FileArgs) -> anyhow::Result<Option<engines::Options>> {
             CacheMode::Cold => vec![engines::Cache::Cold],
             CacheMode::Both => vec![engines::Cache::Warm, engines::Cache::Cold],
         },
+        quick: !args.full,
         ..engines::Options::default()
     }))
 }

@@ -295,6 +295,11 @@ impl Worker {
         }
     }
 
+    /// Whether the process is still running (a worker that crashed is not).
+    pub fn is_alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
     /// Prepares a codec over a dataset file.
     pub fn prepare(
         &mut self,

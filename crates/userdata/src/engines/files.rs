@@ -90,7 +90,7 @@ fn family(id: &str) -> &'static str {
 /// noted in `notes`.
 pub fn write_all<'a>(
     loaded: &'a Loaded,
-    compressors: &[Box<dyn Compressor>],
+    compressors: &[&dyn Compressor],
     dir: &Path,
     notes: &mut Vec<String>,
 ) -> Vec<CandidateFile<'a>> {
@@ -132,7 +132,7 @@ pub fn write_all<'a>(
             let file = match codec.compressed(&id) {
                 Some(Ok(native)) => write_one(native.as_ref(), loaded, &id, format, dir),
                 Some(Err(_)) => continue,
-                None => compress_whole(&plain, compressor.as_ref(), dir),
+                None => compress_whole(&plain, *compressor, dir),
             };
             match file {
                 Ok(file) => out.push(file),

@@ -46,6 +46,8 @@ pub struct Options {
     pub seed: u64,
     /// Warm, cold, or both.
     pub caches: Vec<Cache>,
+    /// Quick mode: the formats plain and with zstd only.
+    pub quick: bool,
 }
 
 impl Default for Options {
@@ -57,6 +59,7 @@ impl Default for Options {
             take: 100,
             seed: 0x5eed,
             caches: vec![Cache::Warm],
+            quick: true,
         }
     }
 }
@@ -198,6 +201,12 @@ fn request(engine: &str, file: &CandidateFile<'_>, query: &Query) -> serde_json:
         .iter()
         .map(|f| json!({"name": f.name, "kind": checksum::Kind::of(f.ty).as_str()}))
         .collect();
+    // The user's own text marks missing numbers as encbench's reader does
+    // (R's NA, SQL's NULL); encbench's own files write an empty field.
+    let null_tokens: &[&str] = match file.codec.as_str() {
+        "original" => &encbench_table::values::NULL_TOKENS,
+        _ => &[],
+    };
     json!({
         "engine": engine,
         "path": file.path,
@@ -205,6 +214,7 @@ fn request(engine: &str, file: &CandidateFile<'_>, query: &Query) -> serde_json:
         "compression": file.whole,
         "query": query.to_json(&file.want),
         "columns": columns,
+        "null_tokens": null_tokens,
     })
 }
 
@@ -263,7 +273,15 @@ pub fn measure(
     let scratch = encbench_safe_write::ScratchDir::new()
         .map_err(|e| format!("engines: a scratch folder: {e}"))?;
     progress("writing the candidates for the engines");
-    let candidates = files::write_all(loaded, &plan.compressors, scratch.path(), &mut out.notes);
+    // Quick mode reads each format plain and with zstd: the engines that
+    // read a compressed file at all read zstd.
+    let compressors: Vec<_> = plan
+        .compressors
+        .iter()
+        .filter(|c| !options.quick || c.id().starts_with("zstd"))
+        .map(|c| c.as_ref())
+        .collect();
+    let candidates = files::write_all(loaded, &compressors, scratch.path(), &mut out.notes);
     out.files = candidates.iter().map(|f| (f.label(), f.bytes)).collect();
     let dataset = dataset_name(loaded);
     let expected: Vec<Expected> = queries.iter().map(|q| q.expected(&loaded.table)).collect();
@@ -288,15 +306,21 @@ pub fn measure(
                 out.notes.push(why.clone());
             }
         }
-        let mut rows: Vec<Pending<'_>> = Vec::new();
-        let mut ids = Vec::new();
+        // One group per engine, its queries interleaved: samples that
+        // alternate libraries would time each one with the others' caches.
+        let mut groups: Vec<Vec<Pending<'_>>> = Vec::new();
+        let mut prepared: Vec<(String, serde_json::Value)> = Vec::new();
+        let mut one_round = std::time::Duration::ZERO;
         for (engine, version) in &engines {
+            let mut rows: Vec<Pending<'_>> = Vec::new();
             for (query, want) in queries.iter().zip(expected) {
                 next_id += 1;
                 let id = format!("q{next_id}");
-                let answer = worker
-                    .borrow_mut()
-                    .prepare_query(&id, &request(engine, file, query));
+                let asked = request(engine, file, query);
+                let began = std::time::Instant::now();
+                let answer = worker.borrow_mut().prepare_query(&id, &asked);
+                // The prepare ran the query once: a round's estimate.
+                one_round += began.elapsed();
                 let meta = |medium: Medium| RowMeta {
                     scenario: SCENARIO.into(),
                     dataset: dataset.clone(),
@@ -319,10 +343,10 @@ pub fn measure(
                 let answer = match answer {
                     Ok(a) => a,
                     Err(Refusal::NotMeasured(why)) => {
-                        let note =
-                            format!("engines: {engine} × {}: not measured: {why}", file.label());
-                        if !out.notes.contains(&note) {
-                            out.notes.push(note);
+                        // One note per engine and file: its first reason.
+                        let head = format!("engines: {engine} × {}: not measured: ", file.label());
+                        if !out.notes.iter().any(|n| n.starts_with(&head)) {
+                            out.notes.push(format!("{head}{why}"));
                         }
                         continue;
                     }
@@ -331,6 +355,16 @@ pub fn measure(
                             &meta(Medium::FileWarm),
                             format!("{engine}: {why}"),
                         ));
+                        // A crash (a library's segfault) takes the queries
+                        // prepared so far with it: a fresh worker prepares
+                        // them again, and the rest go on.
+                        if !worker.borrow_mut().is_alive() {
+                            let fresh = worker::start()?;
+                            *worker.borrow_mut() = fresh.worker;
+                            for (id, request) in &prepared {
+                                let _ = worker.borrow_mut().prepare_query(id, request);
+                            }
+                        }
                         continue;
                     }
                 };
@@ -344,7 +378,7 @@ pub fn measure(
                         continue;
                     }
                 };
-                ids.push(id.clone());
+                prepared.push((id.clone(), asked));
                 for cache in &options.caches {
                     let (w, id, path) = (Rc::clone(&worker), id.clone(), file.path.clone());
                     let row = match (cache, &cold) {
@@ -377,11 +411,19 @@ pub fn measure(
                     rows.push(row);
                 }
             }
+            groups.push(rows);
         }
-        let timed = measure_rows(rows, &plan.config, &plan.timer, plan.samples, &mut |_| {});
-        out.records.extend(timed.records);
-        out.failures.extend(timed.failures);
-        for id in ids {
+        // A file whose queries take seconds in all gets the fewer samples
+        // of every slow group (its interval widens honestly); the engines
+        // share one group's budget.
+        let mut config = encbench_measure::rows::lighter_plan(&plan.config, one_round);
+        config.group_budget /= engines.len().max(1) as u32;
+        for rows in groups {
+            let timed = measure_rows(rows, &config, &plan.timer, plan.samples, &mut |_| {});
+            out.records.extend(timed.records);
+            out.failures.extend(timed.failures);
+        }
+        for (id, _) in prepared {
             let _ = worker.borrow_mut().forget_query(&id);
         }
     }
