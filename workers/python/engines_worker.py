@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """encbench's engines worker: how long the engines users have (DuckDB,
-polars, pyarrow, pandas) take to read a file `encbench file` wrote.
+polars, pyarrow, pandas, and the Vortex and Lance libraries' own readers)
+take to read a file `encbench file` wrote; and, as the "writer" engine, how
+long ORC's, Vortex's and Lance's own libraries take to write the table
+(engines/writer.py).
 
 Speaks the engines protocol of docs/workers.md ("The engines worker"): one
 JSON object per line on stdin, one answer per line on stdout. `prepare` reads
@@ -24,6 +27,7 @@ from engines.checksum import ChecksumError  # noqa: E402
 from engines.common import ENGINES, NotMeasured, RequestError, Spec  # noqa: E402
 
 HIDE_ENV = "ENCBENCH_ENGINES_HIDE"
+WRITER = "writer"  # the pseudo-engine of writes (engines/writer.py), not one of ENGINES
 
 # engine name -> its module, or the reason it is missing; imported at hello
 # (or first prepare), each guarded, so one broken library hides one engine.
@@ -51,9 +55,12 @@ def hello():
             missing.append({"name": name, "why": m})
         else:
             engines.append({"name": name, "version": m.VERSION})
+    from engines.writer import available  # pyarrow, once asked
+
+    writers, writers_missing = available()
     return {"ok": True, "language": "python",
             "runtime": f"{platform.python_implementation()} {platform.python_version()}",
-            "engines": engines, "missing": missing}
+            "engines": engines, "missing": missing, "writers": writers, "writers_missing": writers_missing}
 
 
 def one_line(e, limit=300):
@@ -154,7 +161,12 @@ def main():
             elif op == "prepare":
                 current = None  # a failed prepare leaves nothing to run
                 prepared.pop(req.get("id"), None)
-                current = Current(req)
+                if isinstance(req, dict) and req.get("engine") == WRITER:
+                    from engines.writer import Write
+
+                    current = Write(req)
+                else:
+                    current = Current(req)
                 if req.get("id") is not None:
                     prepared[req["id"]] = current
                 reply = current.reply

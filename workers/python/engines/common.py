@@ -6,8 +6,11 @@ import os
 
 from .checksum import KINDS
 
-ENGINES = ("duckdb", "polars", "pyarrow", "pandas")
-FORMATS = ("parquet", "arrow", "arrow-stream", "csv", "jsonl", "avro")
+ENGINES = ("duckdb", "polars", "pyarrow", "pandas", "vortex", "lance")
+FORMATS = ("parquet", "arrow", "arrow-stream", "csv", "jsonl", "avro", "orc", "vortex", "lance")
+# A Lance dataset is a directory (data files, manifests, transactions); every
+# other format one file.
+DIRECTORY_FORMATS = ("lance",)
 COMPRESSIONS = ("none", "gzip", "zstd", "lz4")
 QUERIES = ("scan", "project", "filter", "take", "open")
 OPS = ("==", "!=", "<", "<=", ">", ">=")
@@ -75,7 +78,10 @@ class Spec:
             raise RequestError(f"unknown compression {self.compression!r} (expected one of {', '.join(COMPRESSIONS)})")
         if not isinstance(self.path, str) or not self.path:
             raise RequestError("prepare needs a path")
-        if not os.path.isfile(self.path):
+        if self.format in DIRECTORY_FORMATS:
+            if not os.path.isdir(self.path):
+                raise RequestError(f"no such dataset directory: {self.path} ({self.format} is a directory)")
+        elif not os.path.isfile(self.path):
             raise RequestError(f"no such file: {self.path}")
         tokens = req.get("null_tokens")
         tokens = [] if tokens is None else tokens

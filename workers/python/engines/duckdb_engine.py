@@ -15,6 +15,8 @@ VERSION = duckdb.__version__
 
 _con = None
 _avro = None  # None: loaded; else why not
+# The vortex and lance extensions, likewise loaded only if already installed.
+_ext = {}
 
 
 def con():
@@ -29,6 +31,12 @@ def con():
             _con.execute("LOAD avro")  # only an extension already installed: LOAD never downloads
         except duckdb.Error as e:
             _avro = str(e).splitlines()[0]
+        for name in ("vortex", "lance"):
+            try:
+                _con.execute(f"LOAD {name}")
+                _ext[name] = None
+            except duckdb.Error as e:
+                _ext[name] = str(e).splitlines()[0]
     return _con
 
 
@@ -122,6 +130,15 @@ def source(spec):
         if _avro is not None:
             raise NotMeasured(f"duckdb does not read avro here (its avro extension is not installed: {_avro})")
         return f"read_avro({p})"
+    if f == "orc":
+        raise NotMeasured("duckdb has no ORC reader")
+    if f in ("vortex", "lance"):
+        not_compressed(spec, "duckdb")
+        con()
+        if _ext[f] is not None:
+            raise NotMeasured(f"duckdb does not read {f} here (its {f} extension is not installed: {_ext[f]})")
+        # read_vortex(P); a Lance dataset through the extension's replacement scan
+        return f"read_vortex({p})" if f == "vortex" else p
     raise NotMeasured(f"duckdb does not read {f}")
 
 

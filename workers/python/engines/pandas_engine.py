@@ -1,5 +1,6 @@
-"""pandas: read_parquet (its pyarrow engine), read_feather (the Arrow IPC file
-format), read_csv and read_json(lines=True); no Avro or IPC stream reader.
+"""pandas: read_parquet (its pyarrow engine), read_orc (pyarrow.orc),
+read_feather (the Arrow IPC file format), read_csv and read_json(lines=True);
+no Avro, IPC stream, Vortex or Lance reader.
 Compressed whole: CSV and JSON Lines through pandas' own compression=
 (gzip; zstd through the zstandard package; no lz4)."""
 
@@ -113,6 +114,22 @@ def prepare(spec):
         raise NotMeasured("pandas has no Avro reader")
     if f == "arrow-stream":
         raise NotMeasured("pandas has no reader for the Arrow IPC stream format (read_feather reads the IPC file format)")
+    if f in ("vortex", "lance"):
+        raise NotMeasured(f"pandas has no {f.capitalize()} reader")
+    if f == "orc":
+        not_compressed(spec, "pandas", " (read_orc has no compression=)")
+        if q == "project":
+            cols = spec.columns
+            return Plan(lambda: pd.read_orc(p, columns=cols), f"pd.read_orc(P, columns={cols!r})", to_arrow)
+        if q == "open":
+            # no schema-only read: one column gives the row count; the
+            # column count from the file's schema, untimed
+            import pyarrow.orc as orc
+            schema = orc.ORCFile(p).schema
+            first, ncols = schema.names[0], len(schema)
+            return Plan(lambda: (len(pd.read_orc(p, columns=[first])), ncols),
+                        f"len(pd.read_orc(P, columns=[{first!r}])); columns from the file's schema (untimed)")
+        return _read_then(spec, lambda: pd.read_orc(p), "pd.read_orc(P)")
     if f == "parquet":
         not_compressed(spec, "pandas", " (read_parquet has no compression=)")
         if q == "scan":

@@ -1,17 +1,24 @@
-"""pyarrow: Parquet, Arrow IPC (file and stream), CSV and JSON Lines; no Avro
-reader. A file compressed whole is decompressed by pyarrow's own
+"""pyarrow: Parquet, ORC (pyarrow.orc), Arrow IPC (file and stream), CSV and
+JSON Lines; no Avro, Vortex or Lance reader. A file compressed whole is decompressed by pyarrow's own
 pa.input_stream(compression=...): streamed for the stream formats, into
 memory first for the random-access ones (Parquet, IPC file)."""
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pcsv
+import pyarrow.dataset as pads
 import pyarrow.ipc as ipc
 import pyarrow.json as pjson
 import pyarrow.parquet as pq
 
 from .arrow_util import filter_expression, filter_table, take_batches
 from .common import NotMeasured, Plan, RequestError, null_token_columns, tokens_in_some_columns
+
+try:  # pyarrow builds without ORC exist (Windows wheels): then ORC is not measured
+    import pyarrow.orc as orc
+    _orc_missing = None
+except ImportError as e:
+    orc, _orc_missing = None, str(e).splitlines()[0] if str(e) else "ImportError"
 
 NAME = "pyarrow"
 VERSION = pa.__version__
@@ -25,7 +32,7 @@ def random_access(spec):
     """A callable opening the file for a reader that seeks; its text for `how`."""
     p, c = spec.path, _codec(spec)
     if c is None:
-        if spec.format == "parquet":
+        if spec.format in ("parquet", "orc"):
             return (lambda: p), "P"
         return (lambda: pa.memory_map(p)), "pa.memory_map(P)"
     return (lambda: pa.BufferReader(pa.input_stream(p, compression=c).read_buffer()),
@@ -111,6 +118,12 @@ def prepare(spec):
     q, f = spec.query, spec.format
     if f == "avro":
         raise NotMeasured("pyarrow has no Avro reader")
+    if f == "vortex":
+        raise NotMeasured("pyarrow has no Vortex reader (Vortex's own reader is the vortex engine)")
+    if f == "lance":
+        raise NotMeasured("pyarrow has no Lance reader (pylance's is the lance engine)")
+    if f == "orc":
+        return _orc_plan(spec)
     if f == "parquet":
         src, s = random_access(spec)
         if q == "scan":
@@ -206,6 +219,31 @@ def prepare(spec):
             return Plan(open_, f"{s}: .num_rows, .num_columns (JSON has no header)")
         return _read_then(spec, lambda: pjson.read_json(src(), parse_options=o), s)
     raise NotMeasured(f"pyarrow does not read {f}")
+
+
+def _orc_plan(spec):
+    """pyarrow.orc: read_table(columns=) reads only those columns' streams;
+    a filter runs in pyarrow.dataset's ORC scanner (uncompressed file; the
+    expression in the file's own types), a take reads, then takes."""
+    if orc is None:
+        raise NotMeasured(f"pyarrow has no ORC reader here ({_orc_missing})")
+    q, p = spec.query, spec.path
+    src, s = random_access(spec)
+    if q == "scan":
+        return Plan(lambda: orc.read_table(src()), f"orc.read_table({s})")
+    if q == "project":
+        cols = spec.columns
+        return Plan(lambda: orc.read_table(src(), columns=cols), f"orc.read_table({s}, columns={cols!r})")
+    if q == "open":
+        def open_():
+            o = orc.ORCFile(src())
+            return o.nrows, len(o.schema)
+        return Plan(open_, f"orc.ORCFile({s}): .nrows, .schema")
+    if q == "filter" and spec.compression == "none":
+        e = filter_expression(spec, orc.ORCFile(p).schema)
+        return Plan(lambda: pads.dataset(p, format="orc").to_table(filter=e),
+                    f'pyarrow.dataset.dataset(P, format="orc").to_table(filter={e})')
+    return _read_then(spec, lambda: orc.read_table(src()), f"orc.read_table({s})")
 
 
 def _ipc_plan(spec, read, s):

@@ -40,15 +40,28 @@ UTC = dt.timezone.utc
 SCHEMA = [("i", "int"), ("f", "float"), ("s", "text"), ("d", "date"), ("ts", "timestamp"), ("b", "bool")]
 COLUMNS = [{"name": n, "kind": k} for n, k in SCHEMA]
 KINDS = dict(SCHEMA)
-ENGINES = ("duckdb", "polars", "pyarrow", "pandas")
-FORMATS = ("parquet", "arrow", "arrow-stream", "csv", "jsonl", "avro")
+ENGINES = ("duckdb", "polars", "pyarrow", "pandas", "vortex", "lance")
+# The engines reading text and the other general formats (vortex and lance
+# read their own format only).
+BASE_ENGINES = ENGINES[:4]
+FORMATS = ("parquet", "arrow", "arrow-stream", "csv", "jsonl", "avro", "orc", "vortex", "lance")
+WRITTEN = ("orc", "vortex", "lance")  # by each format's own library (the "writer" engine)
 
 # Uncompressed engine × format pairs the worker does not measure, and why.
 NOT_MEASURED = {
     ("duckdb", "arrow"), ("duckdb", "arrow-stream"),  # no nanoarrow extension offline
     ("duckdb", "avro"),  # the avro extension is not installed (the worker never downloads)
     ("pyarrow", "avro"), ("pandas", "avro"), ("pandas", "arrow-stream"),
-}
+    ("duckdb", "orc"), ("duckdb", "vortex"), ("duckdb", "lance"),  # no ORC reader; extensions not installed
+    ("polars", "orc"), ("polars", "vortex"), ("polars", "lance"),
+    ("pyarrow", "vortex"), ("pyarrow", "lance"), ("pandas", "vortex"), ("pandas", "lance"),
+} | {(e, f) for e in ("vortex", "lance") for f in FORMATS if f != e}
+# Which engines read each written format.
+READERS = {f: [e for e in ENGINES if (e, f) not in NOT_MEASURED] for f in WRITTEN}
+
+
+def not_measured_prefix(engine):
+    return f"not measured: the {engine} reader " if engine in ("vortex", "lance") else f"not measured: {engine} "
 
 
 # --- the reference checksum, plain Python -----------------------------------
@@ -186,7 +199,18 @@ def write_files(table, d):
     with open(p, "wb") as f:
         fastavro.writer(f, fastavro.parse_schema(schema), [dict(zip(table.column_names, r)) for r in rows])
     paths["avro"] = p
-    for fmt in ("csv", "jsonl", "parquet"):
+    # ORC, Vortex and Lance by their own libraries, at their defaults (the
+    # writer engine's tests write them through the worker, default and tuned)
+    import lance
+    import pyarrow.orc as orc
+    import vortex
+    paths["orc"] = os.path.join(d, "t.orc")
+    orc.write_table(table, paths["orc"], stripe_size=4096)  # small stripes: a take crosses them
+    paths["vortex"] = os.path.join(d, "t.vortex")
+    vortex.io.write(table, paths["vortex"])
+    paths["lance"] = os.path.join(d, "t.lance")
+    lance.write_dataset(table, paths["lance"], max_rows_per_group=64, max_rows_per_file=128)  # two data files
+    for fmt in ("csv", "jsonl", "parquet", "orc"):
         data = open(paths[fmt], "rb").read()
         with open(paths[fmt] + ".gz", "wb") as f:
             f.write(gzip.compress(data))
@@ -323,8 +347,11 @@ class EnginesWorker(unittest.TestCase):
         self.assertEqual([e["name"] for e in r["engines"]] + [m["name"] for m in r["missing"]], list(ENGINES))
         self.assertEqual(r["missing"], [])
 
-    def check_queries(self, engine, fmt, compression="none"):
+    def check_queries(self, engine, fmt, compression="none", path=None):
         want = ref_checksum(TABLE)
+
+        def prepare(engine, fmt, query, compression):
+            return globals()["prepare"](engine, fmt, query, compression, path=path)
         r = self.ask(prepare(engine, fmt, {"kind": "scan"}, compression))
         self.assertTrue(r["ok"], r)
         self.assertEqual(r["rows"], N)
@@ -359,7 +386,7 @@ class EnginesWorker(unittest.TestCase):
                         for q in ({"kind": "scan"}, {"kind": "open"}):
                             r = self.ask(prepare(engine, fmt, q))
                             self.assertFalse(r["ok"])
-                            self.assertTrue(r["error"].startswith(f"not measured: {engine} "), r["error"])
+                            self.assertTrue(r["error"].startswith(not_measured_prefix(engine)), r["error"])
 
     def test_compressed_whole(self):
         measured = {  # (engine, format): the compressions it reads
@@ -369,7 +396,7 @@ class EnginesWorker(unittest.TestCase):
             ("pyarrow", "parquet"): {"gzip", "zstd", "lz4"},
             ("pandas", "csv"): {"gzip", "zstd"}, ("pandas", "jsonl"): {"gzip", "zstd"},
         }
-        for engine in ENGINES:
+        for engine in BASE_ENGINES:
             for fmt in ("csv", "jsonl", "parquet"):
                 for c in ("gzip", "zstd", "lz4"):
                     with self.subTest(engine=engine, format=fmt, compression=c):
@@ -415,7 +442,7 @@ class EnginesWorker(unittest.TestCase):
     def test_run(self):
         for engine in ENGINES:
             with self.subTest(engine=engine):
-                r = self.ask(prepare(engine, "parquet", {"kind": "scan"}))
+                r = self.ask(prepare(engine, engine if engine in ("vortex", "lance") else "parquet", {"kind": "scan"}))
                 self.assertTrue(r["ok"], r)
                 r = self.ask({"op": "run", "iters": 3})
                 self.assertTrue(r["ok"], r)
@@ -426,6 +453,151 @@ class EnginesWorker(unittest.TestCase):
         r = self.ask({"op": "run", "iters": 1})  # the failed prepare left nothing current
         self.assertFalse(r["ok"])
         self.assertIn("prepare", r["error"])
+
+
+def write_request(fmt, path, source, settings, columns=COLUMNS, id=None):
+    return {"op": "prepare", "id": id, "engine": "writer", "format": fmt, "path": path, "compression": "none",
+            "query": {"kind": "write", "input": source, "settings": settings}, "columns": columns}
+
+
+def ipc_file(table, path, max_chunksize=50):
+    with ipc.new_file(path, table.schema) as w:
+        w.write_table(table, max_chunksize=max_chunksize)
+    return path
+
+
+class Writes(EnginesWorker):
+    """The writer engine: the test table, from an Arrow IPC file with a
+    dictionary column (as encbench writes text), written by each format's own
+    library at default and tuned settings and read back."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.dir = tempfile.mkdtemp(prefix="writes-", dir=TMP.name)
+        dictionary = TABLE.set_column(2, "s", TABLE["s"].dictionary_encode())
+        cls.source = ipc_file(dictionary, os.path.join(cls.dir, "in.arrow"))
+        cls.written = {}
+        for fmt in WRITTEN:
+            for settings in ("default", "tuned"):
+                out = os.path.join(cls.dir, f"t-{settings}.{fmt}")
+                cls.written[fmt, settings] = (out, cls.w.ask(write_request(fmt, out, cls.source, settings,
+                                                                           id=f"{fmt}-{settings}")))
+
+    def test_hello_lists_the_writers(self):
+        self.assertEqual([w["format"] for w in self.hello["writers"]], list(WRITTEN))
+        self.assertEqual([w["library"] for w in self.hello["writers"]], ["pyarrow", "vortex-data", "pylance"])
+        self.assertEqual(self.hello["writers_missing"], [])
+
+    def test_the_write_reads_back_the_table(self):
+        want = ref_checksum(TABLE)
+        sizes = {}
+        for (fmt, settings), (out, r) in self.written.items():
+            with self.subTest(format=fmt, settings=settings):
+                self.assertTrue(r["ok"], r)
+                self.assertEqual(r["rows"], N)
+                self.assertEqual(got_checksum(r), want)
+                self.assertEqual([c["name"] for c in r["checksum"]], [n for n, _ in SCHEMA])
+                self.assertEqual(os.path.isdir(out), fmt == "lance")
+                on_disk = (sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(out) for f in fs)
+                           if fmt == "lance" else os.path.getsize(out))
+                self.assertEqual(r["bytes"], on_disk)
+                sizes[fmt, settings] = on_disk
+                self.assertRegex(r["library"], {"orc": r"^pyarrow \d", "vortex": r"^vortex-data \d",
+                                                "lance": r"^pylance \d"}[fmt])
+                self.assertTrue(r["how"] and r["settings"])
+                self.assertIn("tuned" if settings == "tuned" else "defaults", r["settings"])
+                if fmt == "lance":
+                    major, minor = map(int, r["file_version"].split(".")[:2])
+                    self.assertGreaterEqual((major, minor), (2, 1))
+                else:
+                    self.assertIsNone(r["file_version"])
+        for fmt in ("orc", "vortex"):  # tuned is the smaller here (Lance's zstd pays off on larger pages)
+            self.assertLess(sizes[fmt, "tuned"], sizes[fmt, "default"], fmt)
+
+    def test_every_reader_of_each_written_format(self):
+        for (fmt, settings), (out, r) in self.written.items():
+            self.assertTrue(r["ok"], r)
+            self.assertTrue(READERS[fmt])
+            for engine in READERS[fmt]:
+                with self.subTest(format=fmt, settings=settings, engine=engine):
+                    self.check_queries(engine, fmt, path=out)
+
+    def test_run_times_fresh_writes_and_leaves_nothing(self):
+        before = sorted(os.listdir(self.dir))
+        for (fmt, settings), (out, r) in self.written.items():
+            with self.subTest(format=fmt, settings=settings):
+                self.assertTrue(r["ok"], r)
+                size = r["bytes"]
+                r = self.ask({"op": "run", "id": f"{fmt}-{settings}", "iters": 3})
+                self.assertTrue(r["ok"], r)
+                self.assertIsInstance(r["ns"], int)
+                self.assertGreater(r["ns"], 0)
+                self.assertEqual(sorted(os.listdir(self.dir)), before)  # no scratch left, the output kept
+                self.assertEqual(self.written[fmt, settings][1]["bytes"], size)
+
+    def test_an_existing_output_is_refused(self):
+        for fmt in WRITTEN:
+            with self.subTest(format=fmt):
+                out, _ = self.written[fmt, "default"]
+                stamp = os.path.getmtime(out)
+                r = self.ask(write_request(fmt, out, self.source, "default"))
+                self.assertFalse(r["ok"])
+                self.assertIn("exists already", r["error"])
+                self.assertEqual(os.path.getmtime(out), stamp)
+                r = self.ask(prepare("vortex" if fmt == "vortex" else "lance" if fmt == "lance" else "pyarrow",
+                                     fmt, {"kind": "scan"}, path=out))
+                self.assertTrue(r["ok"], r)  # still the file it was
+
+    def test_a_type_the_format_cannot_hold_is_not_measured(self):
+        table = pa.table({"i": pa.array([1, None, 3], pa.int64()),
+                          "u": pa.array([1, 2**63 + 5, None], pa.uint64()),
+                          "du": pa.array([dt.timedelta(seconds=3), None, dt.timedelta(days=-1)], pa.duration("us")),
+                          "iv": pa.array([(1, 2, 3), None, (0, 0, 1)], pa.month_day_nano_interval())})
+        kinds = [{"name": "i", "kind": "int"}, {"name": "u", "kind": "int"}, {"name": "du", "kind": "duration"},
+                 {"name": "iv", "kind": "duration"}]
+        for fmt, cols, refused in (("orc", ["i", "u"], "'u' (uint64)"), ("vortex", ["i", "du"], "'du' (duration[us])"),
+                                   ("lance", ["i", "iv"], "'iv' (month_day_nano_interval)")):
+            with self.subTest(format=fmt):
+                src = ipc_file(table.select(cols), os.path.join(self.dir, f"refused-{fmt}.arrow"))
+                out = os.path.join(self.dir, f"refused.{fmt}")
+                r = self.ask(write_request(fmt, out, src, "default", [c for c in kinds if c["name"] in cols]))
+                self.assertFalse(r["ok"])
+                self.assertTrue(r["error"].startswith(f"not measured: {fmt} cannot hold column {refused}: "),
+                                r["error"])
+                self.assertNotIn("\n", r["error"])
+                self.assertFalse(os.path.lexists(out))
+                os.remove(src)
+        self.assertTrue(self.ask({"op": "hello"})["ok"])  # the worker lives on
+
+    def test_bad_write_requests(self):
+        out = os.path.join(self.dir, "bad.orc")
+        for req, text in ((write_request("parquet", out, self.source, "default"), "writes orc, vortex, lance"),
+                          (write_request("orc", out, self.source, "fast"), "unknown write settings"),
+                          (write_request("orc", out, os.path.join(self.dir, "nope.arrow"), "default"), "no such file"),
+                          (write_request("orc", out, PATHS["parquet"], "default"), "no Arrow IPC file"),
+                          (write_request("orc", out, self.source, "default", [{"name": "zz", "kind": "int"}]),
+                           "'zz'")):
+            with self.subTest(text=text):
+                r = self.ask(req)
+                self.assertFalse(r["ok"])
+                self.assertIn(text, r["error"])
+        self.assertFalse(os.path.lexists(out))
+        r = self.ask({"op": "run", "iters": 1})  # the failed prepare left nothing current
+        self.assertFalse(r["ok"])
+
+    def test_pyarrow_reads_zstd_orc(self):
+        r = self.ask(prepare("pyarrow", "orc", {"kind": "scan"}, "zstd"))
+        self.assertTrue(r["ok"], r)
+        self.assertEqual(got_checksum(r), ref_checksum(TABLE))
+        for engine in ("pandas", "vortex", "lance"):
+            r = self.ask(prepare(engine, "orc", {"kind": "scan"}, "zstd"))
+            self.assertFalse(r["ok"])
+            self.assertTrue(r["error"].startswith("not measured:"), r["error"])
+
+    # the inherited engine × format tests need not run twice
+    test_every_engine_and_format = test_compressed_whole = test_bad_requests_name_the_problem = None
+    test_run = test_hello = None
 
 
 # CSV and JSON Lines carry no types: the engines read them with the kinds'
@@ -505,7 +677,7 @@ class TypedByKinds(unittest.TestCase):
     def test_every_engine_reads_the_kinds_types(self):
         want = ref_checksum(self.table, TYPED_KINDS)
         for fmt in ("csv", "jsonl"):
-            for engine in ENGINES:
+            for engine in BASE_ENGINES:
                 with self.subTest(engine=engine, format=fmt):
                     r = self.w.ask(prepare(engine, fmt, {"kind": "scan"}, path=self.paths[fmt],
                                            columns=self.columns))
@@ -525,7 +697,7 @@ class TypedByKinds(unittest.TestCase):
         p = os.path.join(TMP.name, "bad-int.csv")
         with open(p, "w", encoding="utf-8") as f:
             f.write("i\n1\nabc\n")
-        for engine in ENGINES:
+        for engine in BASE_ENGINES:
             with self.subTest(engine=engine):
                 r = self.w.ask(prepare(engine, "csv", {"kind": "scan"}, path=p, columns=[{"name": "i", "kind": "int"}]))
                 self.assertFalse(r["ok"])
@@ -602,7 +774,7 @@ class NullTokens(unittest.TestCase):
             tm = [None if t in NULL_TOKENS or t == "" else t for t in (r[6] for r in TOKEN_ROWS)]
             c = checksum.column_checksum(pa.array(tm, pa.string()), "time")
             ref["tm"] = (str(c[0]), str(c[1]))
-        for engine in ENGINES:
+        for engine in BASE_ENGINES:
             with self.subTest(engine=engine, path=path):
                 r = self.w.ask(prepare(engine, "csv", {"kind": "scan"}, compression, path=path, columns=columns,
                                        null_tokens=NULL_TOKENS))
@@ -643,7 +815,7 @@ class NullTokens(unittest.TestCase):
 
     def test_without_tokens_na_is_no_int(self):
         p, columns = self.write("tokens.csv", TOKEN_SCHEMA)
-        for engine in ENGINES:
+        for engine in BASE_ENGINES:
             with self.subTest(engine=engine):
                 r = self.w.ask(prepare(engine, "csv", {"kind": "scan"}, path=p, columns=columns))
                 self.assertFalse(r["ok"])
@@ -655,7 +827,7 @@ class NullTokens(unittest.TestCase):
         paths = write_typed_files(TMP.name)
         columns = [{"name": n, "kind": k} for n, k in TYPED_SCHEMA]
         want = ref_checksum(typed_table(), TYPED_KINDS)
-        for engine in ENGINES:
+        for engine in BASE_ENGINES:
             with self.subTest(engine=engine):
                 r = self.w.ask(prepare(engine, "jsonl", {"kind": "scan"}, path=paths["jsonl"], columns=columns,
                                        null_tokens=NULL_TOKENS))
@@ -675,7 +847,7 @@ class Hidden(unittest.TestCase):
         w = Worker(env)
         try:
             r = w.ask({"op": "hello"})
-            self.assertEqual([e["name"] for e in r["engines"]], ["polars", "pyarrow"])
+            self.assertEqual([e["name"] for e in r["engines"]], ["polars", "pyarrow", "vortex", "lance"])
             self.assertEqual(r["missing"], [{"name": "duckdb", "why": "hidden by ENCBENCH_ENGINES_HIDE"},
                                             {"name": "pandas", "why": "hidden by ENCBENCH_ENGINES_HIDE"}])
             r = w.ask(prepare("pandas", "parquet", {"kind": "scan"}))
