@@ -155,3 +155,58 @@ pub fn tables(records: &[&Record]) -> Vec<(String, Table)> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encbench_record::{EngineRead, Medium, RowMeta, Verified};
+    use encbench_stats::Sample;
+
+    fn row(engine: &str, codec: &str, compression: &str, query: &str, ms: f64) -> Record {
+        let samples = vec![ms * 1e6; 6];
+        let summary = Sample::new(&samples).unwrap().summarize();
+        let meta = RowMeta {
+            scenario: "file".into(),
+            dataset: "d".into(),
+            codec: format!("file/{codec}"),
+            operation: query.into(),
+            medium: Medium::FileWarm,
+            compression: compression.into(),
+            encoded_bytes: 1000,
+            engine: Some(EngineRead {
+                engine: engine.into(),
+                query: query.into(),
+                selectivity: None,
+            }),
+            ..RowMeta::default()
+        };
+        let check = Verified::equal("checksum", &1, &1).unwrap().into();
+        Record::new(meta, &check, &summary, 1, samples)
+    }
+
+    #[test]
+    fn the_matrix_names_the_fastest_file_and_its_gain_over_the_input() {
+        let rows = vec![
+            row("duckdb", "original", "none", "scan", 10.0),
+            row("duckdb", "parquet", "zstd-3", "scan", 2.0),
+            row("duckdb", "csv", "none", "scan", 8.0),
+            row("polars", "parquet", "none", "scan", 4.0),
+            row("polars", "arrow", "none", "scan", 1.0),
+        ];
+        let best = matrix(&rows);
+        let duck = best.iter().find(|b| b.engine == "duckdb").unwrap();
+        assert_eq!(duck.label, "parquet + zstd-3");
+        assert_eq!(duck.vs_input, Some(5.0));
+        let polars = best.iter().find(|b| b.engine == "polars").unwrap();
+        assert_eq!((polars.label.as_str(), polars.vs_input), ("arrow", None));
+        let refs: Vec<&Record> = rows.iter().collect();
+        let tables = tables(&refs);
+        assert_eq!(tables.len(), 3, "the matrix, then one table per engine");
+        assert_eq!(
+            tables[0].1.rows[0],
+            vec!["duckdb", "parquet + zstd-3 (5.00×)"]
+        );
+        assert_eq!(tables[0].1.rows[1], vec!["polars", "arrow"]);
+        assert_eq!(tables[1].1.rows.len(), 3);
+    }
+}
