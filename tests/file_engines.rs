@@ -183,3 +183,81 @@ fn bad_engine_names_and_predicates_are_refused_before_anything_is_measured() {
         .failure()
         .stderr(predicate::str::contains("add --engines"));
 }
+
+#[test]
+fn orc_vortex_and_lance_are_written_by_their_libraries_and_read_back_by_their_readers() {
+    if venv().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = small_csv(dir.path());
+    let json = dir.path().join("out.json");
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(TINY)
+        .args([
+            "--engines",
+            "pyarrow,vortex,lance",
+            "--cache",
+            "both",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "file: lance + default written by pylance",
+        ))
+        .stdout(predicate::str::contains(
+            "file: vortex + tuned written by vortex-data",
+        ))
+        .stdout(predicate::str::contains("VortexWriteOptions.compact()"))
+        .stdout(predicate::str::contains(
+            "file: orc + tuned written by pyarrow",
+        ));
+    let rows = engine_rows(&json);
+    for (format, reader) in [("orc", "pyarrow"), ("vortex", "vortex"), ("lance", "lance")] {
+        for settings in ["default", "tuned"] {
+            let write = rows
+                .iter()
+                .find(|r| {
+                    r["codec"] == format!("file/{format}")
+                        && r["compression"] == settings
+                        && r["query"] == "write"
+                })
+                .unwrap_or_else(|| panic!("{format} {settings}: no write row"));
+            assert_eq!(write["verified"], true);
+            let what = write["verification"]["detail"].as_str().unwrap();
+            assert!(
+                what.starts_with(&format!("{format}'s reader scan: 400 rows")),
+                "{what}"
+            );
+            assert!(write["encoded_bytes"].as_u64().unwrap() > 0);
+            for query in ["scan", "project", "filter", "take", "open"] {
+                for cache in ["warm", "cold"] {
+                    let read = rows.iter().find(|r| {
+                        r["codec"] == format!("file/{format}")
+                            && r["compression"] == settings
+                            && r["engine"] == reader
+                            && r["query"] == query
+                            && r["cache"] == cache
+                    });
+                    let read = read
+                        .unwrap_or_else(|| panic!("{reader} {format} {settings} {query} {cache}"));
+                    assert_eq!(read["verified"], true);
+                    let medium = read["medium"].as_str().unwrap();
+                    match cache {
+                        "warm" => assert_eq!(medium, "file-warm"),
+                        _ => assert!(medium.starts_with("file-cold"), "{medium}"),
+                    }
+                }
+            }
+        }
+    }
+    // A format's own reader reads that format only.
+    assert!(rows
+        .iter()
+        .filter(|r| r["engine"] == "vortex")
+        .all(|r| r["codec"] == "file/vortex"));
+}

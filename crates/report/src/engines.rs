@@ -32,7 +32,7 @@ pub fn matrix(records: &[Record]) -> Vec<Best> {
     let mut out: Vec<Best> = Vec::new();
     for r in records
         .iter()
-        .filter(|r| r.cache.as_deref() == Some("warm"))
+        .filter(|r| r.cache.as_deref() == Some("warm") && !is_write(r))
     {
         let (Some(engine), Some(query)) = (&r.engine, &r.query) else {
             continue;
@@ -62,11 +62,16 @@ pub fn matrix(records: &[Record]) -> Vec<Best> {
     out
 }
 
+/// A write timed in the engines worker (ORC, Vortex, Lance), not a read.
+pub fn is_write(r: &Record) -> bool {
+    r.query.as_deref() == Some("write")
+}
+
 /// The queries and engines of `records`, in the order they first appear.
 fn axes(records: &[&Record]) -> (Vec<String>, Vec<String>) {
     let mut engines: Vec<String> = Vec::new();
     let mut queries: Vec<String> = Vec::new();
-    for r in records {
+    for r in records.iter().filter(|r| !is_write(r)) {
         if let (Some(e), Some(q)) = (&r.engine, &r.query) {
             if !engines.contains(e) {
                 engines.push(e.clone());

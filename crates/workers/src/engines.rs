@@ -11,7 +11,16 @@ use std::process::Command;
 use std::time::Duration;
 
 /// The engines the worker knows, in the order tables list them.
-pub const ENGINES: [&str; 4] = ["duckdb", "polars", "pyarrow", "pandas"];
+pub const ENGINES: [&str; 6] = ["duckdb", "polars", "pyarrow", "pandas", "vortex", "lance"];
+
+/// Engines that read only their own format (a format's reference reader).
+pub fn reads_only(engine: &str) -> Option<&'static str> {
+    match engine {
+        "vortex" => Some("vortex"),
+        "lance" => Some("lance"),
+        _ => None,
+    }
+}
 
 /// A started engines worker and what it found.
 pub struct Engines {
@@ -68,6 +77,14 @@ pub struct Answer {
     pub checksum: Vec<(String, u64, u64)>,
     /// What the engine ran (`duckdb.read_parquet(...)`).
     pub how: String,
+    /// A write's bytes on disk (a Lance dataset: its folder's files).
+    pub bytes: Option<u64>,
+    /// A write's library and version (`pylance 14.0.2`).
+    pub library: Option<String>,
+    /// A write's settings, as the library takes them.
+    pub settings: Option<String>,
+    /// A write's file-format version, where the format has one (Lance's `2.2`).
+    pub file_version: Option<String>,
 }
 
 /// Why a prepare did not give an answer.
@@ -120,6 +137,10 @@ impl Worker {
             columns: number(&reply["columns"]),
             checksum,
             how: reply["how"].as_str().unwrap_or_default().to_string(),
+            bytes: number(&reply["bytes"]),
+            library: reply["library"].as_str().map(String::from),
+            settings: reply["settings"].as_str().map(String::from),
+            file_version: reply["file_version"].as_str().map(String::from),
         })
     }
 

@@ -86,11 +86,12 @@ fn family(id: &str) -> &'static str {
 
 /// Writes every candidate an engine can read into `dir`: each format
 /// uncompressed, then with each of `compressors` (inside the format when it
-/// has its own codec, else over the whole file). What cannot be written is
-/// noted in `notes`.
+/// has its own codec, else over the whole file when `compress_text`). What
+/// cannot be written is noted in `notes`.
 pub fn write_all<'a>(
     loaded: &'a Loaded,
     compressors: &[&dyn Compressor],
+    compress_text: bool,
     dir: &Path,
     notes: &mut Vec<String>,
 ) -> Vec<CandidateFile<'a>> {
@@ -132,6 +133,7 @@ pub fn write_all<'a>(
             let file = match codec.compressed(&id) {
                 Some(Ok(native)) => write_one(native.as_ref(), loaded, &id, format, dir),
                 Some(Err(_)) => continue,
+                None if !compress_text => continue,
                 None => compress_whole(&plain, *compressor, dir),
             };
             match file {

@@ -9,7 +9,7 @@ use crate::cost::{self, Model};
 use encbench_format::table::Table as TextTable;
 use encbench_format::units;
 use encbench_record::Record;
-use encbench_report::engines::{label_of, matrix};
+use encbench_report::engines::{is_write, label_of, matrix};
 use std::fmt::Write;
 
 /// The warm rows of one engine, by candidate label and query.
@@ -23,14 +23,16 @@ fn median<'r>(records: &'r [Record], engine: &str, label: &str, query: &str) -> 
 }
 
 /// The choices of `file`'s own table with reads timed by `engine` on
-/// `query` instead: the cost model then prices them as that engine reads.
+/// `query` instead, and the formats written in the worker (their write
+/// timed there): the cost model then prices them as that engine reads.
 pub fn engine_choices(
     choices: &[Choice],
     records: &[Record],
     engine: &str,
     query: &str,
 ) -> Vec<Choice> {
-    choices
+    let input_bytes = choices.first().map_or(0, |c| c.input_bytes);
+    let mut out: Vec<Choice> = choices
         .iter()
         .filter_map(|c| {
             let r = median(records, engine, &c.label(), query)?;
@@ -40,7 +42,30 @@ pub fn engine_choices(
                 ..c.clone()
             })
         })
-        .collect()
+        .collect();
+    for w in records.iter().filter(|r| is_write(r)) {
+        let label = label_of(w);
+        if out.iter().any(|c| c.label() == label) {
+            continue;
+        }
+        if let Some(r) = median(records, engine, &label, query) {
+            out.push(Choice {
+                codec: w
+                    .codec
+                    .strip_prefix("file/")
+                    .unwrap_or(&w.codec)
+                    .to_string(),
+                compression: w.compression.clone(),
+                bytes: w.encoded_bytes,
+                write_ns: Some(w.median_ns),
+                read_ns: r.median_ns,
+                input_bytes,
+                query_ns: None,
+                loss: None,
+            });
+        }
+    }
+    out
 }
 
 /// The text: what each query reads, a table per engine, the matrix.

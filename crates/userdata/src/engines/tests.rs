@@ -139,6 +139,10 @@ fn answer_for(q: &Query, t: &Table) -> Answer {
             .map(|(n, s)| (n.clone(), s.nulls, s.hash))
             .collect(),
         how: "test".into(),
+        bytes: None,
+        library: None,
+        settings: None,
+        file_version: None,
     }
 }
 
