@@ -9,7 +9,9 @@ Speaks the engines protocol of docs/workers.md ("The engines worker"): one
 JSON object per line on stdin, one answer per line on stdout. `prepare` reads
 the file once with one engine and query and answers the result's checksum
 (engines/checksum.py); `run` times N more reads on this process's monotonic
-clock, so process and pipe costs stay out of the samples. Run it with the
+clock, so process and pipe costs stay out of the samples. `convert` and
+`to_arrow` stream an Arrow IPC file to ORC, Vortex or Lance and back, one
+record batch at a time (engines/convert.py), untimed. Run it with the
 interpreter of workers/python/.venv (workers/python/build.sh).
 """
 
@@ -185,6 +187,14 @@ def main():
                     reply = {"ok": False, "error": f"run needs iters >= 1, got {iters!r}"}
                 else:
                     reply = {"ok": True, "ns": query.run(iters)}
+            elif op == "convert":
+                from engines.convert import convert
+
+                reply = convert(req)
+            elif op == "to_arrow":
+                from engines.convert import to_arrow
+
+                reply = to_arrow(req)
             elif op == "quit":
                 return
             else:

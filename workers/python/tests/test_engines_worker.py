@@ -600,6 +600,156 @@ class Writes(EnginesWorker):
     test_run = test_hello = None
 
 
+def nan_free(col):
+    """A column's values, NaN as the string "NaN" (NaN equals nothing)."""
+    return ["NaN" if isinstance(v, float) and math.isnan(v) else v for v in col.to_pylist()]
+
+
+class Conversions(unittest.TestCase):
+    """convert and to_arrow: the test table's IPC file (a dictionary column,
+    several batches) streamed to each format at both settings, read back by
+    the reference reader, and streamed back to an IPC file."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.w = Worker()
+        cls.dir = tempfile.mkdtemp(prefix="conversions-", dir=TMP.name)
+        dictionary = TABLE.set_column(2, "s", TABLE["s"].dictionary_encode())
+        cls.source = ipc_file(dictionary, os.path.join(cls.dir, "in.arrow"))
+        cls.converted = {}
+        for fmt in WRITTEN:
+            for settings in ("default", "tuned"):
+                out = os.path.join(cls.dir, f"c-{settings}.{fmt}")
+                cls.converted[fmt, settings] = (out, cls.w.ask({"op": "convert", "input": cls.source, "format": fmt,
+                                                                "settings": settings, "output": out}))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.w.close()
+
+    def assertSameTable(self, got):
+        self.assertEqual(got.column_names, TABLE.column_names)
+        self.assertEqual(got.num_rows, N)
+        for name in TABLE.column_names:
+            col = got[name]
+            if pa.types.is_dictionary(col.type):
+                col = col.cast(col.type.value_type)
+            self.assertEqual(nan_free(col.cast(TABLE[name].type)), nan_free(TABLE[name]), name)
+
+    @staticmethod
+    def reference_read(fmt, path):
+        if fmt == "orc":
+            import pyarrow.orc as orc
+            return orc.read_table(path)
+        if fmt == "vortex":
+            import vortex
+            return vortex.open(path).to_arrow().read_all()
+        import lance
+        return lance.dataset(path).to_table()
+
+    def test_convert_reads_back_the_table(self):
+        for (fmt, settings), (out, r) in self.converted.items():
+            with self.subTest(format=fmt, settings=settings):
+                self.assertTrue(r["ok"], r)
+                self.assertEqual(r["rows"], N)
+                self.assertEqual(os.path.isdir(out), fmt == "lance")
+                on_disk = (sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(out) for f in fs)
+                           if fmt == "lance" else os.path.getsize(out))
+                self.assertEqual(r["bytes"], on_disk)
+                self.assertRegex(r["library"], {"orc": r"^pyarrow \d", "vortex": r"^vortex-data \d",
+                                                "lance": r"^pylance \d"}[fmt])
+                self.assertIn("tuned" if settings == "tuned" else "defaults", r["settings"])
+                if fmt == "lance":
+                    self.assertRegex(r["file_version"], r"^2\.")
+                else:
+                    self.assertIsNone(r["file_version"])
+                self.assertSameTable(self.reference_read(fmt, out))
+        for fmt in ("orc", "vortex"):  # the tuned settings are the write query's
+            self.assertLess(self.converted[fmt, "tuned"][1]["bytes"], self.converted[fmt, "default"][1]["bytes"])
+
+    def test_the_same_settings_as_the_write_query(self):
+        for (fmt, settings), (out, r) in self.converted.items():
+            with self.subTest(format=fmt, settings=settings):
+                path = os.path.join(self.dir, f"w-{settings}.{fmt}")
+                w = self.w.ask(write_request(fmt, path, self.source, settings))
+                self.assertTrue(w["ok"], w)
+                self.assertEqual((r["library"], r["settings"], r["file_version"]),
+                                 (w["library"], w["settings"], w["file_version"]))
+
+    def test_to_arrow_gives_back_the_table(self):
+        for (fmt, settings), (out, r) in self.converted.items():
+            with self.subTest(format=fmt, settings=settings):
+                self.assertTrue(r["ok"], r)
+                back = os.path.join(self.dir, f"back-{settings}-{fmt}.arrow")
+                a = self.w.ask({"op": "to_arrow", "input": out, "format": fmt, "output": back})
+                self.assertTrue(a["ok"], a)
+                self.assertEqual(a["rows"], N)
+                self.assertEqual(a["schema"], TABLE.column_names)
+                with pa.memory_map(back) as src:
+                    self.assertSameTable(ipc.open_file(src).read_all())
+
+    def test_an_existing_output_is_refused_and_untouched(self):
+        for fmt in WRITTEN:
+            with self.subTest(format=fmt):
+                out, _ = self.converted[fmt, "default"]
+                before = sorted(os.listdir(out)) if fmt == "lance" else None
+                stamp = os.path.getmtime(out)
+                r = self.w.ask({"op": "convert", "input": self.source, "format": fmt, "settings": "tuned",
+                                "output": out})
+                self.assertFalse(r["ok"])
+                self.assertEqual(r["error"], f"the output exists already: {out}")
+                self.assertEqual(os.path.getmtime(out), stamp)
+                if fmt == "lance":
+                    self.assertEqual(sorted(os.listdir(out)), before)
+                self.assertSameTable(self.reference_read(fmt, out))
+                r = self.w.ask({"op": "to_arrow", "input": out, "format": fmt, "output": self.source})
+                self.assertFalse(r["ok"])
+                self.assertEqual(r["error"], f"the output exists already: {self.source}")
+        with pa.memory_map(self.source) as src:
+            self.assertSameTable(ipc.open_file(src).read_all())
+
+    def test_a_failing_convert_leaves_nothing(self):
+        table = pa.table({"i": pa.array(range(300), pa.int64()),
+                          "u": pa.array([k if k % 5 else None for k in range(300)], pa.uint64()),
+                          "du": pa.array([dt.timedelta(seconds=k) for k in range(300)], pa.duration("us")),
+                          "iv": pa.array([(1, 2, k) for k in range(300)], pa.month_day_nano_interval())})
+        for fmt, cols, refused in (("orc", ["i", "u"], "'u' (uint64)"), ("vortex", ["i", "du"], "'du' (duration[us])"),
+                                   ("lance", ["i", "iv"], "'iv' (month_day_nano_interval)")):
+            for settings in ("default", "tuned"):
+                with self.subTest(format=fmt, settings=settings):
+                    src = ipc_file(table.select(cols), os.path.join(self.dir, f"refused-{fmt}.arrow"))
+                    out = os.path.join(self.dir, f"refused.{fmt}")
+                    r = self.w.ask({"op": "convert", "input": src, "format": fmt, "settings": settings,
+                                    "output": out})
+                    self.assertFalse(r["ok"])
+                    self.assertTrue(r["error"].startswith(f"not measured: {fmt} cannot hold column {refused}: "),
+                                    r["error"])
+                    self.assertNotIn("\n", r["error"])
+                    self.assertFalse(os.path.lexists(out))
+                    os.remove(src)
+
+    def test_bad_requests(self):
+        out = os.path.join(self.dir, "bad.orc")
+        for req, text in (({"op": "convert", "input": self.source, "format": "parquet", "settings": "default",
+                            "output": out}, "orc, vortex, lance"),
+                          ({"op": "convert", "input": self.source, "format": "orc", "settings": "fast",
+                            "output": out}, "unknown settings"),
+                          ({"op": "convert", "input": os.path.join(self.dir, "nope.arrow"), "format": "orc",
+                            "settings": "default", "output": out}, "no such file"),
+                          ({"op": "convert", "input": PATHS["parquet"], "format": "orc", "settings": "default",
+                            "output": out}, "no Arrow IPC file"),
+                          ({"op": "to_arrow", "input": PATHS["parquet"], "format": "orc", "output": out},
+                           "failed to read"),
+                          ({"op": "to_arrow", "input": PATHS["parquet"], "format": "lance", "output": out},
+                           "no such dataset directory")):
+            with self.subTest(text=text):
+                r = self.w.ask(req)
+                self.assertFalse(r["ok"])
+                self.assertIn(text, r["error"])
+                self.assertFalse(os.path.lexists(out))
+        self.assertTrue(self.w.ask({"op": "hello"})["ok"])  # the worker lives on
+
+
 # CSV and JSON Lines carry no types: the engines read them with the kinds'
 # types. Text that looks like a date ("2012/01/01", kind text) stays that
 # text; ints, floats (12.8), ISO dates and timestamps (naive, "Z", "+01:00")
