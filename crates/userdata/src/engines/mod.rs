@@ -316,6 +316,7 @@ pub fn measure(
             &candidates[source],
             scratch.path(),
             &scan,
+            &engines,
             &mut next_id,
             &mut out.notes,
         );

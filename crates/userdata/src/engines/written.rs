@@ -18,6 +18,16 @@ use std::rc::Rc;
 /// Formats written in the worker, and the extension of each.
 pub const FORMATS: [(&str, &str); 3] = [("orc", "orc"), ("vortex", "vortex"), ("lance", "lance")];
 
+/// The engines that read `format` (the others say they cannot).
+pub fn readers(format: &str) -> &'static [&'static str] {
+    match format {
+        "orc" => &["pyarrow", "pandas"],
+        "vortex" => &["vortex"],
+        "lance" => &["lance"],
+        _ => &[],
+    }
+}
+
 /// The settings each is written at.
 pub const SETTINGS: [&str; 2] = ["default", "tuned"];
 
@@ -62,11 +72,19 @@ pub fn write_all<'a>(
     source: &CandidateFile<'a>,
     dir: &Path,
     scan: &Expected,
+    engines: &[(String, String)],
     next_id: &mut usize,
     notes: &mut Vec<String>,
 ) -> Vec<Result<Written<'a>, (String, String, String)>> {
     let mut out = Vec::new();
     for (format, ext) in FORMATS {
+        // Written only when an engine that runs reads it.
+        if !engines
+            .iter()
+            .any(|(e, _)| readers(format).contains(&e.as_str()))
+        {
+            continue;
+        }
         for settings in SETTINGS {
             *next_id += 1;
             let id = format!("w{next_id}");
