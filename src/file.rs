@@ -78,6 +78,10 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         write_converted(&args, &options, &taken, resolved, &mut progress)?;
         return Ok(ExitCode::SUCCESS);
     }
+    if let Some(Target::Worker(t)) = &target {
+        write_in_worker(&args, &options, &taken, *t, &mut progress)?;
+        return Ok(ExitCode::SUCCESS);
+    }
 
     let mut store = RunStore::open(&args.store, &inputs)?;
     progress.milestone(&format!("encbench file: reading {}", args.path.display()));
@@ -415,6 +419,8 @@ fn check_binary_format(path: &Path, format: InputFormat) -> anyhow::Result<()> {
 enum Target {
     Recommended,
     Format(Resolved),
+    /// ORC, Vortex or Lance, written by its own library in the engines worker.
+    Worker(engines::convert::Target),
 }
 
 /// The codec for `format` under `compressor` (see `pipeline::resolve`).
@@ -430,6 +436,9 @@ fn parse_target(text: &str) -> anyhow::Result<Target> {
         Some((f, c)) => (f, Some(c.to_string())),
         None => (text, None),
     };
+    if let Some(worker) = engines::convert::Target::parse(format, compressor.as_deref()) {
+        return worker.map(Target::Worker).map_err(anyhow::Error::msg);
+    }
     resolve(format, compressor).map(Target::Format)
 }
 
@@ -445,6 +454,68 @@ fn write_converted(
     let Some(output) = &args.output else {
         bail!("--convert needs -o PATH");
     };
+    write_converted_to(args, options, inputs, resolved, output, progress)
+}
+
+/// `--convert orc|vortex|lance`: the input converted to an Arrow file
+/// (verified row by row) in a scratch folder beside the output, then
+/// streamed into the format by its own library in the engines worker and
+/// read back by the format's reader (see `engines::convert`).
+fn write_in_worker(
+    args: &FileArgs,
+    options: &LoadOptions,
+    inputs: &[&Path],
+    target: engines::convert::Target,
+    progress: &mut Progress,
+) -> anyhow::Result<()> {
+    let Some(output) = &args.output else {
+        bail!("--convert needs -o PATH");
+    };
+    let scratch = encbench_safe_write::ScratchDir::beside(output)
+        .with_context(|| format!("{}: a scratch folder beside it", output.display()))?;
+    let ipc = scratch.path().join("input.arrow");
+    let arrow = resolve("arrow", None)?;
+    progress.milestone(
+        "encbench file: first as Arrow IPC, in a scratch folder beside the output (removed at the end)",
+    );
+    write_converted_to(args, options, inputs, &arrow, &ipc, progress)?;
+    let read = LoadOptions {
+        schema: None,
+        hint: FormatHint::Auto,
+        ..options.clone()
+    };
+    let schema = pipeline::read(&ipc, &read)?.table.schema;
+    progress.milestone(&format!(
+        "encbench file: writing {} in the engines worker",
+        target.label()
+    ));
+    let done = engines::convert::convert(&ipc, &schema, target, output, args.export.force)
+        .map_err(anyhow::Error::msg)?;
+    let version = done
+        .file_version
+        .as_ref()
+        .map_or(String::new(), |v| format!(", file version {v}"));
+    outln!(
+        "wrote {}: {} by {}{version}, {} rows, {}; read back by its reader and compared with the Arrow file (checksum per column): identical",
+        output.display(),
+        target.label(),
+        done.library,
+        done.rows,
+        units::bytes(done.bytes as f64)
+    );
+    outln!("  settings: {}", done.settings);
+    Ok(())
+}
+
+/// Converts every row of the input to `output` (see [`write_converted`]).
+fn write_converted_to(
+    args: &FileArgs,
+    options: &LoadOptions,
+    inputs: &[&Path],
+    resolved: &Resolved,
+    output: &Path,
+    progress: &mut Progress,
+) -> anyhow::Result<()> {
     let candidate = resolved.codec.as_ref();
     // A format compressed inside itself is written plain by the compressor.
     let compressor = match resolved.native {

@@ -261,3 +261,63 @@ fn orc_vortex_and_lance_are_written_by_their_libraries_and_read_back_by_their_re
         .filter(|r| r["engine"] == "vortex")
         .all(|r| r["codec"] == "file/vortex"));
 }
+
+#[test]
+fn convert_writes_orc_vortex_and_lance_through_their_libraries_and_leaves_nothing_else() {
+    let Some(python) = venv() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let input = small_csv(dir.path());
+    for (target, name) in [
+        ("orc", "out.orc"),
+        ("vortex+tuned", "out.vortex"),
+        ("lance", "out.lance"),
+    ] {
+        let output = dir.path().join(name);
+        encbench()
+            .arg("file")
+            .arg(&input)
+            .args(["--convert", target, "-o"])
+            .arg(&output)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("400 rows"))
+            .stdout(predicate::str::contains(
+                "read back by its reader and compared with the Arrow file (checksum per column): identical",
+            ));
+        // A second time, it is there: refused.
+        encbench()
+            .arg("file")
+            .arg(&input)
+            .args(["--convert", target, "-o"])
+            .arg(&output)
+            .assert()
+            .failure();
+    }
+    // Each read by its reference reader, as a user opens it.
+    let out = encbench_table::testing::run_python(
+        &python,
+        dir.path(),
+        "import pyarrow.orc as o, vortex as v, lance as l\n\
+         print(o.read_table('out.orc').num_rows, v.open('out.vortex').to_arrow().read_all().num_rows, l.dataset('out.lance').count_rows())",
+    );
+    assert_eq!(out.trim(), "400 400 400");
+    // Nothing but the input and the three outputs: no scratch left behind.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["out.lance", "out.orc", "out.vortex", "small.csv"]);
+    encbench()
+        .arg("file")
+        .arg(&input)
+        .args(["--convert", "lance+fast", "-o"])
+        .arg(dir.path().join("x.lance"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "written at `default` or `tuned` settings",
+        ));
+}

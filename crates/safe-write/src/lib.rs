@@ -218,6 +218,19 @@ impl ScratchDir {
         })
     }
 
+    /// A new empty folder beside `target` (same file system, so what is
+    /// built in it can be renamed onto `target`).
+    pub fn beside(target: &Path) -> std::io::Result<ScratchDir> {
+        let dir = tempfile::Builder::new()
+            .prefix(".encbench-")
+            .tempdir_in(parent(target))?;
+        let listed = PENDING.list(dir.path());
+        Ok(ScratchDir {
+            dir,
+            _listed: listed,
+        })
+    }
+
     /// Where it is.
     pub fn path(&self) -> &Path {
         self.dir.path()

@@ -153,6 +153,12 @@ impl Worker {
             .ok_or_else(|| format!("engines worker: run answered without ns: {reply}"))
     }
 
+    /// A conversion (`convert`): as long as it takes, its answer as it is.
+    pub fn convert(&mut self, request: &Value) -> Result<Value, String> {
+        self.timeout = Duration::from_secs(24 * 3600);
+        self.request(request)
+    }
+
     /// Forgets prepared query `id` (its frames are freed).
     pub fn forget_query(&mut self, id: &str) -> Result<(), String> {
         self.request(&json!({"op": "forget", "id": id})).map(|_| ())

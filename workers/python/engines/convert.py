@@ -128,8 +128,58 @@ def convert(req):
             raise NotMeasured(f"{fmt}: {lib.library} wrote nothing at {path}: {one_line(e)}") from None
     finally:
         src.close()
+    try:
+        sums = checksums(req, fmt, source, path)
+    except (KeyboardInterrupt, SystemExit):
+        _discard(path)
+        raise
+    except BaseException as e:
+        _discard(path)
+        raise RequestError(f"convert: {fmt}: reading back {path} failed: {one_line(e)}") from None
     return {"ok": True, "rows": batches.rows, "bytes": size, "library": lib.library, "how": CONVERT_HOW[fmt],
-            "settings": lib.settings, "file_version": lib.file_version}
+            "settings": lib.settings, "file_version": lib.file_version, **sums}
+
+
+class _Sums:
+    """A checksum (engines/checksum.py) summed over record batches: missing
+    values add up and the hashes wrap, so a file read batch by batch sums
+    to the checksum of the whole."""
+
+    def __init__(self, kinds):
+        self.kinds, self.sums = kinds, {}
+
+    def add(self, batch):
+        from .checksum import column_checksum
+        for name, col in zip(batch.schema.names, batch.columns):
+            if name not in self.kinds:
+                raise RequestError(f"column {name!r} is not in the request's columns")
+            nulls, h = column_checksum(col, self.kinds[name])
+            n, g = self.sums.get(name, (0, 0))
+            self.sums[name] = (n + nulls, (g + h) % (1 << 64))
+
+    def answer(self):
+        return [{"name": n, "nulls": str(v[0]), "hash": str(v[1])} for n, v in self.sums.items()]
+
+
+def checksums(req, fmt, source, path):
+    """When the request gives `columns` ({name, kind}): the checksum of the
+    Arrow input's batches and of the written file read back by the format's
+    reference reader, batch by batch (encbench compares the two)."""
+    columns = req.get("columns")
+    if not columns:
+        return {}
+    kinds = {c["name"]: c["kind"] for c in columns}
+    before, after = _Sums(kinds), _Sums(kinds)
+    with open(source, "rb") as src:
+        f = ipc.open_file(src)
+        for k in range(f.num_record_batches):
+            before.add(f.get_batch(k))
+    _, batches = STREAM_READ[fmt](path)
+    rows = 0
+    for b in batches:
+        after.add(b)
+        rows += b.num_rows
+    return {"checksum_in": before.answer(), "checksum": after.answer(), "rows_back": rows}
 
 
 def _discard(path):

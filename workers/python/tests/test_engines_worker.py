@@ -667,6 +667,17 @@ class Conversions(unittest.TestCase):
         for fmt in ("orc", "vortex"):  # the tuned settings are the write query's
             self.assertLess(self.converted[fmt, "tuned"][1]["bytes"], self.converted[fmt, "default"][1]["bytes"])
 
+    def test_with_columns_the_read_back_checksum_equals_the_inputs(self):
+        for fmt in WRITTEN:
+            with self.subTest(format=fmt):
+                out = os.path.join(self.dir, f"sums.{fmt}")
+                r = self.w.ask({"op": "convert", "input": self.source, "format": fmt, "settings": "tuned",
+                                "output": out, "columns": COLUMNS})
+                self.assertTrue(r["ok"], r)
+                self.assertEqual(r["rows_back"], N)
+                self.assertEqual(r["checksum"], r["checksum_in"])
+                self.assertEqual([c["name"] for c in r["checksum"]], TABLE.column_names)
+
     def test_the_same_settings_as_the_write_query(self):
         for (fmt, settings), (out, r) in self.converted.items():
             with self.subTest(format=fmt, settings=settings):

@@ -7,6 +7,7 @@
 //! clock, under the same sampling and statistics as every other row.
 
 pub mod checksum;
+pub mod convert;
 pub mod files;
 pub mod queries;
 pub mod report;
