@@ -489,7 +489,7 @@ fn write_in_worker(
         "encbench file: writing {} in the engines worker",
         target.label()
     ));
-    let done = engines::convert::convert(&ipc, &schema, target, output, args.export.force)
+    let done = engines::convert::convert(&ipc, &schema, target, scratch.path(), output)
         .map_err(anyhow::Error::msg)?;
     let version = done
         .file_version

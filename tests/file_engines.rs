@@ -39,6 +39,13 @@ fn small_csv(dir: &Path) -> PathBuf {
     path
 }
 
+/// `encbench file INPUT` measured as lightly as the CLI tests measure.
+fn file_tiny(input: &Path) -> assert_cmd::Command {
+    let mut cmd = encbench();
+    cmd.arg("file").arg(input).args(TINY);
+    cmd
+}
+
 fn engine_rows(json: &Path) -> Vec<Value> {
     let doc: Value = serde_json::from_slice(&std::fs::read(json).unwrap()).unwrap();
     doc["results"]
@@ -58,10 +65,7 @@ fn every_engine_reads_every_format_it_can_and_each_answer_is_verified() {
     let dir = tempfile::tempdir().unwrap();
     let input = small_csv(dir.path());
     let json = dir.path().join("out.json");
-    encbench()
-        .arg("file")
-        .arg(&input)
-        .args(TINY)
+    file_tiny(&input)
         .args(["--engines", "--json"])
         .arg(&json)
         .assert()
@@ -121,11 +125,8 @@ fn a_missing_engine_gets_its_skip_line_and_no_rows() {
     let dir = tempfile::tempdir().unwrap();
     let input = small_csv(dir.path());
     let json = dir.path().join("out.json");
-    encbench()
+    file_tiny(&input)
         .env("ENCBENCH_ENGINES_HIDE", "pandas,duckdb")
-        .arg("file")
-        .arg(&input)
-        .args(TINY)
         .args([
             "--engines",
             "pandas,polars",
@@ -155,10 +156,7 @@ fn a_missing_engine_gets_its_skip_line_and_no_rows() {
 fn bad_engine_names_and_predicates_are_refused_before_anything_is_measured() {
     let dir = tempfile::tempdir().unwrap();
     let input = small_csv(dir.path());
-    encbench()
-        .arg("file")
-        .arg(&input)
-        .args(TINY)
+    file_tiny(&input)
         .args(["--engines", "duckdb,spork"])
         .assert()
         .failure()
@@ -166,18 +164,12 @@ fn bad_engine_names_and_predicates_are_refused_before_anything_is_measured() {
             "--engines: unknown engine \"spork\" (the engines are duckdb, polars, pyarrow, pandas, vortex, lance)",
         ))
         .stdout(predicate::str::contains("measuring").not());
-    encbench()
-        .arg("file")
-        .arg(&input)
-        .args(TINY)
+    file_tiny(&input)
         .args(["--engines", "--where", "nope > 3"])
         .assert()
         .failure()
         .stderr(predicate::str::contains("--where: no column \"nope\""));
-    encbench()
-        .arg("file")
-        .arg(&input)
-        .args(TINY)
+    file_tiny(&input)
         .args(["--where", "id > 3"])
         .assert()
         .failure()
@@ -192,10 +184,7 @@ fn orc_vortex_and_lance_are_written_by_their_libraries_and_read_back_by_their_re
     let dir = tempfile::tempdir().unwrap();
     let input = small_csv(dir.path());
     let json = dir.path().join("out.json");
-    encbench()
-        .arg("file")
-        .arg(&input)
-        .args(TINY)
+    file_tiny(&input)
         .args([
             "--engines",
             "pyarrow,vortex,lance",

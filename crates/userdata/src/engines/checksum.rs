@@ -134,6 +134,15 @@ pub fn column_sum(column: &Column, kind: Kind, rows: Option<&[usize]>) -> Column
     sum
 }
 
+/// A schema as the engines worker takes it: each column's name and key kind.
+pub fn columns_json(schema: &encbench_table::schema::Schema) -> Vec<serde_json::Value> {
+    schema
+        .fields
+        .iter()
+        .map(|f| serde_json::json!({"name": f.name, "kind": Kind::of(f.ty).as_str()}))
+        .collect()
+}
+
 /// The checksum of `columns` of `table` at `rows`.
 pub fn table_sums(table: &Table, columns: &[usize], rows: Option<&[usize]>) -> Vec<ColumnSum> {
     columns

@@ -4,13 +4,12 @@
 //! format with the format's own library and reads the result back with
 //! the format's reference reader; the two checksums (per column, as
 //! `--engines` checks every answer) must agree before the output is moved
-//! into place. Everything is built in a scratch folder beside the output,
-//! removed on failure and on Ctrl-C.
+//! into place. Everything is built in the caller's scratch folder beside
+//! the output, removed on failure and on Ctrl-C.
 
-use super::checksum::Kind;
 use super::written::{FORMATS, SETTINGS};
 use encbench_table::schema::Schema;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::path::Path;
 
 /// A format the worker writes, and at which settings.
@@ -51,25 +50,23 @@ pub struct Done {
     pub file_version: Option<String>,
 }
 
-/// Streams the Arrow file `ipc` (of `schema`) into `target` at `output`
-/// through a scratch folder beside it; `force` replaces an existing output.
+/// Streams the Arrow file `ipc` (of `schema`) into `target`, built in
+/// `scratch` (a folder beside `output`, on its file system) and renamed
+/// onto `output` once read back equal. The caller has refused an existing
+/// output without `--force`, and any directory; a file is replaced by the
+/// rename itself, so the user's file is never gone before the new one is
+/// in place.
 pub fn convert(
     ipc: &Path,
     schema: &Schema,
     target: Target,
+    scratch: &Path,
     output: &Path,
-    force: bool,
 ) -> Result<Done, String> {
-    let scratch = encbench_safe_write::ScratchDir::beside(output)
-        .map_err(|e| format!("{}: a scratch folder beside it: {e}", output.display()))?;
-    let built = scratch.path().join(format!("out.{}", target.format));
+    let built = scratch.join(format!("out.{}", target.format));
     let started = encbench_workers::engines::start()?;
     let mut worker = started.worker;
-    let columns: Vec<Value> = schema
-        .fields
-        .iter()
-        .map(|f| json!({"name": f.name, "kind": Kind::of(f.ty).as_str()}))
-        .collect();
+    let columns = super::checksum::columns_json(schema);
     let reply = worker.convert(&json!({
         "op": "convert",
         "input": ipc,
@@ -100,12 +97,6 @@ pub fn convert(
             reply["checksum"],
             reply["checksum_in"]
         ));
-    }
-    if force {
-        let _ = match output.is_dir() {
-            true => std::fs::remove_dir_all(output),
-            false => std::fs::remove_file(output),
-        };
     }
     std::fs::rename(&built, output).map_err(|e| {
         format!(

@@ -197,13 +197,7 @@ pub fn check(
 
 /// The worker's request for `query` on `file`.
 fn request(engine: &str, file: &CandidateFile<'_>, query: &Query) -> serde_json::Value {
-    let columns: Vec<serde_json::Value> = file
-        .want
-        .schema
-        .fields
-        .iter()
-        .map(|f| json!({"name": f.name, "kind": checksum::Kind::of(f.ty).as_str()}))
-        .collect();
+    let columns = checksum::columns_json(&file.want.schema);
     // The user's own text marks missing numbers as encbench's reader does
     // (R's NA, SQL's NULL); encbench's own files write an empty field.
     let null_tokens: &[&str] = match file.codec.as_str() {
@@ -394,6 +388,8 @@ pub fn measure(
                 &owned
             }
         };
+        // Each query's share of the rows, once per file (a filter walks the table).
+        let shares: Vec<Option<f64>> = queries.iter().map(|q| q.selectivity(&file.want)).collect();
         let cold = options
             .caches
             .contains(&Cache::Cold)
@@ -414,7 +410,7 @@ pub fn measure(
                 continue;
             }
             let mut rows: Vec<Pending<'_>> = Vec::new();
-            for (query, want) in queries.iter().zip(expected) {
+            for ((query, want), share) in queries.iter().zip(expected).zip(&shares) {
                 next_id += 1;
                 let id = format!("q{next_id}");
                 let asked = request(engine, file, query);
@@ -437,7 +433,7 @@ pub fn measure(
                     engine: Some(EngineRead {
                         engine: engine.clone(),
                         query: query.name().into(),
-                        selectivity: query.selectivity(&file.want),
+                        selectivity: *share,
                     }),
                     ..Default::default()
                 };

@@ -199,16 +199,14 @@ impl Filter {
                 (v as u64).cmp(&(*w as u64))
             }
             (Cell::Int(v), Literal::Int(w)) => v.cmp(w),
-            (Cell::Float(v), Literal::Float(w)) if v.is_nan() || w.is_nan() => return false,
-            (Cell::Float(v), Literal::Float(w)) => v.total_cmp(w),
+            // NaN matches nothing; -0.0 equals 0.0, as engines compare.
+            (Cell::Float(v), Literal::Float(w)) => match v.partial_cmp(w) {
+                Some(order) => order,
+                None => return false,
+            },
             (Cell::Bool(v), Literal::Bool(w)) => v.cmp(w),
             (Cell::Str(v), Literal::Text(w)) => v.as_bytes().cmp(w.as_bytes()),
             _ => return false,
-        };
-        // -0.0 and 0.0 are equal to engines; total_cmp orders them.
-        let order = match (table.columns[self.column].cell(i), &self.value) {
-            (Cell::Float(v), Literal::Float(w)) => v.partial_cmp(w).unwrap_or(order),
-            _ => order,
         };
         self.op.keeps(order)
     }
@@ -391,22 +389,30 @@ pub fn pick_filter(table: &Table) -> Option<Filter> {
             _ => None,
         }
     };
-    // 1. Sorted columns, ranges.
+    // Each numeric column's range `<=` its 1 % value: first those of
+    // sorted columns, then (after the equalities) the rest.
+    let (mut sorted, mut unsorted) = (Vec::new(), Vec::new());
     for (c, field) in fields.iter().enumerate() {
-        if numeric(field.ty) && is_sorted(table, c) {
-            if let Some(value) = quantile(c) {
-                let why = format!("column {:?} is sorted", field.name);
-                consider(
-                    Filter {
-                        column: c,
-                        op: Op::Le,
-                        value,
-                        why,
-                    },
-                    &mut found,
-                );
-            }
-        }
+        let Some(value) = numeric(field.ty).then(|| quantile(c)).flatten() else {
+            continue;
+        };
+        let (why, list) = match is_sorted(table, c) {
+            true => (format!("column {:?} is sorted", field.name), &mut sorted),
+            false => (
+                format!("the 1 % value of column {:?}", field.name),
+                &mut unsorted,
+            ),
+        };
+        list.push(Filter {
+            column: c,
+            op: Op::Le,
+            value,
+            why,
+        });
+    }
+    // 1. Sorted columns, ranges.
+    for f in sorted {
+        consider(f, &mut found);
     }
     // 2. Low-cardinality columns, equality.
     for (c, field) in fields.iter().enumerate() {
@@ -427,21 +433,8 @@ pub fn pick_filter(table: &Table) -> Option<Filter> {
         }
     }
     // 3. Any numeric column, its 1 % value.
-    for (c, field) in fields.iter().enumerate() {
-        if numeric(field.ty) && !is_sorted(table, c) {
-            if let Some(value) = quantile(c) {
-                let why = format!("the 1 % value of column {:?}", field.name);
-                consider(
-                    Filter {
-                        column: c,
-                        op: Op::Le,
-                        value,
-                        why,
-                    },
-                    &mut found,
-                );
-            }
-        }
+    for f in unsorted {
+        consider(f, &mut found);
     }
     let off = |s: f64| (s / TARGET_SELECTIVITY).ln().abs();
     let close = found.iter().position(|(_, s)| off(*s) <= 2f64.ln());

@@ -47,13 +47,7 @@ pub struct Written<'a> {
 
 /// The request that writes `format` at `settings` from the Arrow file.
 fn request(format: &str, settings: &str, source: &CandidateFile<'_>, output: &Path) -> Value {
-    let columns: Vec<Value> = source
-        .want
-        .schema
-        .fields
-        .iter()
-        .map(|f| json!({"name": f.name, "kind": super::checksum::Kind::of(f.ty).as_str()}))
-        .collect();
+    let columns = super::checksum::columns_json(&source.want.schema);
     json!({
         "engine": "writer",
         "path": output,
