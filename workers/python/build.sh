@@ -34,7 +34,7 @@ fi
 "$venv/bin/python" -m pip install --disable-pip-version-check --quiet -r "$req" ||
     fail "pip install -r requirements.txt failed (network, or no wheel for this platform?)"
 "$venv/bin/python" - <<'PY' || fail "the installed libraries do not import"
-import orjson, msgpack, cbor2, google.protobuf, fastavro, pyarrow, pyarrow.parquet, pyarrow.orc, bson, polars, duckdb, pandas, numpy, zstandard, vortex, lance
+import orjson, msgpack, cbor2, google.protobuf, fastavro, pyarrow, pyarrow.parquet, pyarrow.orc, bson, polars, duckdb, pandas, numpy, zstandard, vortex, lance, pyspark
 PY
 echo "$want" >"$stamp"
 echo "workers/python/.venv built from requirements.txt"
