@@ -7,6 +7,7 @@
 pub mod arrow;
 pub mod avro_header;
 pub mod binary_input;
+pub mod dataset;
 pub mod error;
 pub mod infer;
 pub mod inflate_cap;
