@@ -153,6 +153,23 @@ pub struct Columnar {
     pub written: crate::binary_input::Written,
     /// Each column's type in the file, in its format's words.
     pub input_types: Vec<String>,
+    /// The rows are an Arrow copy of an ORC, Vortex or Lance input, read
+    /// by that format's own library (see `encbench_userdata::external_input`).
+    pub stand_in: Option<StandIn>,
+}
+
+/// The input behind an Arrow copy: it has no in-process reader, so it has
+/// no `original` row; the engines that read its format time it.
+#[derive(Debug, Clone)]
+pub struct StandIn {
+    /// The worker's name of its format (`orc`, `vortex`, `lance`).
+    pub format: &'static str,
+    /// The input as the user named it.
+    pub path: PathBuf,
+    /// Its size at rest.
+    pub bytes: u64,
+    /// How its reader read it.
+    pub how: String,
 }
 
 /// A Parquet or Arrow input: its schema and a sample of its row groups or
@@ -201,6 +218,7 @@ fn load_columnar(
             sample_bytes: read.sample_bytes,
             written: read.written,
             input_types: read.input_types,
+            stand_in: None,
         }),
         file_bytes,
         text_bytes: file_bytes,

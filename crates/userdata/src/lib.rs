@@ -12,6 +12,7 @@ pub mod convert;
 pub mod cost;
 pub mod describe;
 pub mod engines;
+pub mod external_input;
 pub mod measure;
 pub mod pipeline;
 pub mod plain_table;

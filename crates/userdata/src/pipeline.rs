@@ -276,7 +276,16 @@ fn notes(loaded: &Loaded, sample_mb: f64) -> Vec<String> {
             encbench_table::sample::SAMPLE_SEED
         )),
     }
-    if let Some(c) = &loaded.columnar {
+    if let Some(s) = loaded.columnar.as_ref().and_then(|c| c.stand_in.as_ref()) {
+        notes.push(format!(
+            "file: input in {} ({} at rest), which encbench has no reader of: its {} rows were read by {} into an Arrow copy in a scratch folder, and measured there; the file as it is has no row in this table: `--engines` times it as the engines that read {} read it",
+            crate::external_input::title(s.format),
+            units::bytes(s.bytes as f64),
+            loaded.table.rows(),
+            s.how,
+            crate::external_input::title(s.format),
+        ));
+    } else if let Some(c) = &loaded.columnar {
         let parts = match (c.kind, c.parts) {
             (encbench_table::binary_input::Kind::Avro, _) if loaded.original.is_empty() => {
                 "its first blocks".to_string()

@@ -13,10 +13,14 @@ use encbench_table::sniff::Format;
 
 /// Every candidate for a columnar input: the file as it is first when it
 /// is measured whole, else its format with the file's own settings
-/// re-encoded on the sample; then the rest.
+/// re-encoded on the sample (neither for an ORC, Vortex or Lance input,
+/// whose rows are an Arrow copy); then the rest.
 pub fn for_columnar(input: &Columnar, whole: bool) -> Vec<Box<dyn TableCodec>> {
     let mut list: Vec<Box<dyn TableCodec>> = Vec::new();
-    if whole {
+    if input.stand_in.is_some() {
+        // An Arrow copy of ORC, Vortex or Lance: the input itself has no
+        // reader here, and the copy is not what the user keeps.
+    } else if whole {
         list.push(Box::new(original::OriginalColumnar(input.kind)));
     } else if let Some(Ok(inner)) = encbench_codecs::tables::as_written(input.kind, &input.written)
     {

@@ -105,6 +105,19 @@ pub fn write_all<'a>(
         .and_then(|c| c.written.compression.clone())
         .unwrap_or_else(|| "none".into());
     let mut out = Vec::new();
+    // An ORC, Vortex or Lance input is read as it is by the engines that
+    // read its format: its own row, where the in-process table has none.
+    if let Some(s) = loaded.columnar.as_ref().and_then(|c| c.stand_in.as_ref()) {
+        out.push(CandidateFile {
+            codec: "original".into(),
+            compression: own.clone(),
+            format: s.format,
+            whole: "none",
+            path: s.path.clone(),
+            bytes: s.bytes,
+            want: Cow::Borrowed(&loaded.table),
+        });
+    }
     for codec in &all {
         let format = match engine_format(codec.id(), loaded) {
             Ok(f) => f,
