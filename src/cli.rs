@@ -474,6 +474,24 @@ pub enum InputFormat {
     Avro,
 }
 
+/// Who runs `file --convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ConvertEngine {
+    /// encbench itself (its own writers, or ORC/Vortex/Lance's libraries).
+    Encbench,
+    /// PySpark, in local mode unless --spark-master names a cluster.
+    Spark,
+    /// DuckDB's COPY, on this machine.
+    Duckdb,
+}
+
+/// What `file --emit` prints instead of converting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// A self-contained PySpark script: read, write, check, rename.
+    Spark,
+}
+
 #[derive(Debug, Args)]
 pub struct FileArgs {
     /// The file to measure: CSV/TSV, JSON Lines, a JSON document of records or text (gzip or zstd compressed is fine), or a Parquet, Arrow IPC (Feather) or Avro file.
@@ -531,6 +549,18 @@ pub struct FileArgs {
     /// Where --convert writes.
     #[arg(long, short, value_name = "PATH", requires = "convert")]
     pub output: Option<PathBuf>,
+
+    /// Who runs --convert: encbench, or spark / duckdb reading the input themselves (PATH may then be a folder of Parquet, CSV or JSON Lines files; hive partitions are kept), the result read back by the engine and by pyarrow and checked before it is moved into place.
+    #[arg(long, value_enum, default_value_t = ConvertEngine::Encbench, requires = "convert")]
+    pub engine: ConvertEngine,
+
+    /// The Spark master --engine spark runs on (and --emit spark's default).
+    #[arg(long, value_name = "URL", default_value = "local[*]")]
+    pub spark_master: String,
+
+    /// Print the conversion as a script instead of running it (spark: a PySpark script that writes, checks and renames).
+    #[arg(long, value_enum, requires = "convert")]
+    pub emit: Option<Emit>,
 
     /// Measure at most this many MB of text, on a seeded sample of rows [default: 2 quick, 64 full].
     #[arg(long, value_name = "MB", value_parser = parse_mb)]

@@ -161,7 +161,7 @@ fn bad_engine_names_and_predicates_are_refused_before_anything_is_measured() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "--engines: unknown engine \"spork\" (the engines are duckdb, polars, pyarrow, pandas, vortex, lance)",
+            "--engines: unknown engine \"spork\" (the engines are duckdb, polars, pyarrow, pandas, vortex, lance, spark)",
         ))
         .stdout(predicate::str::contains("measuring").not());
     file_tiny(&input)

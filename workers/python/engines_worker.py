@@ -102,6 +102,8 @@ class Current:
         self.plan = plan = engine_call(spec, lambda: mod.prepare(spec))
         result = engine_call(spec, plan.fn)  # the warm-up, and the result the checksum covers
         self.reply = {"ok": True, "library": f"{mod.NAME} {mod.VERSION}", "how": plan.how}
+        if getattr(plan, "note", None):  # e.g. Spark's JVM start, said once and never timed
+            self.reply["note"] = plan.note
         if spec.query == "open":
             rows, ncols = result
             self.reply.update(rows=int(rows), columns=int(ncols), checksum=[])
@@ -195,6 +197,10 @@ def main():
                 from engines.convert import to_arrow
 
                 reply = to_arrow(req)
+            elif op == "engine_convert":
+                from engines.engine_convert import engine_convert
+
+                reply = engine_convert(req)
             elif op == "quit":
                 return
             else:
@@ -209,8 +215,18 @@ def main():
         sys.stdout.flush()
 
 
+def shutdown():
+    """A Spark session, if one started, stops and its temporary folder goes
+    (os._exit below skips atexit)."""
+    if "engines.spark_session" in sys.modules:
+        sys.modules["engines.spark_session"].stop(fast=True)
+
+
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        shutdown()
     # Skip C++ static destructors at teardown: pyarrow's (and DuckDB's) thread
     # pools can abort the process there (apache/arrow#34314).
     sys.stdout.flush()

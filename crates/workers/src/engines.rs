@@ -11,7 +11,17 @@ use std::process::Command;
 use std::time::Duration;
 
 /// The engines the worker knows, in the order tables list them.
-pub const ENGINES: [&str; 6] = ["duckdb", "polars", "pyarrow", "pandas", "vortex", "lance"];
+pub const ENGINES: [&str; 7] = [
+    "duckdb", "polars", "pyarrow", "pandas", "vortex", "lance", "spark",
+];
+
+/// How to install a missing engine into the venv.
+pub fn install_hint(engine: &str) -> String {
+    match engine {
+        "spark" => "pip install pyspark into workers/python/.venv and install a JDK 17+ (Debian: default-jdk-headless), or run workers/python/build.sh".into(),
+        name => format!("pip install {name} into workers/python/.venv, or run workers/python/build.sh"),
+    }
+}
 
 /// Engines that read only their own format (a format's reference reader).
 pub fn reads_only(engine: &str) -> Option<&'static str> {
@@ -85,6 +95,8 @@ pub struct Answer {
     pub settings: Option<String>,
     /// A write's file-format version, where the format has one (Lance's `2.2`).
     pub file_version: Option<String>,
+    /// Said once by the engine (Spark's JVM start, not counted).
+    pub note: Option<String>,
 }
 
 /// Why a prepare did not give an answer.
@@ -141,6 +153,7 @@ impl Worker {
             library: reply["library"].as_str().map(String::from),
             settings: reply["settings"].as_str().map(String::from),
             file_version: reply["file_version"].as_str().map(String::from),
+            note: reply["note"].as_str().map(String::from),
         })
     }
 

@@ -6,7 +6,7 @@ import os
 
 from .checksum import KINDS
 
-ENGINES = ("duckdb", "polars", "pyarrow", "pandas", "vortex", "lance")
+ENGINES = ("duckdb", "polars", "pyarrow", "pandas", "vortex", "lance", "spark")
 FORMATS = ("parquet", "arrow", "arrow-stream", "csv", "jsonl", "avro", "orc", "vortex", "lance")
 # A Lance dataset is a directory (data files, manifests, transactions); every
 # other format one file.

@@ -8,9 +8,11 @@
 
 pub mod checksum;
 pub mod convert;
+pub mod external;
 pub mod files;
 pub mod queries;
 pub mod report;
+pub mod spark_emit;
 pub mod written;
 
 use crate::measure::{dataset_name, SCENARIO};
@@ -251,7 +253,8 @@ pub fn measure(
     for (name, why) in &started.missing {
         if wanted(name) {
             out.notes.push(format!(
-                "engines: {name} skipped: {why} (pip install {name} into workers/python/.venv, or run workers/python/build.sh)"
+                "engines: {name} skipped: {why} ({})",
+                worker::install_hint(name)
             ));
         }
     }
@@ -438,7 +441,12 @@ pub fn measure(
                     ..Default::default()
                 };
                 let answer = match answer {
-                    Ok(a) => a,
+                    Ok(a) => {
+                        if let Some(note) = &a.note {
+                            out.notes.push(format!("engines: {note}"));
+                        }
+                        a
+                    }
                     Err(Refusal::NotMeasured(why)) => {
                         // One note per engine and reason, naming the files.
                         let label = file.label();

@@ -143,6 +143,7 @@ fn answer_for(q: &Query, t: &Table) -> Answer {
         library: None,
         settings: None,
         file_version: None,
+        note: None,
     }
 }
 
