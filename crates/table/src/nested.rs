@@ -63,9 +63,9 @@ impl Shape {
             Value::Number(n) if n.is_f64() => Shape::Float,
             Value::Number(_) => Shape::Mixed, // beyond i64: no exact column type
             Value::String(_) => Shape::Str,
-            Value::Array(items) => Shape::List(Box::new(
-                items.iter().fold(Shape::Null, |s, v| s.merge(Shape::of(v))),
-            )),
+            Value::Array(items) => {
+                Shape::list(items.iter().fold(Shape::Null, |s, v| s.merge(Shape::of(v))))
+            }
             Value::Object(members) => Shape::Struct(
                 members
                     .iter()
@@ -76,12 +76,23 @@ impl Shape {
         }
     }
 
+    /// An array of `items`; one whose elements disagree (pandas writes a
+    /// map's entries as `[["w", 18]]`) is JSON text whole, so a reader sees
+    /// the array as it was written, not each element's JSON text (`"w"`
+    /// with its quotes where the source had `w`).
+    fn list(items: Shape) -> Shape {
+        match items {
+            Shape::Mixed => Shape::Mixed,
+            items => Shape::List(Box::new(items)),
+        }
+    }
+
     /// The shape holding both (integers and floats do not mix: a float
     /// column would print `1` back as `1.0`).
     pub fn merge(self, other: Shape) -> Shape {
         match (self, other) {
             (Shape::Null, s) | (s, Shape::Null) => s,
-            (Shape::List(a), Shape::List(b)) => Shape::List(Box::new(a.merge(*b))),
+            (Shape::List(a), Shape::List(b)) => Shape::list(a.merge(*b)),
             (Shape::Map(a), Shape::Map(b)) => Shape::Map(Box::new(a.merge(*b))),
             (Shape::Struct(mut a), Shape::Struct(b)) => {
                 for (name, shape) in b {
@@ -545,9 +556,16 @@ mod tests {
             "struct<geo: struct<lat: float64>, id: int64, tags: list<string>, extra: bool>"
         );
         assert_eq!(Shape::Int.merge(Shape::Float), Shape::Mixed);
+        // An array whose elements disagree is JSON text whole, nested or not.
+        assert_eq!(Shape::of(&json!([1, "a"])), Shape::Mixed);
+        assert_eq!(Shape::of(&json!([["w", 18]])), Shape::Mixed);
         assert_eq!(
-            Shape::of(&json!([1, "a"])),
-            Shape::List(Box::new(Shape::Mixed))
+            Shape::of(&json!([[1], [2]])).merge(Shape::of(&json!([["a"]]))),
+            Shape::Mixed
+        );
+        assert_eq!(
+            Shape::of(&json!({"pairs": [["w", 18]], "n": 1})).describe(),
+            "struct<n: int64, pairs: json>"
         );
         assert!(s.fits(&json!({"id": 3})));
         assert!(!s.fits(&json!({"id": "3"})));
