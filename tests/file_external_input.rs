@@ -126,7 +126,10 @@ fn an_orc_input_is_read_as_it_is_by_the_engines_that_read_orc() {
     }
     for r in &original {
         assert_eq!(r["verification"]["status"], "verified", "{r}");
-        assert_eq!(r["encoded_bytes"], std::fs::metadata(dir.path().join("t.orc")).unwrap().len());
+        assert_eq!(
+            r["encoded_bytes"],
+            std::fs::metadata(dir.path().join("t.orc")).unwrap().len()
+        );
     }
 }
 

@@ -95,8 +95,12 @@ pub fn prepare(path: &Path) -> Result<Option<Copy>, String> {
         return Ok(None);
     };
     let what = format.describe();
-    let scratch = ScratchDir::new()
-        .map_err(|e| format!("{}: a scratch folder for its Arrow copy: {e}", path.display()))?;
+    let scratch = ScratchDir::new().map_err(|e| {
+        format!(
+            "{}: a scratch folder for its Arrow copy: {e}",
+            path.display()
+        )
+    })?;
     let arrow = scratch.path().join("input.arrow");
     let started = encbench_workers::engines::start().map_err(|e| {
         format!(
@@ -113,8 +117,8 @@ pub fn prepare(path: &Path) -> Result<Option<Copy>, String> {
             "output": arrow,
         }))
         .map_err(|e| format!("{} ({what}): {e}", path.display()))?;
-    let original_bytes = disk_bytes(path)
-        .map_err(|e| format!("{}: reading its size: {e}", path.display()))?;
+    let original_bytes =
+        disk_bytes(path).map_err(|e| format!("{}: reading its size: {e}", path.display()))?;
     Ok(Some(Copy {
         format,
         arrow,
