@@ -14,6 +14,7 @@ whatever was written at OUTPUT is removed and the job cancelled."""
 
 import os
 import shutil
+import sys
 import threading
 import time
 
@@ -67,6 +68,8 @@ class Watchdog:
                     os.rmdir(os.path.dirname(self.output))  # the scratch folder, if empty
                 except OSError:
                     pass
+                if "engines.spark_session" in sys.modules:  # its temporary folder too
+                    sys.modules["engines.spark_session"].stop(fast=True)
                 os._exit(1)
 
     def stop(self):

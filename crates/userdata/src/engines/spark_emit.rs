@@ -8,15 +8,16 @@
 //! `--check`, it checks an existing output against the source again.
 //!
 //! The sample is chosen by content (`pmod(xxhash64(seed, every column),
-//! EVERY) = 0`), so both sides pick the same rows whatever their order or
-//! partitioning; per column it compares the count of non-null values and
-//! the sum of xxhash64 of the values (as a decimal: no overflow).
+//! every) = 0`, `every` = rows / 100,000, so every row of a small dataset),
+//! so both sides pick the same rows whatever their order or partitioning;
+//! per column it compares the count of non-null values and the sum of
+//! xxhash64 of the values (as a decimal: no overflow).
 
 use super::external::Input;
 use std::path::Path;
 
-/// One row in this many is in the sample.
-pub const SAMPLE_EVERY: u32 = 100;
+/// About this many rows are in the sample (all of them when fewer).
+pub const SAMPLE_ROWS: u64 = 100_000;
 /// The sample's seed.
 pub const SEED: u64 = 0x5eed;
 
@@ -75,7 +76,7 @@ READ = ({read_format}, {read_options})
 WRITE = ({write_format}, {options})  # DataFrameWriter.option(key, value), in order
 PARTITION_BY = [{parts}]
 BACK_OPTIONS = {back_options}
-SEED, EVERY = {seed}, {every}  # a row is sampled when pmod(xxhash64(SEED, row), EVERY) == 0
+SEED, SAMPLE_ROWS = {seed}, {sample}  # a row is sampled when pmod(xxhash64(SEED, row), rows // SAMPLE_ROWS) == 0
 MASTER = os.environ.get("SPARK_MASTER", {master})
 
 
@@ -84,21 +85,23 @@ def read(spark, path, fmt, options, schema=None):
     return (r.schema(schema) if schema is not None else r).load(path)
 
 
-def summary(df):
-    """(rows, per column: non-null count and the sum of xxhash64 over the sample)."""
+def summary(df, rows):
+    """Per column: non-null count and the sum of xxhash64 over the sample."""
+    every = max(1, rows // SAMPLE_ROWS)
     cols = sorted(df.columns)
-    sample = df.where(F.pmod(F.xxhash64(F.lit(SEED), *[F.col(c) for c in cols]), F.lit(EVERY)) == 0)
+    sample = df.where(F.pmod(F.xxhash64(F.lit(SEED), *[F.col(c) for c in cols]), F.lit(every)) == 0)
     aggs = [F.count(F.lit(1)).alias("__sampled")]
     for i, c in enumerate(cols):
         aggs += [F.count(F.col(c)).alias(f"n{{i}}"),
                  F.sum(F.xxhash64(F.col(c)).cast("decimal(38,0)")).alias(f"h{{i}}")]
-    return df.count(), sample.agg(*aggs).collect()[0].asDict()
+    return sample.agg(*aggs).collect()[0].asDict()
 
 
 def check(spark, src, path):
     schema = src.schema if {text_out} else None
     back = read(spark, path, WRITE[0], BACK_OPTIONS, schema)
-    want, got = summary(src), summary(back)
+    rows = src.count()
+    want, got = (rows, summary(src, rows)), (back.count(), summary(back, rows))
     if want != got:
         print(f"mismatch: the source has {{want[0]}} rows and sample {{want[1]}}; {{path}} has {{got[0]}} and {{got[1]}}",
               file=sys.stderr)
@@ -149,7 +152,7 @@ if __name__ == "__main__":
         options = py_pairs(options),
         parts = parts.join(", "),
         seed = SEED,
-        every = SAMPLE_EVERY,
+        sample = SAMPLE_ROWS,
         master = py(master),
         text_out = if text_out { "True" } else { "False" },
     )

@@ -21,7 +21,7 @@ pub const FORMATS: [(&str, &str); 3] = [("orc", "orc"), ("vortex", "vortex"), ("
 /// The engines that read `format` (the others say they cannot).
 pub fn readers(format: &str) -> &'static [&'static str] {
     match format {
-        "orc" => &["pyarrow", "pandas"],
+        "orc" => &["pyarrow", "pandas", "spark"],
         "vortex" => &["vortex"],
         "lance" => &["lance"],
         _ => &[],
