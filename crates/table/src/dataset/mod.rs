@@ -5,6 +5,7 @@
 //! a seeded, size-weighted sample of rows across many parts into one
 //! [`crate::Loaded`], so a dataset is measured as a file is.
 
+pub mod compact;
 mod delta;
 mod discover;
 pub mod hive;
