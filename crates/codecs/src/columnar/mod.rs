@@ -34,7 +34,7 @@ pub use ipc::ArrowIpc;
 pub use ipc::ArrowIpcTable;
 pub use parquet_codec::Parquet;
 #[cfg(feature = "tables")]
-pub use parquet_codec::{ParquetTable, ROW_GROUP_ROWS};
+pub use parquet_codec::{tuning, Choice, Handle, ParquetTable, TunedParquet, ROW_GROUP_ROWS};
 
 /// Runs a table read, a panic of the Arrow or Parquet reader (they assert
 /// on some damaged bytes) becoming an error naming `format`. The panic

@@ -15,6 +15,12 @@ use std::marker::PhantomData;
 mod encoding;
 #[cfg(all(test, feature = "tables"))]
 mod tests;
+#[cfg(feature = "tables")]
+mod tuned;
+#[cfg(feature = "tables")]
+pub mod tuning;
+#[cfg(all(test, feature = "tables"))]
+mod tuning_tests;
 
 /// The whole batch as a Parquet file written by `ArrowWriter` in one row
 /// group, read back by `ParquetRecordBatchReader` (its default 1024-row
@@ -417,4 +423,8 @@ mod over_tables {
     }
 }
 #[cfg(feature = "tables")]
+pub use encoding::Choice;
+#[cfg(feature = "tables")]
 pub use over_tables::{ParquetTable, ROW_GROUP_ROWS};
+#[cfg(feature = "tables")]
+pub use tuned::{Handle, TunedParquet};

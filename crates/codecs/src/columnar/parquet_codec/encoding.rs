@@ -40,6 +40,11 @@ pub enum Choice {
     Delta,
     /// BYTE_STREAM_SPLIT: the values' bytes regrouped by position.
     ByteStreamSplit,
+    /// DELTA_LENGTH_BYTE_ARRAY: the lengths delta-packed, then the bytes.
+    DeltaLength,
+    /// DELTA_BYTE_ARRAY: each value's prefix shared with the previous one
+    /// and its suffix.
+    DeltaByteArray,
 }
 
 impl Choice {
@@ -54,6 +59,8 @@ impl Choice {
             Choice::Plain => Encoding::PLAIN,
             Choice::Delta => Encoding::DELTA_BINARY_PACKED,
             Choice::ByteStreamSplit => Encoding::BYTE_STREAM_SPLIT,
+            Choice::DeltaLength => Encoding::DELTA_LENGTH_BYTE_ARRAY,
+            Choice::DeltaByteArray => Encoding::DELTA_BYTE_ARRAY,
         };
         builder
             .set_column_dictionary_enabled(path.clone(), false)
@@ -61,8 +68,40 @@ impl Choice {
     }
 }
 
+impl Choice {
+    /// The encoding's name as Parquet (and pyarrow's `column_encoding`)
+    /// spells it; `None` for the dictionary.
+    pub fn parquet_name(self) -> Option<&'static str> {
+        Some(match self {
+            Choice::Dictionary => return None,
+            Choice::Plain => "PLAIN",
+            Choice::Delta => "DELTA_BINARY_PACKED",
+            Choice::ByteStreamSplit => "BYTE_STREAM_SPLIT",
+            Choice::DeltaLength => "DELTA_LENGTH_BYTE_ARRAY",
+            Choice::DeltaByteArray => "DELTA_BYTE_ARRAY",
+        })
+    }
+}
+
+/// What a text or binary column of `data_type` may be written as, the
+/// default first (`parquet + tuned` only: the plain `parquet` candidate
+/// keeps its dictionaries for text).
+pub fn text_candidates(data_type: &DataType) -> &'static [Choice] {
+    use DataType::*;
+    match data_type {
+        Dictionary(_, value) if !text_candidates(value).is_empty() => text_candidates(value),
+        Utf8 | LargeUtf8 | Binary | LargeBinary => &[
+            Choice::Dictionary,
+            Choice::Plain,
+            Choice::DeltaLength,
+            Choice::DeltaByteArray,
+        ],
+        _ => &[],
+    }
+}
+
 /// What a column of `data_type` may be written as, the default first.
-fn candidates(data_type: &DataType) -> &'static [Choice] {
+pub fn candidates(data_type: &DataType) -> &'static [Choice] {
     use DataType::*;
     match data_type {
         // Stored as Parquet INT32 or INT64.
@@ -142,7 +181,7 @@ fn poisoned() -> parquet::errors::ParquetError {
 }
 
 /// Column `i` of `batches`, up to `rows` rows, in pieces.
-fn first_rows(batches: &[RecordBatch], i: usize, rows: usize) -> Vec<ArrayRef> {
+pub fn first_rows(batches: &[RecordBatch], i: usize, rows: usize) -> Vec<ArrayRef> {
     let mut left = rows;
     let mut parts = Vec::new();
     for batch in batches {
@@ -164,16 +203,31 @@ pub fn choose(
     compression: Compression,
     group_rows: usize,
 ) -> Result<Choice> {
+    let among = candidates(field.data_type());
+    Ok(choose_among(field, parts, compression, group_rows, among)?.0)
+}
+
+/// The smallest of `among` for `parts`, and each one's size (bytes, a
+/// dictionary page counted for its share), in `among`'s order.
+pub fn choose_among(
+    field: &Field,
+    parts: &[ArrayRef],
+    compression: Compression,
+    group_rows: usize,
+    among: &[Choice],
+) -> Result<(Choice, Vec<(Choice, f64)>)> {
     let rows: usize = parts.iter().map(|p| p.len()).sum();
     let share = (rows as f64 / group_rows.max(1) as f64).min(1.0);
     let mut best = (f64::MAX, Choice::Dictionary);
-    for &choice in candidates(field.data_type()) {
+    let mut sizes = Vec::with_capacity(among.len());
+    for &choice in among {
         let size = written_size(field, parts, choice, compression, share)?;
+        sizes.push((choice, size));
         if size < best.0 {
             best = (size, choice);
         }
     }
-    Ok(best.1)
+    Ok((best.1, sizes))
 }
 
 /// Bytes of the column chunk `parts` make when written with `choice`, of
