@@ -221,3 +221,135 @@ fn text(v: &Value) -> Option<String> {
         other => Some(format!("{other:?}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dataset::PartFormat;
+    use apache_avro::{Schema, Writer};
+
+    /// An Avro file of `records` under `schema` (the fields the reader uses).
+    fn avro(path: &Path, schema: &str, records: Vec<Vec<(&str, Value)>>) {
+        let schema = Schema::parse_str(schema).unwrap();
+        let mut writer = Writer::new(&schema, Vec::new()).unwrap();
+        for r in records {
+            let fields = r.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
+            writer.append(Value::Record(fields)).unwrap();
+        }
+        std::fs::write(path, writer.into_inner().unwrap()).unwrap();
+    }
+
+    const MANIFEST: &str = r#"{"type":"record","name":"manifest_entry","fields":[
+        {"name":"status","type":"int"},
+        {"name":"data_file","type":{"type":"record","name":"r2","fields":[
+            {"name":"content","type":"int"},
+            {"name":"file_path","type":"string"},
+            {"name":"file_format","type":"string"},
+            {"name":"partition","type":{"type":"record","name":"r102","fields":[
+                {"name":"day","type":["null","string"]}]}},
+            {"name":"record_count","type":"long"},
+            {"name":"file_size_in_bytes","type":"long"}]}}]}"#;
+    const LIST: &str = r#"{"type":"record","name":"manifest_file","fields":[
+        {"name":"manifest_path","type":"string"},
+        {"name":"content","type":"int"}]}"#;
+
+    fn entry(status: i32, path: &str, day: Option<&str>, rows: i64) -> Vec<(&'static str, Value)> {
+        let day = match day {
+            Some(d) => Value::Union(1, Box::new(Value::String(d.into()))),
+            None => Value::Union(0, Box::new(Value::Null)),
+        };
+        let file = vec![
+            ("content".to_string(), Value::Int(0)),
+            ("file_path".to_string(), Value::String(path.into())),
+            ("file_format".to_string(), Value::String("PARQUET".into())),
+            (
+                "partition".to_string(),
+                Value::Record(vec![("day".to_string(), day)]),
+            ),
+            ("record_count".to_string(), Value::Long(rows)),
+            ("file_size_in_bytes".to_string(), Value::Long(100)),
+        ];
+        vec![
+            ("status", Value::Int(status)),
+            ("data_file", Value::Record(file)),
+        ]
+    }
+
+    /// A table of one snapshot: a manifest list naming one manifest of
+    /// three entries, one of them deleted.
+    fn table(list_content: i32) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("metadata")).unwrap();
+        std::fs::create_dir_all(root.join("data")).unwrap();
+        for name in ["a", "b", "c"] {
+            std::fs::write(root.join(format!("data/{name}.parquet")), b"PAR1").unwrap();
+        }
+        let uri = |name: &str| format!("file://{}/data/{name}.parquet", root.display());
+        let manifest = root.join("metadata/m0.avro");
+        avro(
+            &manifest,
+            MANIFEST,
+            vec![
+                entry(1, &uri("a"), Some("mon"), 10),
+                entry(2, &uri("b"), Some("tue"), 20),
+                entry(0, &uri("c"), None, 30),
+            ],
+        );
+        let list = root.join("metadata/snap-1.avro");
+        avro(
+            &list,
+            LIST,
+            vec![vec![
+                (
+                    "manifest_path",
+                    Value::String(format!("file://{}", manifest.display())),
+                ),
+                ("content", Value::Int(list_content)),
+            ]],
+        );
+        let meta = serde_json::json!({
+            "format-version": 2,
+            "current-snapshot-id": 7,
+            "default-spec-id": 0,
+            "partition-specs": [{"spec-id": 0, "fields": [{"name": "day", "source-id": 1, "field-id": 1000, "transform": "identity"}]}],
+            "snapshots": [{"snapshot-id": 7, "manifest-list": list.display().to_string()}],
+        });
+        // An older version, which must not be read.
+        std::fs::write(root.join("metadata/00000-old.metadata.json"), "{}").unwrap();
+        std::fs::write(
+            root.join("metadata/00001-new.metadata.json"),
+            meta.to_string(),
+        )
+        .unwrap();
+        dir
+    }
+
+    #[test]
+    fn live_data_files_of_the_current_snapshot() {
+        let dir = table(0);
+        assert!(is_table(dir.path()));
+        let d = discover(dir.path()).unwrap();
+        let names: Vec<String> = d
+            .parts
+            .iter()
+            .map(|p| p.path.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(d.keys, vec!["day".to_string()]);
+        // Ordered by partition (null first), the deleted entry gone.
+        assert_eq!(names, vec!["c.parquet", "a.parquet"]);
+        assert_eq!(d.parts[1].partition, vec![Some("mon".to_string())]);
+        assert_eq!(d.parts[0].rows, Some(30));
+        assert_eq!(
+            d.parts[0].format,
+            PartFormat::Columnar(crate::binary_input::Kind::Parquet)
+        );
+    }
+
+    #[test]
+    fn delete_files_are_refused() {
+        let dir = table(1);
+        let e = discover(dir.path()).unwrap_err().to_string();
+        assert!(e.contains("delete files"), "{e}");
+    }
+}
