@@ -234,7 +234,7 @@ mod tests {
         let mut writer = Writer::new(&schema, Vec::new()).unwrap();
         for r in records {
             let fields = r.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
-            writer.append(Value::Record(fields)).unwrap();
+            writer.append_value(Value::Record(fields)).unwrap();
         }
         std::fs::write(path, writer.into_inner().unwrap()).unwrap();
     }

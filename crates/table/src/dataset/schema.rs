@@ -81,12 +81,13 @@ pub fn difference(want: &[(String, String)], got: &[(String, String)]) -> Option
     })
 }
 
+/// A part's columns (name, type), its rows and row groups where its
+/// footer records them.
+type PartSchema = (Vec<(String, String)>, Option<u64>, usize);
+
 /// A part's columns and types, its rows and row groups where its footer
 /// records them; only the footer or head is read.
-fn part_schema(
-    part: &Part,
-    options: &LoadOptions,
-) -> Result<(Vec<(String, String)>, Option<u64>, usize), DatasetError> {
+fn part_schema(part: &Part, options: &LoadOptions) -> Result<PartSchema, DatasetError> {
     let path = &part.path;
     let corrupt = |kind: Kind, why: String| crate::Error::Corrupt {
         path: path.to_path_buf(),
