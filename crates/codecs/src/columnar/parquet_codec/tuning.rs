@@ -9,8 +9,9 @@
 //! 2. the zstd level (1, 3, 6, 9, 12: see [`pick_level`] for the rule);
 //! 3. rows per data page (20,000, the writers' default, or 100,000 when
 //!    that is at least 1 % smaller: finer pages serve the page index);
-//! 4. the page index (column and offset index), kept on for readers that
-//!    skip pages by it; its cost is measured and shown;
+//! 4. the page index (column and offset index), on for readers that skip
+//!    pages by it, unless the file holds one page per column (then it
+//!    would repeat the chunk statistics); its cost is measured and shown;
 //! 5. a sort key (a low-cardinality or time column), measured and named
 //!    but not applied by encbench: its row-by-row check needs the input's
 //!    order (the write calls it prints for other writers can apply it).
@@ -251,14 +252,27 @@ pub fn tune(schema: &SchemaRef, sample: &[RecordBatch], group_rows: usize) -> Re
         after: paged,
     });
     let unindexed = size(level.level, page_rows, false, &columns, &batches)?;
-    steps.push(Step {
-        what: "page index",
-        setting: "on (column and offset index)".into(),
-        before: unindexed,
-        after: paged,
+    // One page per column chunk: the index would repeat the chunk's statistics.
+    let page_index = group_rows > page_rows;
+    steps.push(match page_index {
+        true => Step {
+            what: "page index",
+            setting: "on (column and offset index, for readers that skip pages)".into(),
+            before: unindexed,
+            after: paged,
+        },
+        false => Step {
+            what: "page index",
+            setting: format!(
+                "off (the file's {group_rows} rows make one page per column: the index would repeat the chunk statistics)"
+            ),
+            before: paged,
+            after: unindexed,
+        },
     });
-    let sort = best_sort(schema, &batches, paged, &|b: &[RecordBatch]| {
-        size(level.level, page_rows, true, &columns, b)
+    let written = if page_index { paged } else { unindexed };
+    let sort = best_sort(schema, &batches, written, &|b: &[RecordBatch]| {
+        size(level.level, page_rows, page_index, &columns, b)
     })?;
     Ok(Prescription {
         sample_rows: rows,
@@ -266,7 +280,7 @@ pub fn tune(schema: &SchemaRef, sample: &[RecordBatch], group_rows: usize) -> Re
         row_group_rows: GROUP_ROWS,
         page_rows,
         page_bytes: PAGE_BYTES,
-        page_index: true,
+        page_index,
         columns,
         steps,
         levels,

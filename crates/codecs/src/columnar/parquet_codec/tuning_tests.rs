@@ -218,11 +218,25 @@ fn the_tuned_file_is_what_the_prescription_names_and_reads_back() {
         }
     }
     for chunk in group.columns() {
-        assert!(chunk.column_index_offset().is_some(), "page index written");
-        assert!(chunk.offset_index_offset().is_some());
+        assert_eq!(chunk.column_index_offset().is_some(), p.page_index);
     }
     // A second encode writes with the same choice, byte for byte.
     let mut again = Vec::new();
     codec.encode(&table, &mut again).unwrap();
     assert_eq!(again, out);
+}
+
+/// One page per column: no page index (it would repeat the chunk
+/// statistics); more pages than that: an index.
+#[test]
+fn the_page_index_is_written_where_a_column_has_several_pages() {
+    let b = batch();
+    let small = b.slice(0, 1000);
+    let p = tune(&small.schema(), std::slice::from_ref(&small), 1000).unwrap();
+    assert!(!p.page_index, "{:?}", p.steps);
+    let step = p.steps.iter().find(|s| s.what == "page index").unwrap();
+    assert!(step.setting.starts_with("off"), "{step:?}");
+    assert!(step.after <= step.before, "{step:?}");
+    let p = tune(&b.schema(), std::slice::from_ref(&b), 1 << 20).unwrap();
+    assert!(p.page_index, "a 1 Mi-row group has many pages: {:?}", p.steps);
 }
