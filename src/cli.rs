@@ -582,7 +582,7 @@ pub struct FileArgs {
     #[arg(long = "compress", value_name = "NAME", value_delimiter = ',')]
     pub compressions: Vec<String>,
 
-    /// Also time the candidates as engines read them: DuckDB, polars, pyarrow, pandas (a comma list, or none given: every one installed), on the queries scan, project, filter, take and open, each answer checked against encbench's table.
+    /// Also time the candidates as engines read them: DuckDB, polars, pyarrow, pandas, vortex, lance, spark (a comma list, or none given: every one installed), on the queries scan, project, filter, take and open, each answer checked against encbench's table.
     #[arg(long, value_name = "LIST", num_args = 0..=1, default_missing_value = "")]
     pub engines: Option<String>,
 

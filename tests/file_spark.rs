@@ -14,20 +14,24 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The venv's Python when pyspark imports in it; else the test says why it
-/// is skipped (under CI it must import).
+/// The venv's Python when pyspark imports in it and a JDK runs; else the
+/// test says why it is skipped (under CI both must be there).
 fn spark_python() -> Option<PathBuf> {
     let python = encbench_table::testing::worker_python()?;
-    let ok = std::process::Command::new(&python)
-        .args(["-c", "import pyspark"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
+    let runs = |cmd: &mut std::process::Command| {
+        cmd.stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let pyspark = runs(std::process::Command::new(&python).args(["-c", "import pyspark"]));
+    let java = runs(std::process::Command::new("java").arg("-version"));
+    if !(pyspark && java) {
         assert!(
             std::env::var_os("CI").is_none(),
-            "CI builds workers/python/.venv with pyspark"
+            "CI builds workers/python/.venv with pyspark and installs a JDK"
         );
-        eprintln!("skipped: pyspark does not import in workers/python/.venv");
+        eprintln!("skipped: pyspark does not import in workers/python/.venv, or no java");
         return None;
     }
     Some(python)

@@ -15,6 +15,9 @@ TEXT = ("csv", "jsonl")
 
 class Job:
     def __init__(self, req):
+        from .common import RequestError
+        if spark_session.java_missing():
+            raise RequestError(f"engine_convert: spark cannot start: {spark_session.java_missing()}")
         self.req = req
         self.session = None
 

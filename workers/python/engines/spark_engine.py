@@ -18,6 +18,9 @@ import datetime as dt
 from . import spark_session
 from .common import NotMeasured, Plan, null_token_columns
 
+if spark_session.java_missing():  # the engine is missing, with why (hello)
+    raise ImportError(spark_session.java_missing())
+
 NAME = "spark"
 VERSION = spark_session.VERSION
 ROW = "__encbench_row"

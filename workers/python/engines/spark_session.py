@@ -22,7 +22,17 @@ import pyspark
 VERSION = pyspark.__version__
 DEFAULT_MASTER = "local[*]"
 
-_state = {"session": None, "master": None, "local_dir": None, "start_s": None, "reported": False}
+
+def java_missing():
+    """Why Spark cannot start here (no JDK), or None."""
+    home = os.environ.get("JAVA_HOME")
+    if home and os.path.isfile(os.path.join(home, "bin", "java")):
+        return None
+    if shutil.which("java"):
+        return None
+    return "no JDK: java is not on the PATH and JAVA_HOME is unset (Spark needs Java 17+)"
+
+_state = {"session": None, "master": None, "local_dir": None, "start_s": None, "reported": False, "failed": None}
 _lock = threading.Lock()
 
 
@@ -58,6 +68,8 @@ def session(master=None):
             return _state["session"]
         if _state["session"] is not None:
             _stop_locked()
+        if _state["failed"] is not None:  # a JVM that would not start is not retried per query
+            raise RuntimeError(_state["failed"])
         from pyspark.sql import SparkSession
 
         local_dir = tempfile.mkdtemp(prefix="encbench-spark-")
@@ -76,8 +88,9 @@ def session(master=None):
             sys.stdout.flush()
             os.dup2(2, 1)  # the JVM and its Python workers inherit this stdout
             s = builder.getOrCreate()
-        except BaseException:
+        except BaseException as e:
             shutil.rmtree(local_dir, ignore_errors=True)
+            _state["failed"] = f"Spark did not start: {' '.join(str(e).split())[:300]}"
             raise
         finally:
             os.dup2(saved, 1)

@@ -1010,7 +1010,7 @@ class Hidden(unittest.TestCase):
         w = Worker(env)
         try:
             r = w.ask({"op": "hello"})
-            self.assertEqual([e["name"] for e in r["engines"]], ["polars", "pyarrow", "vortex", "lance"])
+            self.assertEqual([e["name"] for e in r["engines"]], ["polars", "pyarrow", "vortex", "lance", "spark"])
             self.assertEqual(r["missing"], [{"name": "duckdb", "why": "hidden by ENCBENCH_ENGINES_HIDE"},
                                             {"name": "pandas", "why": "hidden by ENCBENCH_ENGINES_HIDE"}])
             r = w.ask(prepare("pandas", "parquet", {"kind": "scan"}))

@@ -24,12 +24,12 @@ sys.path.insert(0, str(HERE))
 import test_engines_worker as base  # noqa: E402  (its table, files, reference checksum and queries)
 
 try:
-    import pyspark  # noqa: F401
-    WHY_NOT = None
+    from engines import spark_session
+    WHY_NOT = spark_session.java_missing()
 except ImportError as e:
     WHY_NOT = f"pyspark does not import: {e}"
 if WHY_NOT and os.environ.get("CI") == "true":
-    raise RuntimeError(f"CI builds the venv with pyspark: {WHY_NOT}")
+    raise RuntimeError(f"CI builds the venv with pyspark and installs a JDK: {WHY_NOT}")
 
 
 def listing(root):
