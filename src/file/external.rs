@@ -21,6 +21,10 @@ pub fn execute(args: &FileArgs) -> anyhow::Result<ExitCode> {
         ConvertEngine::Duckdb => Engine::Duckdb,
         _ => Engine::Spark,
     };
+    let e = &args.export;
+    if e.json.is_some() || e.csv.is_some() || e.markdown.is_some() || e.html.is_some() {
+        bail!("--engine and --emit measure nothing: no results to export (--json, --csv, --markdown, --html)");
+    }
     let target = Target::parse(text, engine).map_err(anyhow::Error::msg)?;
     let input = external::inspect(&args.path).map_err(anyhow::Error::msg)?;
     if let Some(why) = external::refusal(
