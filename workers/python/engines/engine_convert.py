@@ -189,9 +189,22 @@ def engine_convert(req):
         raise
     except BaseException as e:  # Py4J's errors, DuckDB's, a panic
         _remove(output)
-        raise RequestError(f"engine_convert: {engine} failed: {one_line(e, 600)}; nothing was written") from None
+        raise RequestError(f"engine_convert: {engine} failed: {_why(e)}; nothing was written") from None
     finally:
         dog.stop()
+
+
+def _why(e):
+    """One line: for a Java exception (Py4J), its first line and its root
+    cause, not the JVM's stack."""
+    text = str(e)
+    if "Caused by:" not in text and "\tat " not in text:
+        return one_line(e, 600)
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    head = next((ln for ln in lines if not ln.startswith("at ")), "")
+    causes = [ln for ln in lines if ln.startswith("Caused by:")]
+    text = " ".join(f"{type(e).__name__}: {head}{' ... ' + causes[-1] if causes else ''}".split())
+    return text if len(text) <= 600 else text[:599] + "…"
 
 
 def _batches_sums(batches, kinds):

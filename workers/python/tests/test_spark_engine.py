@@ -167,6 +167,16 @@ class SparkEngine(unittest.TestCase):
                 self.assertIn("nothing was written", r["error"])
                 self.assertFalse(out.exists())
         self.assertEqual(sorted(p.name for p in root.iterdir()), ["in"])
+        # A malformed CSV row fails the read (FAILFAST, as encbench asks), not a row of nulls.
+        bad = root / "bad.csv"
+        bad.write_text("a,b\n1,x\n2,y,z\n3,w\n")
+        r = self.ask({"op": "engine_convert", "engine": "spark", "input": str(bad), "input_format": "csv",
+                      "format": "parquet", "options": [], "partition_by": [], "output": str(root / "bad.parquet"),
+                      "read_options": [["header", "true"], ["inferSchema", "true"], ["mode", "FAILFAST"]]})
+        self.assertFalse(r["ok"])
+        self.assertIn("MALFORMED_CSV_RECORD", r["error"])
+        self.assertNotIn("\tat ", r["error"])
+        self.assertEqual(sorted(p.name for p in root.iterdir()), ["bad.csv", "in"])
 
     def test_spark_writes_orc_json_lines_and_csv(self):
         root = pathlib.Path(self.tmp.name) / "formats"

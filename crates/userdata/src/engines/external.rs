@@ -154,14 +154,20 @@ pub fn duckdb_copy_options(target: &Target) -> Vec<(String, String)> {
 }
 
 /// Spark's read options for an input format (CSV: a header row, types
-/// inferred by Spark, as a Spark user reads it).
+/// inferred by Spark from every row, as a Spark user reads it). Text is
+/// read FAILFAST: Spark's default (PERMISSIVE) turns a malformed row into
+/// nulls, which the source's checksum "as Spark read it" would then agree
+/// with.
 pub fn spark_read_options(format: &str) -> Vec<(String, String)> {
+    let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
     match format {
         "csv" => vec![
-            ("header".into(), "true".into()),
-            ("inferSchema".into(), "true".into()),
-            ("escape".into(), "\"".into()),
+            pair("header", "true"),
+            pair("inferSchema", "true"),
+            pair("escape", "\""),
+            pair("mode", "FAILFAST"),
         ],
+        "jsonl" => vec![pair("mode", "FAILFAST")],
         _ => Vec::new(),
     }
 }

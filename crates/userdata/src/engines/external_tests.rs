@@ -32,6 +32,9 @@ fn targets_name_the_engines_codecs_and_refuse_what_they_cannot_write() {
         Target::parse("parquet+lz4", Engine::Spark).unwrap().codec,
         "lz4_raw"
     );
+    // A malformed row fails the read instead of becoming nulls.
+    assert!(spark_read_options("csv").contains(&("mode".into(), "FAILFAST".into())));
+    assert!(spark_read_options("jsonl").contains(&("mode".into(), "FAILFAST".into())));
     let csv = Target::parse("csv", Engine::Spark).unwrap();
     assert_eq!(
         spark_write_options(&csv)[0],
