@@ -18,15 +18,23 @@ use encbench_userdata::measure;
 use encbench_userdata::pipeline::{self, Ask, Effort, Resolved, Verdict};
 use encbench_userdata::readers::{self, Readers};
 use encbench_userdata::recommend::{self, Objective};
-use encbench_userdata::{convert, cost, engines, summary, LoadOptions, Loaded, Schema};
+use encbench_userdata::{
+    convert, cost, engines, external_input, summary, LoadOptions, Loaded, Schema,
+};
 use std::path::Path;
 use std::process::ExitCode;
+
+mod external;
 
 /// Text measured in quick and full mode before rows are sampled, MB.
 const QUICK_SAMPLE_MB: f64 = 2.0;
 const FULL_SAMPLE_MB: f64 = 64.0;
 
-pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
+pub fn execute(mut args: FileArgs) -> anyhow::Result<ExitCode> {
+    // --engine spark|duckdb and --emit: the engine reads the input itself.
+    if args.engine != crate::cli::ConvertEngine::Encbench || args.emit.is_some() {
+        return external::execute(&args);
+    }
     let quick = !args.full;
     let effort = Effort {
         quick,
@@ -50,7 +58,8 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         readers: Readers::parse(&args.readers).map_err(anyhow::Error::msg)?,
     };
     // Everything this command reads; nothing it writes may be one of them.
-    let mut inputs: Vec<&Path> = vec![&args.path];
+    let user_path = args.path.clone();
+    let mut inputs: Vec<&Path> = vec![&user_path];
     inputs.extend(args.schema.as_deref());
     let db = RunStore::path(&args.store);
     let mut written = inputs.clone();
@@ -69,7 +78,15 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         };
         convert::check_output(&taken, output, args.export.force)?;
     }
+    // ORC, Vortex and Lance: their rows, read by their own libraries into
+    // an Arrow copy (removed at the end), are what every stage reads.
+    let external = external_input::prepare(&user_path).map_err(anyhow::Error::msg)?;
+    if let Some(copy) = &external {
+        args.path = copy.arrow.clone();
+    }
     let options = load_options(&args, quick)?;
+    // A folder, glob, Delta or Iceberg table: a sample drawn across its parts.
+    let mut dataset = crate::file_dataset::open(&args, &options)?;
     let engine_options = engine_options(&args)?;
     let mut progress = Progress::new(args.quiet);
 
@@ -84,8 +101,14 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     }
 
     let mut store = RunStore::open(&args.store, &inputs)?;
-    progress.milestone(&format!("encbench file: reading {}", args.path.display()));
-    let loaded = pipeline::read(&args.path, &options)?;
+    progress.milestone(&format!("encbench file: reading {}", user_path.display()));
+    let mut loaded = match crate::file_dataset::take(&mut dataset) {
+        Some(sample) => sample,
+        None => pipeline::read(&args.path, &options)?,
+    };
+    if let Some(copy) = &external {
+        copy.mark(&mut loaded);
+    }
     // The engines' queries are planned (and --where and --columns checked)
     // before anything is measured.
     let engine_queries = engine_options
@@ -96,6 +119,7 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
     let (described, notes) = pipeline::describe(&loaded, &options);
     if !args.quiet {
         out!("{}", described.render());
+        out!("{}", dataset.as_ref().map_or("", |d| d.header()));
     }
     let mode = if quick { "quick" } else { "full" };
     progress.milestone(&format!("encbench file: measuring ({mode} mode)"));
@@ -165,6 +189,9 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
             .push(format!("instructions per operation were not counted: {e}")),
         None => {}
     }
+    let dataset_answer = dataset
+        .as_ref()
+        .map(|d| d.answer(&choices, &loaded, &mut doc.notes));
     // The bandwidth the times include: given, or the input's device for balanced.
     let link = bandwidth.as_ref().map(|b| b.mb_per_s);
     print_answer(
@@ -176,6 +203,9 @@ pub fn execute(args: FileArgs) -> anyhow::Result<ExitCode> {
         link,
         &ask,
     );
+    if let (Some(answer), false) = (&dataset_answer, args.quiet) {
+        out!("{answer}");
+    }
     if let (Some(e), false) = (&engines, args.quiet) {
         let query = format!("{:?}", args.read_query).to_lowercase();
         out!(
@@ -631,6 +661,11 @@ fn write_converted_to(
         outln!(
             "note: column '{name}' is written as '{written}' (the format's names cannot hold it as it is); it was read back and compared under that name"
         );
+    }
+    // parquet+tuned: what it chose, and the same as other writers' calls.
+    if let (Some(p), false) = (resolved.tuned.as_ref().and_then(|h| h.get()), args.quiet) {
+        out!("{}", encbench_userdata::tuned::render(&p));
+        out!("{}", encbench_userdata::tuned::calls(&p));
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ mod output;
 mod bgp;
 mod cli;
 mod file;
+mod file_dataset;
 mod history;
 mod instructions;
 mod list;

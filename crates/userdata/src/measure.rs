@@ -214,6 +214,24 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
     let config = lighter_plan(&plan.config, started.elapsed());
     time_group(plan, &config, "encodings", rows, progress, &mut out);
 
+    // Formats whose settings are chosen on this table (`parquet + tuned`):
+    // chosen on the first encode (the round trip's), then timed as chosen.
+    progress("verifying tuned");
+    let started = Instant::now();
+    let tuned = crate::tuned::candidates();
+    let tuned: Vec<RoundTripped<'_>> = tuned
+        .iter()
+        .filter_map(|c| {
+            kept(
+                round_trip(c.as_ref(), loaded, crate::tuned::LABEL, &meta),
+                &mut out,
+            )
+        })
+        .collect();
+    let rows = timed_rows(&tuned, plan, table, shared, &meta, &mut out);
+    let config = lighter_plan(&plan.config, started.elapsed());
+    time_group(plan, &config, crate::tuned::LABEL, rows, progress, &mut out);
+
     for compressor in &plan.compressors {
         let c = compressor.as_ref();
         let id = c.id();

@@ -424,6 +424,8 @@ pub struct Resolved {
     /// Whether the format compresses inside itself (Parquet pages, Arrow
     /// IPC buffers, Avro blocks) rather than the compressor wrapping the file.
     pub native: bool,
+    /// For `parquet+tuned`: where the codec keeps the settings it chose.
+    pub tuned: Option<encbench_codecs::columnar::Handle>,
 }
 
 impl Resolved {
@@ -431,6 +433,12 @@ impl Resolved {
     pub fn label(&self) -> String {
         match (&self.compressor, self.native) {
             (None, _) => self.codec.id().to_string(),
+            (Some(c), true) if self.tuned.is_some() => {
+                format!(
+                    "{} + {c} (settings chosen on its first rows)",
+                    self.codec.id()
+                )
+            }
             (Some(c), true) => format!("{} + {c} (the format's own compression)", self.codec.id()),
             (Some(c), false) => format!("{} + {c} (the whole file compressed)", self.codec.id()),
         }
@@ -472,6 +480,19 @@ pub(crate) fn compressed_suffix(compressor: &str) -> &'static str {
 /// compression where it has one, else the compressor around the file;
 /// the error names what is unknown or impossible.
 pub fn resolve(format: &str, compressor: Option<String>) -> Result<Resolved, String> {
+    if compressor.as_deref() == Some(crate::tuned::LABEL) {
+        let Some((codec, handle)) = crate::tuned::codec(format) else {
+            return Err(format!(
+                "--convert {format}+tuned: only parquet is tuned here (orc, vortex and lance are tuned by their own libraries)"
+            ));
+        };
+        return Ok(Resolved {
+            codec,
+            compressor,
+            native: true,
+            tuned: Some(handle),
+        });
+    }
     let compressor = compressor.map(with_default_level);
     let names: Vec<&str> = crate::candidates::convertible()
         .iter()
@@ -488,6 +509,7 @@ pub fn resolve(format: &str, compressor: Option<String>) -> Result<Resolved, Str
             codec,
             compressor,
             native: false,
+            tuned: None,
         });
     };
     if measure::compressors(std::slice::from_ref(c), false).len() != 1 {
@@ -500,11 +522,13 @@ pub fn resolve(format: &str, compressor: Option<String>) -> Result<Resolved, Str
             codec,
             compressor,
             native: false,
+            tuned: None,
         }),
         Some(Ok(native)) => Ok(Resolved {
             codec: native,
             compressor,
             native: true,
+            tuned: None,
         }),
         Some(Err(why)) => Err(format!("--convert {format}+{c}: {why}")),
     }

@@ -244,12 +244,23 @@ pub fn measure(
             return Ok(out);
         }
     };
+    // Spark, unnamed, is left out of quick mode: its JVM start and its
+    // per-query job overhead would take more than every other engine
+    // together on a file that fits one machine.
+    let unnamed_spark = |name: &str| options.engines.is_none() && options.quick && name == "spark";
     let wanted = |name: &str| {
-        options
-            .engines
-            .as_ref()
-            .is_none_or(|l| l.iter().any(|e| e == name))
+        !unnamed_spark(name)
+            && options
+                .engines
+                .as_ref()
+                .is_none_or(|l| l.iter().any(|e| e == name))
     };
+    if started.found.iter().any(|(n, _)| unnamed_spark(n)) {
+        out.notes.push(
+            "engines: spark found, not run: quick mode runs it only when named (--engines spark,duckdb,…), or with --full"
+                .into(),
+        );
+    }
     for (name, why) in &started.missing {
         if wanted(name) {
             out.notes.push(format!(

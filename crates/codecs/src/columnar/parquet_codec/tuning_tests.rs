@@ -238,5 +238,9 @@ fn the_page_index_is_written_where_a_column_has_several_pages() {
     assert!(step.setting.starts_with("off"), "{step:?}");
     assert!(step.after <= step.before, "{step:?}");
     let p = tune(&b.schema(), std::slice::from_ref(&b), 1 << 20).unwrap();
-    assert!(p.page_index, "a 1 Mi-row group has many pages: {:?}", p.steps);
+    assert!(
+        p.page_index,
+        "a 1 Mi-row group has many pages: {:?}",
+        p.steps
+    );
 }
