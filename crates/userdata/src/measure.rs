@@ -218,7 +218,12 @@ pub fn measure(loaded: &Loaded, plan: &Plan, progress: &mut dyn FnMut(&str)) -> 
     // chosen on the first encode (the round trip's), then timed as chosen.
     progress("verifying tuned");
     let started = Instant::now();
-    let tuned = crate::tuned::candidates();
+    // Its pages are zstd-compressed: a run limited to other compressors
+    // (`--compress lz4`) does not get it.
+    let tuned = match plan.compressors.iter().any(|c| c.id().starts_with("zstd")) {
+        true => crate::tuned::candidates(),
+        false => Vec::new(),
+    };
     let tuned: Vec<RoundTripped<'_>> = tuned
         .iter()
         .filter_map(|c| {
