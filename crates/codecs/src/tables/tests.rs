@@ -250,7 +250,7 @@ fn nested_columns_round_trip_natively_where_the_format_can() {
     );
     assert_eq!(
         schema.field(0).data_type().to_string(),
-        "Struct(\"geo\": Struct(\"lat\": Float64, \"lon\": Float64), \"id\": Int64, \"tags\": List(Utf8), \"any\": List(Utf8))"
+        "Struct(\"geo\": Struct(\"lat\": Float64, \"lon\": Float64), \"id\": Int64, \"tags\": List(Utf8), \"any\": Utf8)"
     );
 }
 

@@ -64,10 +64,12 @@ pub fn render(p: &Prescription) -> String {
                 dictionary,
             } => {
                 let name = choice.parquet_name().unwrap_or("dictionary");
+                // The longest encoding's name, DELTA_LENGTH_BYTE_ARRAY.
+                let width = "DELTA_LENGTH_BYTE_ARRAY".len();
                 match choice.parquet_name() {
-                    None => format!("{name:<23} {} (kept: smallest)", units::bytes(*bytes)),
+                    None => format!("{name:<width$} {} (kept: smallest)", units::bytes(*bytes)),
                     Some(_) => format!(
-                        "{name:<23} {} against {} ({})",
+                        "{name:<width$} {} against {} ({})",
                         units::bytes(*bytes),
                         units::bytes(*dictionary),
                         pct((1.0 - bytes / dictionary.max(1.0)) * 100.0)
